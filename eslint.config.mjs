@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.cache/**', 'test-results/**', 'examples/**', 'test/fixtures/**', 'media/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // The core and the CLI are plain Node: they must never reach for the VS Code API.
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/webview/**/*.ts', 'test/unit/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'vscode may only be imported under src/extension and test/integration.' }] }] },
+  },
+  {
+    files: ['src/extension/**/*.ts', 'src/core/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' } },
+  },
+);

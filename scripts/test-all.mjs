@@ -1,0 +1,13 @@
+// `npm test`: the whole suite, in order — build, unit (plain Node), then integration + e2e in a real VS Code.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
+const steps = ['build', 'test:unit', 'test:integration', 'test:e2e'].filter((s) => scripts[s]);
+for (const step of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== npm run ${step}`);
+  const r = spawnSync('npm', ['run', '--silent', step], { stdio: 'inherit' });
+  console.log(`=== ${step}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

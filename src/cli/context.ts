@@ -1,0 +1,23 @@
+/** What every CLI command receives: injected I/O so tests can run the CLI in-process. */
+import type { FileSystem } from '../core/fs';
+
+export interface CliContext {
+  argv: string[];
+  cwd: string;
+  fs: FileSystem;
+  env: Record<string, string | undefined>;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Home directory for personal skills (`~/.claude/skills`); undefined disables the personal scope. */
+  home?: string;
+}
+
+/** Exit codes of the CLI contract (SPEC §7). */
+export const EXIT_OK = 0;
+export const EXIT_PROBLEMS = 1;
+export const EXIT_USAGE = 2;
+
+/** Thrown by argument parsing; main() prints it and exits 2. */
+export class UsageError extends Error {}
+
+export type Command = (ctx: CliContext, args: string[]) => number | Promise<number>;

@@ -1,0 +1,52 @@
+/** The CLI entry: `skillflow <command> ...` → exit code. No `vscode` import, no process globals. */
+import { type CliContext, type Command, EXIT_USAGE, UsageError } from './context';
+import { validateCommand } from './commands/validate';
+import { listCommand } from './commands/list';
+import { packageCommand } from './commands/package';
+import { newCommand } from './commands/new';
+import { workflowCommand } from './commands/workflow';
+import { checkpointCommand } from './commands/checkpoint';
+
+const COMMANDS: Record<string, Command> = {
+  validate: validateCommand,
+  list: listCommand,
+  package: packageCommand,
+  new: newCommand,
+  workflow: workflowCommand,
+  checkpoint: checkpointCommand,
+};
+
+export const USAGE = `Usage: skillflow <command> [options]
+
+Commands:
+  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]
+  list [PATH] [--format text|json]
+  package <skill-folder> [--out DIR]
+  new <name> [--path DIR]
+  workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]
+  checkpoint load|update CONTEXT_PATH=<path>
+  checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...
+`;
+
+/** Runs one CLI invocation and returns its exit code (0 ok, 1 problems, 2 usage). */
+export async function main(ctx: CliContext): Promise<number> {
+  const [name, ...rest] = ctx.argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    (name ? ctx.out : ctx.err)(USAGE);
+    return name ? 0 : EXIT_USAGE;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    ctx.err(`skillflow: unknown command '${name}'\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command(ctx, rest);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      ctx.err(`skillflow ${name}: ${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+}

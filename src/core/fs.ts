@@ -1,0 +1,76 @@
+/** The file-system surface the core needs; injected so the CLI, the extension and tests share one core. */
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+
+export interface FileStat {
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface DirEntry {
+  name: string;
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+}
+
+/** Synchronous on purpose: the core runs in the CLI and in a Node extension host, and sync reads are the fastest path there. */
+export interface FileSystem {
+  /** Returns undefined when the path does not exist or cannot be read. */
+  stat(path: string): FileStat | undefined;
+  lstat(path: string): FileStat | undefined;
+  /** Returns undefined when the directory does not exist or cannot be read. */
+  readDir(path: string): DirEntry[] | undefined;
+  /** Throws on a missing or unreadable file (callers turn that into a problem). */
+  readFile(path: string): Buffer;
+  realPath(path: string): string | undefined;
+  /** Writes via a temp file in the same folder and a rename, so readers never see half a file. */
+  writeFileAtomic(path: string, data: Buffer | string): void;
+  mkdirp(path: string): void;
+}
+
+function toStat(s: nodeFs.Stats): FileStat {
+  return { isFile: s.isFile(), isDirectory: s.isDirectory(), isSymbolicLink: s.isSymbolicLink(), size: s.size, mtimeMs: s.mtimeMs };
+}
+
+/** The real file system through `node:fs`. */
+export const nodeFileSystem: FileSystem = {
+  stat(path) {
+    try { return toStat(nodeFs.statSync(path)); } catch { return undefined; }
+  },
+  lstat(path) {
+    try { return toStat(nodeFs.lstatSync(path)); } catch { return undefined; }
+  },
+  readDir(path) {
+    try {
+      return nodeFs.readdirSync(path, { withFileTypes: true }).map((d) => ({
+        name: d.name, isFile: d.isFile(), isDirectory: d.isDirectory(), isSymbolicLink: d.isSymbolicLink(),
+      }));
+    } catch { return undefined; }
+  },
+  readFile(path) {
+    return nodeFs.readFileSync(path);
+  },
+  realPath(path) {
+    try { return nodeFs.realpathSync.native(path); } catch { return undefined; }
+  },
+  writeFileAtomic(path, data) {
+    const dir = nodePath.dirname(path);
+    const tmp = nodePath.join(dir, `.${nodePath.basename(path)}.${process.pid}.${Date.now()}.tmp`);
+    let mode: number | undefined;
+    try { mode = nodeFs.statSync(path).mode; } catch { /* new file */ }
+    nodeFs.writeFileSync(tmp, data, mode === undefined ? undefined : { mode });
+    try {
+      nodeFs.renameSync(tmp, path);
+    } catch (e) {
+      try { nodeFs.unlinkSync(tmp); } catch { /* already gone */ }
+      throw e;
+    }
+  },
+  mkdirp(path) {
+    nodeFs.mkdirSync(path, { recursive: true });
+  },
+};

@@ -1,0 +1,23 @@
+import * as vscode from 'vscode';
+import { registerSkillsFeatures } from './skills';
+import { registerWorkflowFeatures } from './workflows';
+import { registerCheckpointFeatures } from './checkpoints';
+
+/** Activation stays light: features register providers and watchers; indexing happens when a view or editor first asks. */
+export function activate(context: vscode.ExtensionContext) {
+  const started = performance.now();
+  const log = vscode.window.createOutputChannel('Skillflow', { log: true });
+  context.subscriptions.push(log);
+
+  const skills = registerSkillsFeatures(context, log);
+  const workflows = registerWorkflowFeatures(context, log);
+  const checkpoints = registerCheckpointFeatures(context, log);
+
+  log.info(`activate() took ${(performance.now() - started).toFixed(1)} ms`);
+  // Returned for integration tests (and other extensions): read-only access to each feature's state.
+  return { skills, workflows, checkpoints };
+}
+
+export function deactivate() {
+  // Everything is disposed through context.subscriptions.
+}

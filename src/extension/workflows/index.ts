@@ -1,0 +1,6 @@
+import type * as vscode from 'vscode';
+
+/** Placeholder until its issue lands. */
+export function registerWorkflowFeatures(_context: vscode.ExtensionContext, _log: vscode.LogOutputChannel) {
+  return {};
+}
