@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { quotePosix, quotePowerShell, scriptCommandLine, interpreterFor } from '../../../src/extension/util/shell';
 
 test('quotePosix leaves plain words alone and single-quotes the rest', () => {
@@ -37,9 +40,6 @@ test('scriptCommandLine changes into the skill folder and quotes both paths', ()
 });
 
 test('scriptCommandLine really runs the script from the skill folder', () => {
-  const fs = require('node:fs') as typeof import('node:fs');
-  const os = require('node:os') as typeof import('node:os');
-  const path = require('node:path') as typeof import('node:path');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sf shell 'q' `));
   try {
     fs.mkdirSync(path.join(dir, 'scripts'));
