@@ -1,0 +1,105 @@
+/** Sub-agent files (`.claude/agents/<name>.md`): frontmatter parsing and the agent rules of SPEC §4. */
+import * as nodePath from 'node:path';
+import { isSeq, type Node as YamlNode } from 'yaml';
+import type { Problem, Range } from '../types';
+import { parseSkillMdDetailed } from '../skills/frontmatter';
+import { isValidModel, MODEL_ALIASES } from '../skills/keys';
+import type { AgentEntry, FrontmatterKey } from '../skills/model';
+import { severityFor } from '../validation/rules';
+
+/** Splits a tools string (`Read, Grep` or `Read Bash(git status:*)`) on commas/spaces outside parentheses. */
+export function splitToolList(value: string): string[] {
+  const tools: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of value) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
+      if (current.trim()) tools.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim()) tools.push(current.trim());
+  return tools;
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'it is empty';
+  if (Array.isArray(value)) return 'it is a list';
+  if (typeof value === 'object') return 'it is a map';
+  return `it is ${JSON.stringify(value)}`;
+}
+
+/** Parses and checks one agent file; `agent-skill-missing` is reported only when `knownSkills` is given. Never throws. */
+export function validateAgentMd(text: string, path: string, knownSkills: ReadonlySet<string> | undefined): AgentEntry {
+  const detail = parseSkillMdDetailed(text);
+  const { parsed } = detail;
+  const problems: Problem[] = [];
+  const emit = (code: string, range: Range, message: string) => {
+    const severity = severityFor(code, 'claude-code') ?? 'error';
+    problems.push({ code, severity, message, line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
+  };
+  for (const p of parsed.problems) emit(p.code, p, p.message);
+
+  const fileName = nodePath.basename(path).replace(/\.md$/i, '');
+  const entry: AgentEntry = { name: fileName, path, skills: [], scope: 'project', problems };
+  const data = parsed.data;
+  if (!data) return entry;
+
+  const byKey = new Map<string, FrontmatterKey>();
+  for (const k of parsed.keys) if (!byKey.has(k.key)) byKey.set(k.key, k);
+  const at = (k: FrontmatterKey) => k.valueRange ?? k.keyRange;
+
+  const name = byKey.get('name');
+  if (!name) emit('name-missing', detail.openingRange, `the required key 'name' is missing (add: name: ${fileName})`);
+  else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `'name' must be a non-empty string (${describe(name.value)})`);
+  else entry.name = name.value.trim();
+
+  const description = byKey.get('description');
+  if (!description) emit('description-missing', detail.openingRange, "the required key 'description' is missing (say when Claude should delegate to this agent)");
+  else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `'description' must be a non-empty string (${describe(description.value)})`);
+  else entry.description = description.value.trim();
+
+  const model = byKey.get('model');
+  if (model) {
+    if (typeof model.value === 'string' && isValidModel(model.value.trim())) entry.model = model.value.trim();
+    else emit('agent-model-invalid', at(model), `'model' must be one of ${MODEL_ALIASES.join(', ')} or a full model id such as claude-sonnet-4-5-20250929 (${describe(model.value)})`);
+  }
+
+  const tools = byKey.get('tools');
+  if (tools) {
+    const v = tools.value;
+    if (typeof v === 'string' && v.trim() !== '') entry.tools = splitToolList(v);
+    else if (Array.isArray(v) && v.length && v.every((t) => typeof t === 'string' && t.trim() !== '')) entry.tools = v.map((t: string) => t.trim());
+    else emit('agent-tools-invalid', at(tools), `'tools' must be a string like "Read, Grep, Bash" or a list of tool names (${describe(v)})`);
+  }
+
+  const skills = byKey.get('skills');
+  if (skills) {
+    const node = detail.valueNodes.get('skills');
+    const v = skills.value;
+    const items: Array<{ name: unknown; range: Range }> = [];
+    if (Array.isArray(v) && isSeq(node)) {
+      v.forEach((item, i) => items.push({ name: item, range: detail.nodeRange(node.items[i] as YamlNode) ?? at(skills) }));
+    } else if (typeof v === 'string' && v.trim() !== '') {
+      // A single name (or a comma-separated string) is accepted; all names share the value's range.
+      for (const s of v.split(',')) if (s.trim()) items.push({ name: s.trim(), range: at(skills) });
+    } else if (v !== null) {
+      emit('agent-skills-invalid', at(skills), `'skills' must be a list of skill names (${describe(v)})`);
+    }
+    for (const item of items) {
+      if (typeof item.name !== 'string' || item.name.trim() === '') {
+        emit('agent-skills-invalid', item.range, `'skills' entries must be skill names (${describe(item.name)})`);
+        continue;
+      }
+      const skill = item.name.trim();
+      entry.skills.push(skill);
+      if (knownSkills && !knownSkills.has(skill) && !knownSkills.has(skill.normalize('NFKC'))) {
+        emit('agent-skill-missing', item.range, `skill '${skill}' does not exist (no skill with that name was found)`);
+      }
+    }
+  }
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return entry;
+}

@@ -1,0 +1,191 @@
+/**
+ * SKILL.md / agent .md parsing: BOM, `---` fences, YAML frontmatter with exact source ranges for every
+ * top-level key and value, and the markdown body. Never throws; problems are returned.
+ */
+import { isMap, isScalar, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { Problem, Range } from '../types';
+import { severityFor } from '../validation/rules';
+import { LineIndex } from '../validation/text';
+import type { FrontmatterKey, ParsedSkillMd } from './model';
+
+/** Aliases may expand to at most this many nodes (guards against "billion laughs"). */
+const MAX_ALIAS_COUNT = 100;
+const FENCE = /^---[ \t]*$/;
+
+/** The parse plus what validators need to point into nested YAML values. */
+export interface DetailedParse {
+  parsed: ParsedSkillMd;
+  /** Line index over the text without its BOM (all ranges are in these coordinates). */
+  lines: LineIndex;
+  /** True when the frontmatter had YAML errors (then `parsed.data` is undefined). */
+  yamlFailed: boolean;
+  /** Top-level value nodes by key (for ranges of list items and map entries). */
+  valueNodes: Map<string, YamlNode | null>;
+  /** Source range of any YAML node from this parse, trimmed of trailing whitespace; undefined for an empty node. */
+  nodeRange(node: YamlNode | null | undefined): Range | undefined;
+  /** Range of the opening `---` line. */
+  openingRange: Range;
+}
+
+function problem(code: string, range: Range, message: string): Problem {
+  return { code, severity: severityFor(code, 'claude-code') ?? 'error', message, ...range };
+}
+
+/** Parses a SKILL.md (or agent .md) into frontmatter keys with ranges and the body. Never throws. */
+export function parseSkillMd(text: string): ParsedSkillMd {
+  return parseSkillMdDetailed(text).parsed;
+}
+
+/** Like `parseSkillMd`, plus the YAML nodes and the line index (for validators). Never throws. */
+export function parseSkillMdDetailed(text: string): DetailedParse {
+  const input = typeof text === 'string' ? text : String(text ?? '');
+  try {
+    return parseUnsafe(input);
+  } catch (e) {
+    // Defensive: the YAML library should not throw here, but a parse must never take the caller down.
+    const lines = new LineIndex(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    const range = lines.lineRange(0);
+    return {
+      parsed: {
+        hasBom: input.charCodeAt(0) === 0xfeff, hasFrontmatter: false, frontmatterClosed: false, data: undefined, keys: [],
+        frontmatterStartLine: 2, bodyStartLine: 1, body: '',
+        problems: [problem('yaml-syntax', range, `the frontmatter could not be parsed: ${e instanceof Error ? e.message : String(e)}`)],
+      },
+      lines, yamlFailed: true, valueNodes: new Map(), nodeRange: () => undefined, openingRange: range,
+    };
+  }
+}
+
+function parseUnsafe(input: string): DetailedParse {
+  const hasBom = input.charCodeAt(0) === 0xfeff;
+  const src = hasBom ? input.slice(1) : input;
+  const lines = new LineIndex(src);
+  const problems: Problem[] = [];
+  const openingRange = lines.lineRange(0);
+  const valueNodes = new Map<string, YamlNode | null>();
+  if (hasBom) {
+    problems.push(problem('bom', { line: 1, column: 1, endLine: 1, endColumn: 2 },
+      'the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without BOM'));
+  }
+  const base: DetailedParse = {
+    parsed: {
+      hasBom, hasFrontmatter: false, frontmatterClosed: false, data: undefined, keys: [],
+      frontmatterStartLine: 2, bodyStartLine: 1, body: src, problems,
+    },
+    lines, yamlFailed: false, valueNodes, nodeRange: () => undefined, openingRange,
+  };
+
+  if (!FENCE.test(lines.lineText(0))) {
+    let hint = '';
+    for (let i = 1; i < Math.min(lines.lineCount, 50); i++) {
+      const t = lines.lineText(i);
+      if (FENCE.test(t)) { hint = ` (found '---' on line ${i + 1}; it must be the very first line)`; break; }
+      if (t.trim() !== '') break;
+    }
+    problems.push(problem('frontmatter-missing', openingRange, `the file must start with a '---' line opening the YAML frontmatter${hint}`));
+    return base;
+  }
+  base.parsed.hasFrontmatter = true;
+
+  let close = -1;
+  for (let i = 1; i < lines.lineCount; i++) {
+    if (FENCE.test(lines.lineText(i))) { close = i; break; }
+  }
+  if (close < 0) {
+    problems.push(problem('frontmatter-unclosed', openingRange, "the frontmatter has no closing '---' line"));
+    base.parsed.body = '';
+    base.parsed.bodyStartLine = lines.lineCount + 1;
+    base.yamlFailed = true;
+    return base;
+  }
+  base.parsed.frontmatterClosed = true;
+  base.parsed.bodyStartLine = close + 2;
+  base.parsed.body = close + 1 < lines.lineCount ? src.slice(lines.starts[close + 1]) : '';
+
+  const yamlStart = lines.starts[1];
+  const yamlText = src.slice(yamlStart, lines.starts[close]);
+  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+
+  const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
+    if (!node || !node.range) return undefined;
+    const start = node.range[0];
+    let end = node.range[1];
+    while (end > start && /\s/.test(yamlText[end - 1])) end--;
+    if (end <= start) return undefined;
+    return lines.range(yamlStart + start, yamlStart + end);
+  };
+  base.nodeRange = nodeRange;
+
+  const seenLines = new Set<number>();
+  for (const err of doc.errors) {
+    const start = yamlStart + Math.max(0, Math.min(err.pos[0], yamlText.length));
+    const lineEnd = lines.lineEnd(lines.lineOf(start));
+    const end = Math.min(yamlStart + Math.min(err.pos[1], yamlText.length), lineEnd);
+    const at = lines.position(start);
+    // One line only; at least one character wide so that editors show it.
+    const range = { line: at.line, column: at.column, endLine: at.line, endColumn: Math.max(at.column + 1, end - start + at.column) };
+    if (seenLines.has(range.line)) continue;
+    seenLines.add(range.line);
+    problems.push(problem('yaml-syntax', range, yamlMessage(err.message, err.code, lines.lineText(range.line - 1))));
+  }
+  base.yamlFailed = doc.errors.length > 0;
+
+  const contents = doc.contents as YamlNode | null;
+  if (contents !== null && !isMap(contents)) {
+    if (!base.yamlFailed) {
+      problems.push(problem('frontmatter-not-mapping', nodeRange(contents) ?? lines.lineRange(1),
+        'the frontmatter must be a YAML mapping of `key: value` lines'));
+      base.yamlFailed = true;
+    }
+    return base;
+  }
+
+  const keys: FrontmatterKey[] = [];
+  const data: Record<string, unknown> = {};
+  if (isMap(contents)) {
+    for (const pair of contents.items) {
+      const keyNode = pair.key as YamlNode | null;
+      const valueNode = pair.value as YamlNode | null;
+      let key: string;
+      if (isScalar(keyNode)) key = String(keyNode.value ?? '');
+      else if (keyNode && keyNode.range) key = yamlText.slice(keyNode.range[0], keyNode.range[1]).trim();
+      else key = '';
+      const keyRange = keyNode && keyNode.range
+        ? lines.range(yamlStart + keyNode.range[0], yamlStart + keyNode.range[1])
+        : lines.range(yamlStart, yamlStart);
+      let value: unknown = null;
+      try {
+        value = valueNode ? valueNode.toJS(doc as Document, { maxAliasCount: MAX_ALIAS_COUNT }) : null;
+      } catch (e) {
+        const r = nodeRange(valueNode) ?? keyRange;
+        problems.push(problem('yaml-syntax', r, `the value of '${key}' cannot be resolved: ${e instanceof Error ? e.message : String(e)}`));
+        base.yamlFailed = true;
+      }
+      const valueRange = nodeRange(valueNode);
+      keys.push(valueRange ? { key, keyRange, valueRange, value } : { key, keyRange, value });
+      if (!valueNodes.has(key)) valueNodes.set(key, valueNode);
+      // defineProperty so that a `__proto__` key is stored as data, not as the prototype.
+      Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  base.parsed.keys = keys;
+  base.parsed.data = base.yamlFailed ? undefined : data;
+  return base;
+}
+
+/** A YAML error message, plus a hint to quote the value when the line is a plain value containing `: `. */
+function yamlMessage(message: string, code: string, lineText: string): string {
+  const first = message.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').trim();
+  let text = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+  const m = /^\s*(?:-\s+)?([^\s#'"{[&*!|>-][^:]*?):[ \t]+(.*)$/.exec(lineText);
+  if (m) {
+    const value = m[2].trimEnd();
+    const quotedOrBlock = /^["'|>[{&*!]/.test(value);
+    if (!quotedOrBlock && /:[ \t]/.test(value)) {
+      text += ` — the value of '${m[1].trim()}' contains ': ', quote the value (e.g. ${m[1].trim()}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}")`;
+    } else if (code === 'BAD_SCALAR_START') {
+      text += ` — quote the value of '${m[1].trim()}'`;
+    }
+  }
+  return text;
+}

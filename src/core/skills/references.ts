@@ -1,0 +1,121 @@
+/**
+ * Finds path references in a SKILL.md body: markdown links/images and bare relative paths
+ * (`references/x.md`, `scripts/run.py`, `other-skill/references/y.md`). Resolution happens in validation.
+ */
+import type { Range } from '../types';
+import { LineIndex } from '../validation/text';
+
+export type ReferenceKind = 'link' | 'path';
+
+export interface ReferenceCandidate {
+  /** As written, without `#fragment` / `?query` (percent-escapes kept). */
+  target: string;
+  range: Range;
+  /** `link`: a markdown link/image/definition target; `path`: a bare path in text or inline code. */
+  kind: ReferenceKind;
+}
+
+/** First path segments that always mean "a file of this skill". */
+export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set(['scripts', 'references', 'assets']);
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const INLINE_LINK = /!?\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*\)/g;
+const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^<>\n]*>|\S+)/;
+const URL_LIKE = /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s<>)\]`'"]*|\bwww\.[^\s<>)\]`'"]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+const PATH_RUN = /[A-Za-z0-9_.\-/~@:+%]+/g;
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.\-@+]*$/;
+const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+
+/** Strips `#fragment` and `?query`; returns undefined for URLs, anchors, absolute, home and templated paths. */
+export function normaliseLinkTarget(raw: string): string | undefined {
+  let t = raw.trim();
+  if (t.startsWith('<') && t.endsWith('>')) t = t.slice(1, -1).trim();
+  const cut = t.search(/[#?]/);
+  if (cut >= 0) t = t.slice(0, cut);
+  if (t === '' || t === '.' || t === './') return undefined;
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(t)) return undefined; // http:, mailto:, file:, C:
+  if (t.startsWith('/') || t.startsWith('\\') || t.startsWith('~')) return undefined;
+  if (/[{}$*<>|`]/.test(t)) return undefined; // templates and globs are not files
+  return t;
+}
+
+/** Raw reference candidates in `body` (whose first line is file line `bodyStartLine`), in order. Never throws. */
+export function extractReferences(body: string, bodyStartLine: number): ReferenceCandidate[] {
+  const found: ReferenceCandidate[] = [];
+  if (typeof body !== 'string' || body === '') return found;
+  const lines = new LineIndex(body);
+  let fence: string | undefined;
+  for (let i = 0; i < lines.lineCount; i++) {
+    const text = lines.lineText(i);
+    const line = bodyStartLine + i;
+    const open = FENCE_OPEN.exec(text);
+    if (fence !== undefined) {
+      // Closing fence: same character, at least as long, nothing else on the line.
+      const trimmed = text.trim();
+      if (trimmed.length >= fence.length && trimmed[0] === fence[0] && /^(`+|~+)$/.test(trimmed)) fence = undefined;
+      continue;
+    }
+    if (open) {
+      if (!(open[1][0] === '`' && text.slice(open[0].length).includes('`'))) { fence = open[1]; continue; }
+    }
+    scanLine(text, line, found);
+  }
+  return found;
+}
+
+function push(found: ReferenceCandidate[], raw: string, line: number, start: number, kind: ReferenceKind): void {
+  const target = normaliseLinkTarget(raw);
+  if (target === undefined) return;
+  const col = start + (/^<\s*/.exec(raw)?.[0].length ?? 0);
+  found.push({ target, range: { line, column: col + 1, endLine: line, endColumn: col + 1 + target.length }, kind });
+}
+
+function scanLine(text: string, line: number, found: ReferenceCandidate[]): void {
+  // Blank out what must not be read as bare paths: link targets (taken as links) and URLs.
+  const masked = text.split('');
+  const blank = (from: number, to: number) => { for (let k = from; k < to; k++) masked[k] = ' '; };
+
+  const def = DEFINITION.exec(text);
+  if (def) {
+    const start = def.index + def[0].length - def[1].length;
+    push(found, def[1], line, start, 'link');
+    blank(0, text.length);
+  } else {
+    INLINE_LINK.lastIndex = 0;
+    for (let m = INLINE_LINK.exec(text); m; m = INLINE_LINK.exec(text)) {
+      const open = m[0].indexOf('](') + 2;
+      const lead = /^[ \t]*/.exec(m[0].slice(open))?.[0].length ?? 0;
+      push(found, m[1], line, m.index + open + lead, 'link');
+      blank(m.index + open - 1, m.index + m[0].length);
+    }
+  }
+  URL_LIKE.lastIndex = 0;
+  for (let m = URL_LIKE.exec(text); m; m = URL_LIKE.exec(text)) blank(m.index, m.index + m[0].length);
+
+  const scan = masked.join('');
+  PATH_RUN.lastIndex = 0;
+  for (let m = PATH_RUN.exec(scan); m; m = PATH_RUN.exec(scan)) {
+    let run = m[0];
+    let start = m.index;
+    // Trailing sentence punctuation is not part of a path.
+    while (/[.:,]$/.test(run)) run = run.slice(0, -1);
+    while (/^[.:,]/.test(run) && !run.startsWith('./') && !run.startsWith('../')) { run = run.slice(1); start++; }
+    if (!isBarePath(run, scan[start - 1])) continue;
+    push(found, run, line, start, 'path');
+  }
+}
+
+/** Conservative test for a bare relative path in prose: `dir/file.ext`, `scripts/x`, `./x.md`. */
+function isBarePath(run: string, before: string | undefined): boolean {
+  if (!run.includes('/') || run.includes('//') || run.endsWith('/')) return false;
+  if (/[:~%@]/.test(run)) return false;
+  if (before !== undefined && /[\\$/{}]/.test(before)) return false; // `$DIR/x`, `{base}/x`: not relative to the skill
+  const segments = run.split('/');
+  let i = 0;
+  while (i < segments.length && (segments[i] === '.' || segments[i] === '..')) i++;
+  const rest = segments.slice(i);
+  if (rest.length === 0 || !rest.every((s) => SEGMENT.test(s))) return false;
+  const hasExtension = EXTENSION.test(rest[rest.length - 1]);
+  if (i > 0) return hasExtension; // ./x.md, ../x/y.md
+  return hasExtension || KNOWN_SEGMENTS.has(rest[0]);
+}

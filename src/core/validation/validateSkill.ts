@@ -1,0 +1,330 @@
+/** Every single-file rule of SPEC §4 over one SKILL.md text: frontmatter, name, description, keys, body, references. */
+import * as nodePath from 'node:path';
+import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import type { FileSystem } from '../fs';
+import type { Problem, Profile, Range } from '../types';
+import { parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
+import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
+import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext } from '../skills/model';
+import { extractReferences, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
+import { severityFor } from './rules';
+import { CLAUDE_CODE_FIELDS, compatibilitySchema, metadataSchema } from './schemas';
+import { codePointLength, LineIndex } from './text';
+
+export const NAME_MAX = 64;
+export const DESCRIPTION_MAX = 1024;
+export const LISTING_MAX = 1536;
+export const COMPATIBILITY_MAX = 500;
+export const BODY_MAX_LINES = 500;
+export const BODY_MAX_TOKENS = 5000;
+
+/** Rough token estimate used by `body-tokens` and the tree tooltip: characters / 4, rounded up. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** A valid kebab-case name derived from `name` (for messages and quick fixes); may be '' when nothing usable is left. */
+export function suggestSkillName(name: string): string {
+  return name.normalize('NFKC').trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, NAME_MAX)
+    .replace(/-$/, '');
+}
+
+type Emit = (code: string, range: Range, message: string) => void;
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'it is empty';
+  if (Array.isArray(value)) return 'it is a list';
+  if (typeof value === 'object') return 'it is a map';
+  if (typeof value === 'string') return value.trim() === '' ? 'it is empty' : `it is "${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
+  return `it is ${typeof value === 'number' ? 'the number' : 'the boolean'} ${String(value)}`;
+}
+
+/** Validates one SKILL.md text under `ctx.profile`; reference checks need `ctx.skillDir`. Never throws. */
+export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSystem): { parsed: ParsedSkillMd; problems: Problem[]; references: SkillReference[] } {
+  const detail = parseSkillMdDetailed(text);
+  const { parsed } = detail;
+  const problems: Problem[] = [];
+  const emit: Emit = (code, range, message) => {
+    const severity = severityFor(code, ctx.profile);
+    if (severity) problems.push({ code, severity, message, line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
+  };
+  for (const p of parsed.problems) emit(p.code, p, p.message);
+  if (parsed.data) checkFrontmatter(detail, ctx, emit);
+  if (parsed.hasFrontmatter ? parsed.frontmatterClosed : true) checkBody(detail, emit);
+  let references: SkillReference[] = [];
+  if (ctx.skillDir) {
+    try {
+      references = resolveReferences(extractReferences(parsed.body, parsed.bodyStartLine), ctx.skillDir, ctx.rootDir, fs, emit);
+    } catch {
+      references = []; // a broken file system adapter must not break validation of the text
+    }
+  }
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { parsed, problems, references };
+}
+
+function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: Emit): void {
+  const { parsed } = detail;
+  const byKey = new Map<string, FrontmatterKey>();
+  for (const k of parsed.keys) if (!byKey.has(k.key)) byKey.set(k.key, k);
+  const at = (k: FrontmatterKey) => k.valueRange ?? k.keyRange;
+
+  const name = byKey.get('name');
+  if (!name) emit('name-missing', detail.openingRange, `the required key 'name' is missing${ctx.folderName ? ` (add: name: ${suggestSkillName(ctx.folderName) || ctx.folderName})` : ''}`);
+  else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `'name' must be a non-empty string (${describe(name.value)})`);
+  else checkName(name.value, at(name), ctx, emit);
+
+  const description = byKey.get('description');
+  if (!description) emit('description-missing', detail.openingRange, "the required key 'description' is missing (say what the skill does and when to use it)");
+  else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `'description' must be a non-empty string (${describe(description.value)})`);
+  else {
+    const text = description.value.trim();
+    const length = codePointLength(text);
+    if (length > DESCRIPTION_MAX) emit('description-length', at(description), `'description' must be at most ${DESCRIPTION_MAX} characters (it has ${length})`);
+    const brackets = [...new Set(text.match(/[<>]/g) ?? [])];
+    if (brackets.length) emit('description-angle-brackets', at(description), `'description' must not contain ${brackets.map((b) => `'${b}'`).join(' or ')} (angle brackets are stripped or rejected when the skill is loaded)`);
+    const whenToUse = byKey.get('when_to_use');
+    const extra = whenToUse && typeof whenToUse.value === 'string' ? codePointLength(whenToUse.value.trim()) : 0;
+    if (length + extra > LISTING_MAX) {
+      emit('listing-length', at(description), whenToUse
+        ? `'description' + 'when_to_use' are ${length + extra} characters; Claude Code's skill listing cuts them at ${LISTING_MAX}`
+        : `'description' is ${length} characters; Claude Code's skill listing cuts it at ${LISTING_MAX}`);
+    }
+  }
+
+  const accepted = new Set(keysForProfile(ctx.profile));
+  for (const k of parsed.keys) {
+    if (accepted.has(k.key)) continue;
+    const info = keyInfo(k.key);
+    if (info) {
+      emit('unknown-key', k.keyRange, `'${k.key}' is a Claude Code key; the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`);
+    } else {
+      const near = closestKey(k.key, [...accepted]);
+      emit('unknown-key', k.keyRange, `unknown key '${k.key}'${near ? ` (did you mean '${near}'?)` : ''}; the ${ctx.profile} profile accepts ${[...accepted].join(', ')}`);
+    }
+  }
+
+  const compatibility = byKey.get('compatibility');
+  if (compatibility && !compatibilitySchema.safeParse(compatibility.value).success) {
+    const v = compatibility.value;
+    const detailText = typeof v === 'string' ? (v.trim() === '' ? 'it is empty' : `it has ${codePointLength(v.trim())}`) : describe(v);
+    emit('compatibility-invalid', at(compatibility), `'compatibility' must be a string of 1–${COMPATIBILITY_MAX} characters (${detailText})`);
+  }
+
+  const metadata = byKey.get('metadata');
+  if (metadata) checkMetadata(metadata, detail, emit);
+
+  const allowedTools = byKey.get('allowed-tools');
+  if (allowedTools) checkAllowedTools(allowedTools, detail, ctx.profile, emit);
+
+  if (severityFor('field-invalid', ctx.profile)) {
+    for (const k of parsed.keys) {
+      const field = CLAUDE_CODE_FIELDS[k.key];
+      if (!field || !accepted.has(k.key) || byKey.get(k.key) !== k) continue;
+      if (!field.schema.safeParse(k.value).success) emit('field-invalid', at(k), `'${k.key}' must be ${field.expected} (${describe(k.value)})`);
+    }
+  }
+}
+
+function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit): void {
+  const name = raw.trim().normalize('NFKC');
+  const length = codePointLength(name);
+  if (length > NAME_MAX) emit('name-length', range, `'name' must be at most ${NAME_MAX} characters (it has ${length})`);
+  const upper = [...new Set(name.match(/[\p{Lu}\p{Lt}]/gu) ?? [])];
+  const suggestion = suggestSkillName(name);
+  const hint = suggestion && suggestion !== name ? `; use '${suggestion}'` : '';
+  if (upper.length) emit('name-case', range, `'name' must be lower-case (found ${upper.slice(0, 5).map((c) => `'${c}'`).join(', ')})${hint}`);
+  const bad = [...new Set(name.toLowerCase().match(/[^a-z0-9-]/gu) ?? [])];
+  if (bad.length) {
+    const shown = bad.slice(0, 5).map((c) => (c === ' ' ? 'space' : /\s/.test(c) ? `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : `'${c}'`));
+    emit('name-charset', range, `'name' may only contain a-z, 0-9 and '-' (found ${shown.join(', ')})${hint}`);
+  }
+  if (name.startsWith('-') || name.endsWith('-') || name.includes('--')) {
+    const what = name.includes('--') ? "contains '--'" : name.startsWith('-') ? "starts with '-'" : "ends with '-'";
+    emit('name-hyphen', range, `'name' must not start or end with '-' or contain '--' (it ${what})${hint}`);
+  }
+  const folder = (ctx.folderName ?? '').trim().normalize('NFKC');
+  if (folder && name !== folder) emit('name-dir-mismatch', range, `'name' is '${name}' but the folder is '${folder}'; they must match`);
+  const reserved = /anthropic|claude/i.exec(name);
+  if (reserved) emit('name-reserved', range, `'name' must not contain the reserved word '${reserved[0].toLowerCase()}'`);
+}
+
+function checkMetadata(metadata: FrontmatterKey, detail: DetailedParse, emit: Emit): void {
+  const node = detail.valueNodes.get('metadata');
+  const at = metadata.valueRange ?? metadata.keyRange;
+  if (!isMap(node)) {
+    emit('metadata-invalid', at, `'metadata' must be a map of string keys to string values (${describe(metadata.value)})`);
+    return;
+  }
+  let reported = false;
+  for (const pair of node.items) {
+    const key = pair.key as YamlNode | null;
+    const value = pair.value as YamlNode | null;
+    const keyName = isScalar(key) ? String(key.value) : '?';
+    if (!isScalar(key) || typeof key.value !== 'string') {
+      emit('metadata-invalid', detail.nodeRange(key) ?? at, `'metadata' keys must be strings (${keyName} is not); quote it`);
+      reported = true;
+    } else if (!isScalar(value) || typeof value.value !== 'string') {
+      const v = isScalar(value) ? value.value : value ? 'a nested value' : null;
+      const quoteHint = isScalar(value) && (typeof v === 'number' || typeof v === 'boolean') ? `; quote it: "${String(v)}"` : '';
+      emit('metadata-invalid', detail.nodeRange(value) ?? detail.nodeRange(key) ?? at,
+        `'metadata.${keyName}' must be a string (${isScalar(value) ? describe(v) : value ? (isSeq(value) ? 'it is a list' : 'it is a map') : 'it is empty'})${quoteHint}`);
+      reported = true;
+    }
+  }
+  if (!reported && !metadataSchema.safeParse(metadata.value).success) {
+    emit('metadata-invalid', at, "'metadata' must be a map of string keys to string values");
+  }
+}
+
+function checkAllowedTools(key: FrontmatterKey, detail: DetailedParse, profile: Profile, emit: Emit): void {
+  const at = key.valueRange ?? key.keyRange;
+  const value = key.value;
+  if (typeof value === 'string') {
+    if (value.trim() === '') emit('allowed-tools-invalid', at, "'allowed-tools' must not be empty (list tools separated by spaces, e.g. allowed-tools: Read Grep)");
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (profile !== 'claude-code') {
+      emit('allowed-tools-invalid', at, `'allowed-tools' must be a space-separated string in the ${profile} profile (a YAML list is accepted by Claude Code only), e.g. allowed-tools: ${value.filter((v) => typeof v === 'string').join(' ') || 'Read Grep'}`);
+      return;
+    }
+    const node = detail.valueNodes.get('allowed-tools');
+    const items = isSeq(node) ? node.items : [];
+    value.forEach((item, i) => {
+      if (typeof item !== 'string' || item.trim() === '') {
+        emit('allowed-tools-invalid', detail.nodeRange(items[i] as YamlNode) ?? at, `'allowed-tools' entries must be tool names (entry ${i + 1}: ${describe(item)})`);
+      }
+    });
+    return;
+  }
+  emit('allowed-tools-invalid', at, `'allowed-tools' must be a space-separated string of tool names (${describe(value)})`);
+}
+
+function checkBody(detail: DetailedParse, emit: Emit): void {
+  const { body, bodyStartLine } = detail.parsed;
+  if (body === '') return;
+  const bodyLines = new LineIndex(body);
+  const count = bodyLines.lineCount - (/\r\n?$|\n$/.test(body) ? 1 : 0);
+  if (count > BODY_MAX_LINES) {
+    emit('body-lines', detail.lines.lineRange(bodyStartLine - 1 + BODY_MAX_LINES),
+      `the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body); move detail into references/ files`);
+  }
+  const tokens = estimateTokens(body);
+  if (tokens > BODY_MAX_TOKENS) {
+    let first = 0;
+    while (first < bodyLines.lineCount - 1 && bodyLines.lineText(first).trim() === '') first++;
+    emit('body-tokens', detail.lines.lineRange(bodyStartLine - 1 + first),
+      `the body is about ${tokens} tokens (characters / 4), over the recommended ${BODY_MAX_TOKENS}; move detail into references/ files`);
+  }
+}
+
+function isInside(base: string, target: string): boolean {
+  const rel = nodePath.relative(base, target);
+  return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
+}
+
+function decode(target: string): string {
+  try { return decodeURIComponent(target); } catch { return target; }
+}
+
+/** Resolves candidates against the skill (or, for `other-skill/…`, the skills root) and emits reference-missing / -outside. */
+function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, rootDir: string | undefined, fs: FileSystem, emit: Emit): SkillReference[] {
+  const refs: SkillReference[] = [];
+  if (!candidates.length) return refs;
+  const ownName = nodePath.basename(skillDir);
+  const dirCache = new Map<string, boolean>();
+  const isDir = (p: string) => {
+    let v = dirCache.get(p);
+    if (v === undefined) { v = fs.stat(p)?.isDirectory === true; dirCache.set(p, v); }
+    return v;
+  };
+  const realCache = new Map<string, string | undefined>();
+  const real = (p: string) => {
+    if (!realCache.has(p)) realCache.set(p, fs.realPath(p));
+    return realCache.get(p);
+  };
+
+  for (const c of candidates) {
+    const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+    const segments = written.split('/').filter((s) => s !== '' && s !== '.');
+    if (!segments.length) continue;
+    const first = segments[0];
+    let base = skillDir;
+    let crossSkill = false;
+    let resolved = nodePath.resolve(skillDir, ...segments);
+
+    if (first === '..') {
+      if (rootDir) {
+        const rel = nodePath.relative(rootDir, resolved);
+        const sibling = rel.split(/[\\/]/)[0];
+        if (rel && !rel.startsWith('..') && !nodePath.isAbsolute(rel) && sibling !== ownName && isDir(nodePath.join(rootDir, sibling))) {
+          crossSkill = true;
+          base = rootDir;
+        }
+      }
+    } else if (!KNOWN_SEGMENTS.has(first) && !isDir(nodePath.join(skillDir, first))) {
+      if (rootDir && segments.length > 1 && isDir(nodePath.join(rootDir, first))) {
+        resolved = nodePath.resolve(rootDir, ...segments);
+        crossSkill = first !== ownName;
+        base = crossSkill ? rootDir : skillDir;
+      } else if (c.kind === 'path') {
+        continue; // prose like "input/output.txt": not a reference unless it names a folder of the skill
+      }
+    }
+
+    const stat = fs.stat(resolved);
+    const exists = stat !== undefined;
+    let outside = !isInside(base, resolved);
+    let viaSymlink = false;
+    if (!outside && exists) {
+      const realBase = real(base);
+      const realTarget = real(resolved);
+      if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
+    }
+    refs.push({ target: c.target, range: c.range, crossSkill, resolvedPath: resolved, exists });
+    const scope = crossSkill ? 'the skills root' : 'the skill folder';
+    if (outside) {
+      emit('reference-outside', c.range, viaSymlink
+        ? `'${c.target}' resolves through a symlink to outside ${scope}`
+        : `'${c.target}' leaves ${scope}; reference files inside the skill (or another skill as other-skill/folder/file)`);
+    } else if (!exists) {
+      emit('reference-missing', c.range, crossSkill
+        ? `'${c.target}' does not exist (in skill '${first === '..' ? nodePath.relative(rootDir ?? '', resolved).split(/[\\/]/)[0] : first}')`
+        : `'${c.target}' does not exist in this skill`);
+    }
+  }
+  return refs;
+}
+
+/** Closest accepted key to an unknown one (`allowed_tools` → `allowed-tools`, `descripton` → `description`). */
+function closestKey(key: string, accepted: string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[_\s]/g, '-');
+  const k = norm(key);
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of accepted.length ? accepted : FRONTMATTER_KEYS.map((f) => f.key)) {
+    const d = editDistance(k, norm(candidate));
+    if (d < bestDistance) { bestDistance = d; best = candidate; }
+  }
+  return bestDistance <= Math.max(1, Math.floor(k.length / 4)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
