@@ -1,7 +1,30 @@
-import { type CliContext, EXIT_USAGE } from '../context';
+/**
+ * `skillflow new <name> [--path DIR] [--description TEXT]` (SPEC §7): scaffolds `<DIR>/<name>/`
+ * (DIR defaults to `./.claude/skills`). Exit 1 when the name is invalid or the folder exists
+ * (nothing is written); exit 2 on bad usage (missing name, unknown option).
+ */
+import * as path from 'node:path';
+import { type CliContext, EXIT_OK, EXIT_PROBLEMS } from '../context';
+import { parseArgs } from '../args';
+import { scaffoldSkill } from '../../core/packaging/scaffold';
+import { displayPath } from './validate';
 
-/** Placeholder until its issue lands. */
-export function newCommand(ctx: CliContext, _args: string[]): number {
-  ctx.err('skillflow new: not implemented yet\n');
-  return EXIT_USAGE;
+const USAGE = 'Usage: skillflow new <name> [--path DIR] [--description TEXT]\n';
+
+export function newCommand(ctx: CliContext, args: string[]): number {
+  const parsed = parseArgs(args, {
+    flags: { path: { type: 'string' }, description: { type: 'string' } },
+    minPositionals: 1,
+    maxPositionals: 1,
+    positionalName: '<name>',
+  });
+  if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
+  const parent = path.resolve(ctx.cwd, parsed.flags.path ?? path.join('.claude', 'skills'));
+  const result = scaffoldSkill(ctx.fs, parent, parsed.positionals[0], { description: parsed.flags.description });
+  if (!result.ok) {
+    ctx.err(`skillflow new: ${result.message}\n`);
+    return EXIT_PROBLEMS;
+  }
+  ctx.out(`Created ${displayPath(ctx.cwd, result.dir)}/\n${result.files.map((f) => `  ${displayPath(ctx.cwd, f)}\n`).join('')}`);
+  return EXIT_OK;
 }

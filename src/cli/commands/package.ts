@@ -1,7 +1,49 @@
-import { type CliContext, EXIT_USAGE } from '../context';
+/**
+ * `skillflow package <skill-folder> [--out DIR]` (SPEC §6, §7): writes `<DIR>/<name>.skill` (DIR defaults
+ * to the current directory). Exit 1 and no file when the skill has errors under the `upload` profile
+ * (the problems are printed); exit 2 on bad usage or a path that cannot be read.
+ */
+import * as path from 'node:path';
+import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context';
+import { parseArgs } from '../args';
+import { packageSkill } from '../../core/packaging/package';
+import { sortProblems } from '../../core/skills/discovery';
+import { displayPath, problemLine } from './validate';
 
-/** Placeholder until its issue lands. */
-export function packageCommand(ctx: CliContext, _args: string[]): number {
-  ctx.err('skillflow package: not implemented yet\n');
-  return EXIT_USAGE;
+const USAGE = 'Usage: skillflow package <skill-folder> [--out DIR]\n';
+
+export function packageCommand(ctx: CliContext, args: string[]): number {
+  const parsed = parseArgs(args, {
+    flags: { out: { type: 'string', short: 'o' } },
+    minPositionals: 1,
+    maxPositionals: 1,
+    positionalName: '<skill-folder>',
+  });
+  if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
+  const target = parsed.positionals[0];
+  let skillDir = path.resolve(ctx.cwd, target);
+  const st = ctx.fs.stat(skillDir);
+  if (!st) {
+    ctx.err(`skillflow package: cannot read '${target}'\n`);
+    return EXIT_USAGE;
+  }
+  if (st.isFile && path.basename(skillDir) === 'SKILL.md') skillDir = path.dirname(skillDir);
+  else if (!st.isDirectory) {
+    ctx.err(`skillflow package: '${target}' is not a skill folder\n`);
+    return EXIT_USAGE;
+  }
+  const outDir = path.resolve(ctx.cwd, parsed.flags.out ?? '.');
+  const result = packageSkill(ctx.fs, skillDir, outDir);
+  const skillMd = path.join(skillDir, 'SKILL.md');
+  const lines = sortProblems([...result.problems]).map((p) => `${problemLine(ctx.cwd, skillMd, p)}\n`).join('');
+  if (!result.ok) {
+    ctx.out(lines);
+    ctx.err(`skillflow package: ${result.message} Nothing was written.\n`);
+    return EXIT_PROBLEMS;
+  }
+  let text = lines;
+  for (const s of result.skipped) text += `skipped ${s} (a symbolic link to a folder or out of the skill)\n`;
+  text += `Packaged ${displayPath(ctx.cwd, result.file)} (${result.entries.length} file${result.entries.length === 1 ? '' : 's'})\n`;
+  ctx.out(text);
+  return EXIT_OK;
 }

@@ -1,7 +1,99 @@
-import { type CliContext, EXIT_USAGE } from '../context';
+/**
+ * `skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]` (SPEC §7).
+ * Exit 0 without errors, 1 with any error, 2 on bad usage or an unreadable path (nothing on stdout then).
+ */
+import * as path from 'node:path';
+import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context';
+import { parseArgs } from '../args';
+import type { Problem, Profile } from '../../core/types';
+import { PROFILES } from '../../core/types';
+import type { AgentEntry, SkillEntry } from '../../core/skills/model';
+import { applyCrossSkillRules, discoverPath } from '../../core/skills/discovery';
 
-/** Placeholder until its issue lands. */
-export function validateCommand(ctx: CliContext, _args: string[]): number {
-  ctx.err('skillflow validate: not implemented yet\n');
-  return EXIT_USAGE;
+const USAGE = 'Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]\n';
+
+/** A path as the CLI prints it: relative to the current directory, with forward slashes. */
+export function displayPath(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file) || '.';
+  return rel.split(path.sep).join('/');
+}
+
+/** One problem as a `path:line:col: severity code message` line (the problem matcher's format). */
+export function problemLine(cwd: string, file: string, p: Problem): string {
+  return `${displayPath(cwd, p.file ?? file)}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function problemJson(p: Problem) {
+  return { code: p.code, severity: p.severity, message: p.message, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
+}
+
+/** Everything found under the given paths, deduplicated, with the cross-skill rules applied over all of it. */
+export function collect(ctx: CliContext, targets: string[], profile: Profile): { skills: SkillEntry[]; agents: AgentEntry[] } | { error: string } {
+  const skills = new Map<string, SkillEntry>();
+  const agents = new Map<string, AgentEntry>();
+  for (const target of targets) {
+    const result = discoverPath(ctx.fs, path.resolve(ctx.cwd, target), { profile });
+    if (!result.ok) return { error: result.message.replace(path.resolve(ctx.cwd, target), target) };
+    for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
+    for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
+  }
+  const skillList = [...skills.values()];
+  applyCrossSkillRules(skillList);
+  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  skillList.sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
+  return { skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)) };
+}
+
+export function validateCommand(ctx: CliContext, args: string[]): number {
+  const parsed = parseArgs(args, {
+    flags: {
+      profile: { type: 'string', choices: PROFILES },
+      format: { type: 'string', choices: ['text', 'json'] },
+    },
+    positionalName: 'PATH',
+  });
+  if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
+  const profile = (parsed.flags.profile ?? 'claude-code') as Profile;
+  const targets = parsed.positionals.length ? parsed.positionals : ['.'];
+  const found = collect(ctx, targets, profile);
+  if ('error' in found) {
+    ctx.err(`skillflow validate: ${found.error}\n`);
+    return EXIT_USAGE;
+  }
+
+  let errors = 0;
+  let warnings = 0;
+  let infos = 0;
+  const count = (problems: Problem[]) => {
+    for (const p of problems) {
+      if (p.severity === 'error') errors++;
+      else if (p.severity === 'warning') warnings++;
+      else infos++;
+    }
+  };
+  found.skills.forEach((s) => count(s.problems));
+  found.agents.forEach((a) => count(a.problems));
+
+  if (parsed.flags.format === 'json') {
+    const json = {
+      skills: found.skills.map((s) => ({ path: displayPath(ctx.cwd, s.skillMdPath), name: s.name, scope: s.scope, problems: s.problems.map(problemJson) })),
+      agents: found.agents.map((a) => ({ path: displayPath(ctx.cwd, a.path), name: a.name, problems: a.problems.map(problemJson) })),
+      summary: { skills: found.skills.length, errors, warnings, infos, agents: found.agents.length },
+    };
+    ctx.out(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    const lines: Array<{ file: string; p: Problem; text: string }> = [];
+    for (const s of found.skills) for (const p of s.problems) lines.push({ file: displayPath(ctx.cwd, p.file ?? s.skillMdPath), p, text: problemLine(ctx.cwd, s.skillMdPath, p) });
+    for (const a of found.agents) for (const p of a.problems) lines.push({ file: displayPath(ctx.cwd, p.file ?? a.path), p, text: problemLine(ctx.cwd, a.path, p) });
+    lines.sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0) || x.p.line - y.p.line || x.p.column - y.p.column || (x.p.code < y.p.code ? -1 : x.p.code > y.p.code ? 1 : 0));
+    let text = lines.map((l) => `${l.text}\n`).join('');
+    text += `${plural(found.skills.length, 'skill')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+    if (found.agents.length) text += `; ${plural(found.agents.length, 'agent')} checked`;
+    ctx.out(`${text}\n`);
+  }
+  return errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -1,0 +1,106 @@
+/**
+ * New-skill scaffolding (SPEC F5, seed 003): `<parent>/<name>/SKILL.md` plus empty `scripts/`,
+ * `references/`, `assets/` folders (each holding a `.gitkeep` so git keeps them). The SKILL.md
+ * validates clean under every profile, with a TODO description the author replaces.
+ */
+import * as path from 'node:path';
+import type { FileSystem } from '../fs';
+
+export const SKILL_NAME_MAX = 64;
+export const DESCRIPTION_MAX = 1024;
+export const TODO_DESCRIPTION = 'TODO - say what this skill does and when Claude should use it, in one or two sentences.';
+const SUBFOLDERS = ['scripts', 'references', 'assets'];
+
+/** Checks a new skill's name as the user types: undefined when valid, else a message saying what to fix. */
+export function checkSkillName(name: string): string | undefined {
+  const n = name.trim().normalize('NFKC');
+  if (n === '') return 'Enter a skill name, e.g. pdf-report.';
+  if (n.length > SKILL_NAME_MAX) return `A skill name has at most ${SKILL_NAME_MAX} characters (this one has ${n.length}).`;
+  if (/[A-Z]/.test(n)) return 'Use lower-case letters only.';
+  const bad = n.match(/[^a-z0-9-]/u);
+  if (bad) return `Use only a-z, 0-9 and '-' ('${bad[0]}' is not allowed).`;
+  if (n.startsWith('-') || n.endsWith('-')) return "A skill name cannot start or end with '-'.";
+  if (n.includes('--')) return "A skill name cannot contain '--'.";
+  if (/anthropic|claude/.test(n)) return "A skill name cannot contain 'anthropic' or 'claude' (reserved for uploads).";
+  return undefined;
+}
+
+function checkDescription(description: string): string | undefined {
+  const d = description.trim();
+  if (d === '') return 'The description cannot be empty.';
+  if (d.length > DESCRIPTION_MAX) return `A description has at most ${DESCRIPTION_MAX} characters (this one has ${d.length}).`;
+  if (/[<>]/.test(d)) return "A description cannot contain '<' or '>'.";
+  return undefined;
+}
+
+/** A YAML scalar for `text`: plain when that is unambiguous, else double-quoted (JSON is valid YAML). */
+function yamlScalar(text: string): string {
+  const plainSafe = /^[A-Za-z0-9(][^\n\r\t"#:'\\]*$/.test(text) && !/\s$/.test(text) && !/^(true|false|yes|no|on|off|null|~|[-+.\d][\d.eE+-]*)$/i.test(text);
+  return plainSafe ? text : JSON.stringify(text);
+}
+
+function titleOf(name: string): string {
+  return name.split('-').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}
+
+/** The SKILL.md text of a new skill. */
+export function skillTemplate(name: string, description: string = TODO_DESCRIPTION): string {
+  return `---
+name: ${name}
+description: ${yamlScalar(description.trim())}
+---
+
+# ${titleOf(name)}
+
+TODO: write the instructions Claude follows when this skill is used. Keep this file short (under
+500 lines); move long material into the references folder and link each file from here.
+
+## When to use
+
+TODO: the situations and requests this skill is for.
+
+## Steps
+
+1. TODO
+
+## Bundled files
+
+- scripts folder: code Claude runs instead of rewriting it each time.
+- references folder: documents Claude reads only when a step needs them.
+- assets folder: templates, images and other files used in the output.
+`;
+}
+
+export type ScaffoldResult = { ok: true; dir: string; files: string[] } | { ok: false; message: string };
+
+/** Creates `<parentDir>/<name>/` with SKILL.md, scripts/, references/, assets/; refuses an invalid name or an existing folder. `files` are absolute, SKILL.md first. */
+export function scaffoldSkill(fs: FileSystem, parentDir: string, name: string, opts?: { description?: string }): ScaffoldResult {
+  const nameProblem = checkSkillName(name);
+  if (nameProblem) return { ok: false, message: `Invalid skill name '${name}': ${nameProblem}` };
+  const skillName = name.trim().normalize('NFKC');
+  if (opts?.description !== undefined) {
+    const descriptionProblem = checkDescription(opts.description);
+    if (descriptionProblem) return { ok: false, message: `Invalid description: ${descriptionProblem}` };
+  }
+  const dir = path.join(path.resolve(parentDir), skillName);
+  if (fs.lstat(dir)) return { ok: false, message: `Already exists: ${dir}` };
+  const parent = fs.stat(path.dirname(dir));
+  if (parent && !parent.isDirectory) return { ok: false, message: `Not a folder: ${path.dirname(dir)}` };
+
+  const files: string[] = [];
+  try {
+    fs.mkdirp(dir);
+    const skillMd = path.join(dir, 'SKILL.md');
+    fs.writeFileAtomic(skillMd, skillTemplate(skillName, opts?.description));
+    files.push(skillMd);
+    for (const sub of SUBFOLDERS) {
+      fs.mkdirp(path.join(dir, sub));
+      const keep = path.join(dir, sub, '.gitkeep');
+      fs.writeFileAtomic(keep, '');
+      files.push(keep);
+    }
+  } catch (err) {
+    return { ok: false, message: `Cannot create ${dir}: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  return { ok: true, dir, files };
+}
