@@ -1,0 +1,410 @@
+/**
+ * Lenient parser of an AWAIT checkpoint context file (SPEC §8): frontmatter invocation, progress
+ * summary, partial outputs and questions, with the exact offsets of every `Answer` value so the
+ * writer can replace those and nothing else. Never throws.
+ */
+import * as YAML from 'yaml';
+
+export type QuestionType = 'single' | 'multi' | 'text' | 'confirm';
+
+/** The part of the file that holds one question's answer (what the writer replaces). */
+export interface AnswerRegion {
+  /** UTF-16 offsets into the parsed text: [start, end). */
+  start: number;
+  end: number;
+  /** The same region as UTF-8 byte offsets into the file. */
+  byteStart: number;
+  byteEnd: number;
+  /** False when the question has no `Answer:` field; then start === end is where one gets inserted. */
+  hasMarker: boolean;
+  /** 1-based line of the `Answer:` marker (or of the insertion point). */
+  line: number;
+}
+
+export interface ContextQuestion {
+  /** Upper-cased id from the heading, e.g. `Q1`. */
+  id: string;
+  text: string;
+  type: QuestionType;
+  options: string[];
+  allowOther: boolean;
+  /** The answer as written (HTML comments removed, trimmed); '' = unanswered. */
+  answer: string;
+  /** 1-based line of the question heading. */
+  line: number;
+  answerRegion: AnswerRegion;
+}
+
+export interface ContextProblem {
+  message: string;
+  line: number;
+  /** A fatal problem makes the file an `Invalid context format`. */
+  fatal: boolean;
+}
+
+export interface ParsedContext {
+  /** From the frontmatter (`skill`), else from a `# Checkpoint: <skill>` title. */
+  skill?: string;
+  args?: string;
+  status?: string;
+  created?: string;
+  frontmatter?: Record<string, unknown>;
+  title?: string;
+  progressSummary: string;
+  partialOutputs: string[];
+  questions: ContextQuestion[];
+  /** The file's dominant line ending; answers written with several lines use it. */
+  eol: '\n' | '\r\n';
+  problems: ContextProblem[];
+  /** No fatal problem: the file can be answered and resumed. */
+  valid: boolean;
+}
+
+interface Line {
+  text: string;
+  start: number;
+  /** Offset just past the text (before the line ending). */
+  end: number;
+}
+
+interface Heading {
+  index: number;
+  level: number;
+  text: string;
+}
+
+const QUESTION_HEADING = /^(?:\*\*|__)?\s*(Q\d+[A-Za-z]?)\s*(?:\*\*|__)?\s*(?:[:.)\u2013\u2014-]\s*)?(?:\*\*|__)?\s*(.*?)\s*(?:\*\*|__)?$/i;
+const FIELD_KEYS = 'type|options|allow[- _]?other|answer';
+const FIELD = new RegExp(
+  `^[ \\t]*(?:(?:[-*+])[ \\t]+)?(?:(\\*\\*|__)(${FIELD_KEYS})[ \\t]*:[ \\t]*\\1|(\\*\\*|__)(${FIELD_KEYS})\\3[ \\t]*:|(${FIELD_KEYS})[ \\t]*:)`,
+  'i',
+);
+const FIELD_NO_BULLET = new RegExp(
+  `^[ \\t]*(?:(\\*\\*|__)(${FIELD_KEYS})[ \\t]*:[ \\t]*\\1|(\\*\\*|__)(${FIELD_KEYS})\\3[ \\t]*:|(${FIELD_KEYS})[ \\t]*:)`,
+  'i',
+);
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$/;
+const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const MAX_QUESTIONS = 500;
+
+/** Splits text into lines (LF, CRLF or a lone CR end a line), keeping offsets into the original. */
+function splitLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      lines.push({ text: text.slice(start, i), start, end: i });
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+    }
+  }
+  lines.push({ text: text.slice(start), start, end: text.length });
+  return lines;
+}
+
+function scalarToString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+  return undefined;
+}
+
+/** Frontmatter values by a line-by-line `key: value` reading, for YAML that does not parse. */
+function looseFrontmatter(lines: Line[]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const line of lines) {
+    const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/.exec(line.text);
+    if (!m || m[1] in data) continue;
+    let v = m[2];
+    if (v.length >= 2 && ((v[0] === '"' && v.endsWith('"')) || (v[0] === "'" && v.endsWith("'")))) v = v.slice(1, -1);
+    data[m[1]] = v;
+  }
+  return data;
+}
+
+function parseQuestionType(raw: string): QuestionType | undefined {
+  const v = raw.trim().toLowerCase().replace(/[`*_]/g, '');
+  if (!v) return undefined;
+  if (/^(single|choice|select|radio|one)/.test(v)) return 'single';
+  if (/^(multi|many|checkbox|several)/.test(v)) return 'multi';
+  if (/^(confirm|yes|y\/n|bool|boolean)/.test(v)) return 'confirm';
+  if (/^(text|free|string|open|input)/.test(v)) return 'text';
+  return undefined;
+}
+
+function isYes(raw: string): boolean {
+  return /^(yes|y|true|on|1)$/i.test(raw.trim().replace(/[`*_]/g, ''));
+}
+
+function cleanItem(raw: string): string {
+  let v = raw.trim();
+  if (v.length >= 2 && v[0] === '`' && v.endsWith('`')) v = v.slice(1, -1).trim();
+  return v;
+}
+
+/** A line that would end an answer (or a question) if it appeared in one; the writer escapes such lines with a backslash. */
+function isAnswerBreaker(line: string): boolean {
+  return THEMATIC_BREAK.test(line) || HEADING.test(line) || FENCE.test(line) || matchField(line, true) !== undefined;
+}
+
+function matchField(text: string, allowBullet: boolean): { key: string; end: number } | undefined {
+  const m = (allowBullet ? FIELD : FIELD_NO_BULLET).exec(text);
+  if (!m) return undefined;
+  const key = (m[2] ?? m[4] ?? m[5]).toLowerCase().replace(/[- _]/g, '');
+  return { key, end: m[0].length };
+}
+
+/** Answer text as shown and checked: HTML comments removed, writer escapes undone, trimmed. */
+function answerText(first: string, rest: string[]): string {
+  const lines = [first, ...rest.map((l) => (l.startsWith('\\') && isAnswerBreaker(l.slice(1)) ? l.slice(1) : l))];
+  return lines.map((l) => l.replace(/[ \t]+$/, '')).join('\n').replace(HTML_COMMENT, '').trim();
+}
+
+/** Parses a context file's text leniently. Never throws; problems say what is wrong. */
+export function parseContextFile(text: string): ParsedContext {
+  const result: ParsedContext = { progressSummary: '', partialOutputs: [], questions: [], eol: '\n', problems: [], valid: false };
+  if (typeof text !== 'string') {
+    result.problems.push({ message: 'The context file is not text', line: 1, fatal: true });
+    return result;
+  }
+  const crlf = (text.match(/\r\n/g) ?? []).length;
+  const lf = (text.match(/\n/g) ?? []).length - crlf;
+  result.eol = crlf > lf ? '\r\n' : '\n';
+
+  const lines = splitLines(text);
+  if (lines.length && lines[0].text.startsWith('\uFEFF')) {
+    lines[0] = { text: lines[0].text.slice(1), start: lines[0].start + 1, end: lines[0].end };
+  }
+
+  // Frontmatter.
+  let bodyStart = 0;
+  if (lines[0]?.text.trimEnd() === '---') {
+    let close = -1;
+    for (let i = 1; i < lines.length; i++) {
+      const t = lines[i].text.trimEnd();
+      if (t === '---' || t === '...') { close = i; break; }
+    }
+    if (close === -1) {
+      result.problems.push({ message: 'The frontmatter has no closing ---', line: 1, fatal: false });
+    } else {
+      const fmLines = lines.slice(1, close);
+      let data: Record<string, unknown> | undefined;
+      try {
+        const doc = YAML.parseDocument(fmLines.map((l) => l.text).join('\n'), { uniqueKeys: false, prettyErrors: false });
+        if (doc.errors.length === 0) {
+          const js: unknown = doc.toJS({ maxAliasCount: 50 });
+          if (js && typeof js === 'object' && !Array.isArray(js)) data = js as Record<string, unknown>;
+          else if (js !== null && js !== undefined) result.problems.push({ message: 'The frontmatter is not a mapping', line: 2, fatal: false });
+        } else {
+          result.problems.push({ message: `The frontmatter is not valid YAML: ${doc.errors[0].message.split('\n')[0]}`, line: 2, fatal: false });
+        }
+      } catch (e) {
+        result.problems.push({ message: `The frontmatter could not be read: ${String((e as Error)?.message ?? e)}`, line: 2, fatal: false });
+      }
+      data ??= looseFrontmatter(fmLines);
+      result.frontmatter = data;
+      result.skill = scalarToString(data.skill)?.trim() || undefined;
+      result.args = scalarToString(data.args);
+      result.status = scalarToString(data.status)?.trim();
+      result.created = scalarToString(data.created)?.trim();
+      bodyStart = close + 1;
+    }
+  }
+
+  // Headings outside code fences.
+  const headings: Heading[] = [];
+  let fence: string | undefined;
+  for (let i = bodyStart; i < lines.length; i++) {
+    const t = lines[i].text;
+    const f = FENCE.exec(t);
+    if (fence) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && t.trim() === f[1]) fence = undefined;
+      continue;
+    }
+    if (f) { fence = f[1]; continue; }
+    const h = HEADING.exec(t);
+    if (h) headings.push({ index: i, level: h[1].length, text: (h[2] ?? '').replace(/[ \t]+#+$/, '').trim() });
+  }
+
+  const sectionEnd = (hi: number): number => {
+    for (let j = hi + 1; j < headings.length; j++) if (headings[j].level <= headings[hi].level) return headings[j].index;
+    return lines.length;
+  };
+  const sectionLines = (hi: number): Line[] => lines.slice(headings[hi].index + 1, sectionEnd(hi));
+  const norm = (s: string) => s.toLowerCase().replace(/[*_`:]/g, '').replace(/\s+/g, ' ').trim();
+
+  const titleIndex = headings.findIndex((h) => h.level === 1);
+  if (titleIndex !== -1) {
+    result.title = headings[titleIndex].text;
+    if (!result.skill) {
+      const m = /^checkpoint\s*[:\u2013\u2014-]\s*(\S+)/i.exec(result.title.replace(/[*`]/g, ''));
+      if (m) result.skill = m[1];
+    }
+  }
+
+  let questionsIndex = -1;
+  for (let hi = 0; hi < headings.length; hi++) {
+    const name = norm(headings[hi].text);
+    if (/^progress( summary)?$/.test(name) && !result.progressSummary) {
+      result.progressSummary = sectionLines(hi).map((l) => l.text).join('\n').trim();
+    } else if (/^partial outputs?$/.test(name) && result.partialOutputs.length === 0) {
+      const body = sectionLines(hi).map((l) => l.text).filter((t) => t.trim());
+      const items = body.map((t) => LIST_ITEM.exec(t)).filter((m): m is RegExpExecArray => !!m).map((m) => cleanItem(m[1]));
+      result.partialOutputs = (items.length ? items : body.map(cleanItem)).filter((v) => v);
+    } else if (/^(open )?questions?$/.test(name) && questionsIndex === -1) {
+      questionsIndex = hi;
+    }
+  }
+
+  // Question headings: inside the Questions section when there is one, else anywhere below the title.
+  const qFrom = questionsIndex === -1 ? 0 : questionsIndex + 1;
+  const qTo = questionsIndex === -1 ? headings.length : headings.findIndex((h, j) => j > questionsIndex && h.level <= headings[questionsIndex].level);
+  const qEnd = qTo === -1 ? headings.length : qTo;
+  const seen = new Map<string, number>();
+  for (let hi = qFrom; hi < qEnd; hi++) {
+    const h = headings[hi];
+    if (h.level < 2) continue;
+    const m = QUESTION_HEADING.exec(h.text);
+    if (!m) continue;
+    if (result.questions.length >= MAX_QUESTIONS) {
+      result.problems.push({ message: `More than ${MAX_QUESTIONS} questions`, line: h.index + 1, fatal: true });
+      break;
+    }
+    const id = m[1].toUpperCase();
+    const line = h.index + 1;
+    if (seen.has(id)) {
+      result.problems.push({ message: `Question ${id} appears twice (lines ${seen.get(id)} and ${line})`, line, fatal: true });
+    } else {
+      seen.set(id, line);
+    }
+    // The question's own lines: up to the next heading of any level (SPEC §8: an answer runs to the next heading).
+    const next = hi + 1 < headings.length ? headings[hi + 1].index : lines.length;
+    result.questions.push(parseQuestion(id, m[2], line, lines, h.index, next, text, result));
+  }
+
+  if (result.questions.length === 0) result.problems.push({ message: 'No questions (### Q1: ...) found', line: 1, fatal: true });
+  if (!result.skill) {
+    result.problems.push({ message: 'No skill named (frontmatter `skill:` or a `# Checkpoint: <skill>` title)', line: 1, fatal: true });
+  } else if (!/^[A-Za-z0-9][A-Za-z0-9._-]*(?::[A-Za-z0-9][A-Za-z0-9._-]*)?$/.test(result.skill)) {
+    result.problems.push({ message: `The skill name '${result.skill.slice(0, 80)}' is not a valid skill name`, line: 1, fatal: true });
+  }
+  result.valid = !result.problems.some((p) => p.fatal);
+  return result;
+}
+
+function parseQuestion(id: string, headingText: string, line: number, lines: Line[], headingIndex: number, nextHeading: number, text: string, result: ParsedContext): ContextQuestion {
+  let type: QuestionType | undefined;
+  let rawType: string | undefined;
+  const options: string[] = [];
+  let allowOther = false;
+  let answerMarker: { lineIndex: number; offset: number } | undefined;
+  let inOptions = false;
+  let lastContent = headingIndex;
+  let answerLines: number[] = [];
+  let answerOpen = false;
+
+  for (let i = headingIndex + 1; i < nextHeading; i++) {
+    const t = lines[i].text;
+    const isBlank = t.trim() === '';
+    if (answerOpen) {
+      if (THEMATIC_BREAK.test(t) || matchField(t, true)) {
+        answerOpen = false;
+      } else {
+        answerLines.push(i);
+        continue;
+      }
+    }
+    if (isBlank) continue;
+    if (THEMATIC_BREAK.test(t)) { inOptions = false; continue; }
+    const item = inOptions ? LIST_ITEM.exec(t) : null;
+    const field = item ? undefined : matchField(t, !inOptions);
+    if (inOptions && item) {
+      const v = cleanItem(item[1]);
+      if (v) options.push(v);
+      lastContent = i;
+      continue;
+    }
+    inOptions = false;
+    if (!field) { lastContent = i; continue; }
+    lastContent = i;
+    const value = t.slice(field.end);
+    if (field.key === 'type') {
+      rawType = value.trim();
+      type = parseQuestionType(rawType);
+    } else if (field.key === 'options') {
+      inOptions = true;
+      const inline = value.trim();
+      if (inline) for (const o of inline.split(/\s*[,|]\s*/)) if (cleanItem(o)) options.push(cleanItem(o));
+    } else if (field.key === 'allowother') {
+      allowOther = isYes(value);
+    } else if (field.key === 'answer') {
+      if (answerMarker) {
+        result.problems.push({ message: `Question ${id} has more than one Answer field; the first one is used`, line: i + 1, fatal: false });
+        continue;
+      }
+      answerMarker = { lineIndex: i, offset: lines[i].start + field.end };
+      answerLines = [];
+      answerOpen = true;
+    }
+  }
+
+  if (rawType !== undefined && type === undefined && rawType !== '') {
+    result.problems.push({ message: `Question ${id} has an unknown type '${rawType.slice(0, 40)}'; it is asked as text`, line, fatal: false });
+  }
+  if (!type) type = options.length ? 'single' : 'text';
+  if ((type === 'single' || type === 'multi') && options.length === 0 && !allowOther) {
+    result.problems.push({ message: `Question ${id} is a ${type} choice without options; it is asked as text`, line, fatal: false });
+  }
+
+  let region: AnswerRegion;
+  let answer = '';
+  if (answerMarker) {
+    const markerLine = lines[answerMarker.lineIndex];
+    const contentLines = answerLines.filter((i) => lines[i].text.trim() !== '');
+    const lastLine = contentLines.length ? lines[contentLines[contentLines.length - 1]] : markerLine;
+    const start = answerMarker.offset;
+    const end = lastLine.end;
+    const rest = contentLines.length ? answerLines.filter((i) => i <= contentLines[contentLines.length - 1]).map((i) => lines[i].text) : [];
+    answer = answerText(text.slice(start, markerLine.end), rest);
+    region = { start, end, byteStart: byteOffset(text, start), byteEnd: byteOffset(text, end), hasMarker: true, line: answerMarker.lineIndex + 1 };
+  } else {
+    const at = lines[lastContent].end;
+    const b = byteOffset(text, at);
+    region = { start: at, end: at, byteStart: b, byteEnd: b, hasMarker: false, line: lastContent + 1 };
+    result.problems.push({ message: `Question ${id} has no Answer field; one is added when it is answered`, line, fatal: false });
+  }
+  return { id, text: headingText.trim(), type, options, allowOther, answer, line, answerRegion: region };
+}
+
+function byteOffset(text: string, offset: number): number {
+  return Buffer.byteLength(text.slice(0, offset), 'utf8');
+}
+
+/** Ids of the questions whose answer is empty, in file order. */
+export function unansweredQuestions(parsed: ParsedContext): string[] {
+  return parsed.questions.filter((q) => q.answer === '').map((q) => q.id);
+}
+
+/** Formats an answer value for the file: one space after the marker, extra lines in the file's line ending, breakers escaped. */
+export function formatAnswerValue(value: string, eol: string): string {
+  const lines = value.trim().split(/\r\n|\r|\n/).map((l, i) => (i > 0 && isAnswerBreaker(l) ? `\\${l}` : l.replace(/[ \t]+$/, '')));
+  return ` ${lines.join(eol)}`;
+}
+
+/** Returns `text` with the given questions' Answer fields replaced by `values`; every other character is kept. */
+export function applyAnswers(text: string, parsed: ParsedContext, values: Readonly<Record<string, string>>): string {
+  const edits = parsed.questions
+    .filter((q) => Object.prototype.hasOwnProperty.call(values, q.id))
+    .map((q) => {
+      const formatted = formatAnswerValue(values[q.id], parsed.eol);
+      return { start: q.answerRegion.start, end: q.answerRegion.end, insert: q.answerRegion.hasMarker ? formatted : `${parsed.eol}Answer:${formatted}` };
+    })
+    .sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
+  return out;
+}

@@ -1,0 +1,51 @@
+/** The resume invocation of a paused skill and the shell command line that runs it (SPEC §4 F4, §9). */
+
+export interface ResumeInvocation {
+  skill: string;
+  /** `resume CONTEXT_PATH=<path>` (seed 000: `args:`). */
+  args: string;
+  /** `/<skill> resume CONTEXT_PATH=<path>`: what is typed into Claude Code. */
+  prompt: string;
+}
+
+/** Which quoting rules the command line follows: POSIX shells (sh, bash, zsh) or PowerShell (Windows). */
+export type ShellKind = 'posix' | 'powershell';
+
+export const DEFAULT_RESUME_COMMAND = 'claude ${prompt}';
+
+/** Builds the resume invocation; `relPath` is the workspace-relative context path. */
+export function resumeInvocation(skill: string, relPath: string): ResumeInvocation {
+  const args = `resume CONTEXT_PATH=${relPath}`;
+  return { skill, args, prompt: `/${skill} ${args}` };
+}
+
+/** POSIX single-quote quoting: the result is one word whose value is exactly `value`, whatever it contains. */
+export function quotePosix(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * PowerShell single-quote quoting: inside '...' only quote characters are special, and PowerShell
+ * treats the typographic single quotes (U+2018, U+2019, U+201A, U+201B) like `'`, so each is doubled.
+ */
+export function quotePowerShell(value: string): string {
+  return `'${value.replace(/['\u2018\u2019\u201A\u201B]/g, (q) => q + q)}'`;
+}
+
+/** Quotes `value` as one shell word for `shell`. */
+export function quoteShellArg(value: string, shell: ShellKind): string {
+  return shell === 'powershell' ? quotePowerShell(value) : quotePosix(value);
+}
+
+/**
+ * Expands the `skillflow.resume.command` template: `${prompt}`, `${skill}` and `${contextPath}` become
+ * quoted shell words; the rest of the template is the user's own text. A template without `${prompt}`
+ * gets the quoted prompt appended.
+ */
+export function buildResumeCommand(template: string | undefined, invocation: ResumeInvocation, shell: ShellKind): string {
+  const tpl = typeof template === 'string' && template.trim() ? template.trim() : DEFAULT_RESUME_COMMAND;
+  const contextPath = invocation.args.replace(/^resume CONTEXT_PATH=/, '');
+  const values: Record<string, string> = { prompt: invocation.prompt, skill: invocation.skill, contextPath };
+  const withPrompt = tpl.includes('${prompt}') ? tpl : `${tpl} \${prompt}`;
+  return withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => quoteShellArg(values[name], shell));
+}

@@ -1,0 +1,92 @@
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildResumeCommand, quotePosix, quotePowerShell, resumeInvocation } from '../../../src/core/checkpoint';
+
+let dir: string;
+let recorder: string;
+let log: string;
+let canary: string;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'skillflow-quote-'));
+  recorder = join(dir, 'record');
+  log = join(dir, 'args.log');
+  canary = join(dir, 'canary');
+  // Records each argument it receives, NUL-terminated, so the test sees exactly what arrived.
+  writeFileSync(recorder, `#!/bin/sh\n: > "${log}"\nfor a in "$@"; do printf '%s\\0' "$a" >> "${log}"; done\n`);
+  chmodSync(recorder, 0o755);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function runThroughSh(commandLine: string): string[] {
+  const r = spawnSync('/bin/sh', ['-c', commandLine], { cwd: dir, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const raw = readFileSync(log, 'utf8');
+  return raw.split('\0').slice(0, -1);
+}
+
+test('resumeInvocation builds the seed-000 args and the slash prompt', () => {
+  assert.deepEqual(resumeInvocation('code-review', '.agent/tmp/x-context.md'), {
+    skill: 'code-review',
+    args: 'resume CONTEXT_PATH=.agent/tmp/x-context.md',
+    prompt: '/code-review resume CONTEXT_PATH=.agent/tmp/x-context.md',
+  });
+});
+
+test('the default template quotes the whole prompt as one word', () => {
+  const cmd = buildResumeCommand(undefined, resumeInvocation('code-review', '.agent/tmp/x-context.md'), 'posix');
+  assert.equal(cmd, "claude '/code-review resume CONTEXT_PATH=.agent/tmp/x-context.md'");
+});
+
+const NASTY = [
+  ".agent/tmp/it's-context.md",
+  '.agent/tmp/"quoted"-context.md',
+  '.agent/tmp/$(touch CANARY)-context.md',
+  '.agent/tmp/`touch CANARY`-context.md',
+  '.agent/tmp/a; touch CANARY; echo -context.md',
+  '.agent/tmp/line\nbreak && touch CANARY\n-context.md',
+  ".agent/tmp/'$(touch CANARY)'\"`touch CANARY`\"\\ \\' ${HOME} * ? [a] ~ & | < > #-context.md",
+  '',
+  "'''",
+];
+
+test('sh -c round trip: every hostile path reaches the command as the exact original text', () => {
+  for (const raw of NASTY) {
+    const path = raw.replace(/CANARY/g, canary);
+    const inv = resumeInvocation('code-review', path);
+    const cmd = buildResumeCommand(`${quotePosix(recorder)} --resume-test \${prompt}`, inv, 'posix');
+    assert.deepEqual(runThroughSh(cmd), ['--resume-test', inv.prompt], JSON.stringify(raw));
+    assert.equal(existsSync(canary), false, `command injected by ${JSON.stringify(raw)}`);
+  }
+});
+
+test('sh -c round trip: ${skill} and ${contextPath} placeholders are quoted too', () => {
+  const path = `.agent/tmp/$(touch ${canary}); '"x"'.md`;
+  const inv = resumeInvocation('plugin:review', path);
+  const cmd = buildResumeCommand(`${quotePosix(recorder)} \${skill} \${contextPath} \${prompt}`, inv, 'posix');
+  assert.deepEqual(runThroughSh(cmd), ['plugin:review', path, inv.prompt]);
+  assert.equal(existsSync(canary), false);
+});
+
+test('answers containing quotes, $(...), backticks, ; and newlines survive quotePosix', () => {
+  const values = ["it's", '"a" $(touch X) `touch X`; rm -rf / \n second line', '\\\\ \\n $\'\\x41\''];
+  for (const v of values) {
+    assert.deepEqual(runThroughSh(`${quotePosix(recorder)} ${quotePosix(v)}`), [v]);
+  }
+});
+
+test('a template without ${prompt} gets the quoted prompt appended; empty template falls back', () => {
+  const inv = resumeInvocation('x', 'a.md');
+  assert.equal(buildResumeCommand('claude --model opus', inv, 'posix'), "claude --model opus '/x resume CONTEXT_PATH=a.md'");
+  assert.equal(buildResumeCommand('   ', inv, 'posix'), "claude '/x resume CONTEXT_PATH=a.md'");
+});
+
+test('PowerShell quoting doubles straight and typographic single quotes', () => {
+  assert.equal(quotePowerShell("it's $(x) `y` \"z\""), "'it''s $(x) `y` \"z\"'");
+  assert.equal(quotePowerShell('a\u2019b\u2018c'), "'a\u2019\u2019b\u2018\u2018c'");
+  assert.equal(buildResumeCommand(undefined, resumeInvocation('x', "it's.md"), 'powershell'), "claude '/x resume CONTEXT_PATH=it''s.md'");
+});
