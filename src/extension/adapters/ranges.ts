@@ -1,0 +1,46 @@
+/** The one place where core positions (1-based, exclusive endColumn) become VS Code positions (0-based) and back. */
+import * as vscode from 'vscode';
+import type { Problem, Range } from '../../core/types';
+
+export function toVsRange(r: Range): vscode.Range {
+  const line = Math.max(0, r.line - 1);
+  const column = Math.max(0, r.column - 1);
+  const endLine = Math.max(line, r.endLine - 1);
+  const endColumn = endLine === line ? Math.max(column, r.endColumn - 1) : Math.max(0, r.endColumn - 1);
+  return new vscode.Range(line, column, endLine, endColumn);
+}
+
+/** A VS Code position as a core (1-based) line and column. */
+export function fromVsPosition(p: vscode.Position): { line: number; column: number } {
+  return { line: p.line + 1, column: p.character + 1 };
+}
+
+/** True when the 1-based position lies inside the core range (end exclusive, but the end itself counts for hovers at a word end). */
+export function rangeContains(r: Range, p: { line: number; column: number }): boolean {
+  if (p.line < r.line || p.line > r.endLine) return false;
+  if (p.line === r.line && p.column < r.column) return false;
+  if (p.line === r.endLine && p.column > r.endColumn) return false;
+  return true;
+}
+
+const SEVERITY: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+/** A core problem as a Diagnostic: source `skillflow`, code linked to the rule's section in docs/rules.md. */
+export function toDiagnostic(problem: Problem, rulesDoc: vscode.Uri): vscode.Diagnostic {
+  const d = new vscode.Diagnostic(toVsRange(problem), problem.message, SEVERITY[problem.severity]);
+  d.source = 'skillflow';
+  d.code = { value: problem.code, target: rulesDoc.with({ fragment: problem.code }) };
+  return d;
+}
+
+/** The rule code of a skillflow diagnostic, or undefined for other sources. */
+export function ruleCode(d: vscode.Diagnostic): string | undefined {
+  if (d.source !== 'skillflow') return undefined;
+  const c = d.code;
+  if (typeof c === 'object' && c !== null) return String(c.value);
+  return c === undefined ? undefined : String(c);
+}

@@ -1,0 +1,222 @@
+/** Skills commands: Refresh, New Skill, Search Skills, Open, Reveal, Package, Copy Invocation, Run Script. */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SkillEntry } from '../../core/skills/model';
+import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
+import { packageSkill } from '../../core/packaging/package';
+import { quote, scriptCommandLine, type ShellKind } from '../util/shell';
+import type { SkillsService } from './service';
+import type { SkillsNode } from './treeModel';
+
+export const TERMINAL_NAME = 'Skillflow';
+
+/** What the skill-targeted commands accept: a tree node, a Uri inside a skill, a skill folder path, or nothing (active editor / pick). */
+type SkillArg = SkillsNode | vscode.Uri | string | undefined;
+
+export interface NewSkillArgs { name?: string; parentDir?: string; description?: string }
+export interface SearchArgs { value?: string }
+
+function isNode(arg: unknown): arg is SkillsNode {
+  return typeof arg === 'object' && arg !== null && 'kind' in arg && 'id' in arg;
+}
+
+export class SkillCommands {
+  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel) {}
+
+  register(): vscode.Disposable {
+    const r = (id: string, fn: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, fn);
+    return vscode.Disposable.from(
+      r('skillflow.refresh', () => this.service.reload()),
+      r('skillflow.newSkill', (args?: NewSkillArgs) => this.newSkill(args)),
+      r('skillflow.searchSkills', (args?: SearchArgs) => this.searchSkills(args)),
+      r('skillflow.openSkill', (arg?: SkillArg) => this.openSkill(arg)),
+      r('skillflow.revealSkill', (arg?: SkillArg) => this.revealSkill(arg)),
+      r('skillflow.packageSkill', (arg?: SkillArg, outDir?: string) => this.packageSkill(arg, outDir)),
+      r('skillflow.copyInvocation', (arg?: SkillArg) => this.copyInvocation(arg)),
+      r('skillflow.runScript', (arg?: SkillsNode | vscode.Uri) => this.runScript(arg)),
+    );
+  }
+
+  /** Finds the skill a command is about; asks with a QuickPick when nothing identifies one. */
+  private async resolveSkill(arg: SkillArg): Promise<SkillEntry | undefined> {
+    this.service.ensureLoaded();
+    const index = this.service.index;
+    if (isNode(arg)) {
+      if (arg.kind === 'skill' || arg.kind === 'file' || arg.kind === 'folder') return index.skillByDir(arg.dir);
+      if (arg.kind === 'boundSkill' && arg.dir) return index.skillByDir(arg.dir);
+      return undefined;
+    }
+    const file = arg instanceof vscode.Uri ? arg.fsPath : typeof arg === 'string' ? arg : vscode.window.activeTextEditor?.document.uri.fsPath;
+    if (file) {
+      const found = index.skillByDir(file) ?? index.skillContaining(file);
+      if (found || arg) return found;
+    }
+    const picked = await vscode.window.showQuickPick(index.skills.map((s) => ({ label: s.name, description: s.invocation, detail: s.description, skill: s })), {
+      placeHolder: 'Choose a skill', matchOnDescription: true, matchOnDetail: true,
+    });
+    return picked?.skill;
+  }
+
+  /** New Skill: name (validated as you type), where (project root or personal), scaffold, open SKILL.md. Returns the new folder. */
+  async newSkill(args: NewSkillArgs = {}): Promise<string | undefined> {
+    const name = args.name ?? await vscode.window.showInputBox({
+      title: 'New Skill (1/2)',
+      prompt: 'Skill name: lower-case letters, digits and hyphens; `workflow-*` makes a workflow skill',
+      placeHolder: 'my-skill',
+      validateInput: (value) => checkSkillName(value.trim()),
+    });
+    if (name === undefined) return undefined;
+    const trimmed = name.trim();
+    const invalid = checkSkillName(trimmed);
+    if (invalid) { void vscode.window.showErrorMessage(`New Skill: ${invalid}`); return undefined; }
+
+    const parentDir = args.parentDir ?? await this.pickSkillsRoot(trimmed);
+    if (!parentDir) return undefined;
+    const result = scaffoldSkill(this.service.fs, parentDir, trimmed, { description: args.description });
+    if (!result.ok) { void vscode.window.showErrorMessage(`New Skill: ${result.message}`); return undefined; }
+    this.log.info(`created skill ${result.dir}`);
+    const skillMd = path.join(result.dir, 'SKILL.md');
+    this.service.notifyChanged(result.files.map((f) => path.isAbsolute(f) ? f : path.join(result.dir, f)).concat(skillMd));
+    await vscode.window.showTextDocument(vscode.Uri.file(skillMd), { preview: false });
+    return result.dir;
+  }
+
+  private async pickSkillsRoot(name: string): Promise<string | undefined> {
+    this.service.ensureLoaded();
+    const index = this.service.index;
+    const items: Array<vscode.QuickPickItem & { dir: string }> = [];
+    for (const folder of index.options.workspaceFolders) {
+      const roots = index.roots.filter((r) => r.scope === 'project' && r.workspaceFolder === folder);
+      const dirs = roots.length ? roots.map((r) => r.path) : [path.join(folder, '.claude', 'skills')];
+      for (const dir of dirs) {
+        items.push({ label: `$(root-folder) Project: ${path.relative(folder, dir) || '.'}`, description: path.basename(folder), detail: path.join(dir, name), dir });
+      }
+    }
+    const personal = path.join(index.options.home ?? os.homedir(), '.claude', 'skills');
+    items.push({ label: '$(account) Personal: ~/.claude/skills', description: 'every project', detail: path.join(personal, name), dir: personal });
+    const picked = await vscode.window.showQuickPick(items, { title: 'New Skill (2/2): where?', placeHolder: 'Where to create the skill' });
+    return picked?.dir;
+  }
+
+  /** Search Skills: a QuickPick over every skill, matching name, invocation and description words. Returns the opened folder. */
+  async searchSkills(args: SearchArgs = {}): Promise<string | undefined> {
+    this.service.ensureLoaded();
+    const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { skill: SkillEntry }>();
+    pick.title = 'Search Skills';
+    pick.placeholder = 'Type a name or words from a description';
+    pick.matchOnDescription = true;
+    pick.matchOnDetail = true;
+    pick.items = searchItems(this.service.index.skills);
+    if (args.value) pick.value = args.value;
+    const chosen = await new Promise<SkillEntry | undefined>((resolve) => {
+      pick.onDidAccept(() => { resolve(pick.selectedItems[0]?.skill ?? pick.activeItems[0]?.skill); pick.hide(); });
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+    pick.dispose();
+    if (!chosen) return undefined;
+    await vscode.window.showTextDocument(vscode.Uri.file(chosen.skillMdPath), { preview: false });
+    return chosen.dir;
+  }
+
+  async openSkill(arg?: SkillArg): Promise<void> {
+    const skill = await this.resolveSkill(arg);
+    if (skill) await vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath), { preview: false });
+  }
+
+  async revealSkill(arg?: SkillArg): Promise<void> {
+    const skill = await this.resolveSkill(arg);
+    if (skill) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(skill.dir));
+  }
+
+  /** Copy Invocation: `/name` or `/plugin:name` to the clipboard; returns it. */
+  async copyInvocation(arg?: SkillArg): Promise<string | undefined> {
+    const skill = await this.resolveSkill(arg);
+    if (!skill) return undefined;
+    await vscode.env.clipboard.writeText(skill.invocation);
+    vscode.window.setStatusBarMessage(`Copied ${skill.invocation}`, 3000);
+    return skill.invocation;
+  }
+
+  /** Package Skill into the workspace folder or a chosen folder; refuses (and shows why) when upload validation fails. */
+  async packageSkill(arg?: SkillArg, outDir?: string) {
+    const skill = await this.resolveSkill(arg);
+    if (!skill) return undefined;
+    const out = outDir ?? await this.pickOutDir(skill);
+    if (!out) return undefined;
+    const result = packageSkill(this.service.fs, skill.dir, out);
+    if (result.ok) {
+      this.log.info(`packaged ${skill.dir} → ${result.file} (${result.entries.length} entries)`);
+      void vscode.window.showInformationMessage(`Packaged ${path.basename(result.file)} (${result.entries.length} files).`, 'Reveal').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.file));
+      });
+    } else {
+      this.log.warn(`package refused for ${skill.dir}: ${result.message}`);
+      for (const p of result.problems) this.log.warn(`  ${p.file ?? skill.skillMdPath}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message}`);
+      const first = result.problems.filter((p) => p.severity === 'error').slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ');
+      void vscode.window.showErrorMessage(`Package Skill: ${result.message}${first ? ` — ${first}` : ''}`, 'Open SKILL.md').then((choice) => {
+        if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
+      });
+    }
+    return result;
+  }
+
+  private async pickOutDir(skill: SkillEntry): Promise<string | undefined> {
+    const folder = skill.root.workspaceFolder || this.service.index.options.workspaceFolders[0];
+    const items: Array<vscode.QuickPickItem & { dir?: string }> = [];
+    if (folder) items.push({ label: '$(root-folder) Workspace folder', detail: folder, dir: folder });
+    items.push({ label: '$(folder-opened) Choose a folder…' });
+    const picked = await vscode.window.showQuickPick(items, { title: `Package ${skill.name}: where to write ${skill.name}.skill?` });
+    if (!picked) return undefined;
+    if (picked.dir) return picked.dir;
+    const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Package here' });
+    return chosen?.[0]?.fsPath;
+  }
+
+  /** Run Script (trusted workspaces only): runs `scripts/<file>` from the skill folder in the `Skillflow` terminal. Returns the command line. */
+  async runScript(arg?: SkillsNode | vscode.Uri): Promise<string | undefined> {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage('Run Script is not available in an untrusted workspace (Skillflow only indexes and validates here).');
+      return undefined;
+    }
+    this.service.ensureLoaded();
+    let dir: string | undefined;
+    let rel: string | undefined;
+    if (isNode(arg) && arg.kind === 'file') { dir = arg.dir; rel = arg.relPath; }
+    const file = arg instanceof vscode.Uri ? arg.fsPath : vscode.window.activeTextEditor?.document.uri.fsPath;
+    if (!dir && file) {
+      const skill = this.service.index.skillContaining(file);
+      if (skill) { dir = skill.dir; rel = path.relative(skill.dir, file).split(path.sep).join('/'); }
+    }
+    if (!dir || !rel || !rel.startsWith('scripts/') || rel.split('/').includes('..')) {
+      void vscode.window.showErrorMessage('Run Script: choose a file in a skill\'s scripts/ folder.');
+      return undefined;
+    }
+    const target = path.join(dir, ...rel.split('/'));
+    const real = this.service.fs.realPath(target);
+    const realDir = this.service.fs.realPath(dir);
+    if (!real || !realDir || path.relative(realDir, real).startsWith('..')) {
+      void vscode.window.showErrorMessage(`Run Script: ${rel} is missing or leaves the skill folder.`);
+      return undefined;
+    }
+    const shell: ShellKind = /pwsh|powershell/i.test(vscode.env.shell) ? 'powershell' : 'posix';
+    const line = scriptCommandLine(dir, rel, shell);
+    const terminal = vscode.window.terminals.find((t) => t.name === TERMINAL_NAME && t.exitStatus === undefined) ?? vscode.window.createTerminal({ name: TERMINAL_NAME });
+    terminal.show(true);
+    terminal.sendText(line, true);
+    this.log.info(`run script: ${line} (quoted for ${shell}: ${quote(rel, shell)})`);
+    return line;
+  }
+}
+
+/** Search Skills items: label = name, description = invocation and scope, detail = the description (matched too). */
+export function searchItems(skills: SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
+  return skills.map((s) => ({
+    label: s.name,
+    description: `${s.invocation} · ${s.scope}${s.shadowedBy ? ' · shadowed' : ''}`,
+    detail: s.description ?? '',
+    iconPath: new vscode.ThemeIcon(s.kind === 'workflow' ? 'layers' : 'symbol-event'),
+    skill: s,
+  }));
+}

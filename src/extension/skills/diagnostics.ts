@@ -1,0 +1,106 @@
+/**
+ * The `skillflow` DiagnosticCollection: open SKILL.md / agent files are validated from their text as you
+ * type (debounced, stale results dropped by a generation counter); closed files get the index's problems.
+ */
+import * as vscode from 'vscode';
+import type { Problem } from '../../core/types';
+import { toDiagnostic } from '../adapters/ranges';
+import type { SkillsService } from './service';
+import { skillDocKind, validateDocumentText } from './documents';
+
+const TYPING_DEBOUNCE_MS = 250;
+/** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
+const CROSS_SKILL = new Set(['duplicate-name', 'shadowed', 'skill-md-case']);
+
+export class SkillDiagnostics implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('skillflow');
+  private readonly generations = new Map<string, number>();
+  /** Files whose diagnostics currently come from the index (closed files). */
+  private fromIndex = new Set<string>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly service: SkillsService, private readonly rulesDoc: vscode.Uri, private readonly log: vscode.LogOutputChannel) {
+    this.disposables.push(
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length) this.schedule(e.document, TYPING_DEBOUNCE_MS); }),
+      vscode.workspace.onDidCloseTextDocument((d) => this.onClose(d)),
+      service.onDidChange(() => this.refreshAll()),
+    );
+    for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
+  }
+
+  private isTracked(doc: vscode.TextDocument): boolean {
+    return doc.uri.scheme === 'file' && skillDocKind(doc.uri.fsPath) !== undefined;
+  }
+
+  private schedule(doc: vscode.TextDocument, delay: number): void {
+    if (!this.isTracked(doc)) return;
+    const key = doc.uri.toString();
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
+    this.service.work.schedule(`diag:${key}`, delay, () => this.validate(doc, generation));
+  }
+
+  private validate(doc: vscode.TextDocument, generation: number): void {
+    const key = doc.uri.toString();
+    if (doc.isClosed || this.generations.get(key) !== generation) return;
+    const started = performance.now();
+    const index = this.service.index;
+    const result = validateDocumentText(doc.uri.fsPath, doc.getText(), this.service.profile, this.service.fs, index.loaded ? index.knownSkillNames() : undefined);
+    if (!result) return;
+    // A newer edit arrived while validating: drop this result.
+    if (this.generations.get(key) !== generation) return;
+    const problems = [...result.problems];
+    const entry = index.loaded ? index.skillByFile(doc.uri.fsPath) : undefined;
+    if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
+    this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p, this.rulesDoc)));
+    this.fromIndex.delete(doc.uri.fsPath);
+    this.log.trace(`validated ${doc.uri.fsPath} in ${(performance.now() - started).toFixed(2)} ms`);
+  }
+
+  private onClose(doc: vscode.TextDocument): void {
+    if (!this.isTracked(doc)) return;
+    this.generations.set(doc.uri.toString(), (this.generations.get(doc.uri.toString()) ?? 0) + 1);
+    this.collection.delete(doc.uri);
+    this.refreshAll();
+  }
+
+  private openPaths(): Set<string> {
+    return new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.uri.scheme === 'file').map((d) => d.uri.fsPath));
+  }
+
+  /** Publishes the index's problems for closed files and re-validates open ones (profile or index changed). */
+  refreshAll(): void {
+    const open = this.openPaths();
+    for (const d of vscode.workspace.textDocuments) if (open.has(d.uri.fsPath)) this.schedule(d, 0);
+    const index = this.service.index;
+    if (!index.loaded) return;
+    const byFile = new Map<string, Problem[]>();
+    const add = (file: string, p: Problem) => {
+      const list = byFile.get(file) ?? [];
+      list.push(p);
+      byFile.set(file, list);
+    };
+    for (const s of index.skills) {
+      byFile.set(s.skillMdPath, byFile.get(s.skillMdPath) ?? []);
+      for (const p of s.problems) add(p.file ?? s.skillMdPath, p);
+    }
+    for (const a of index.agents) {
+      byFile.set(a.path, byFile.get(a.path) ?? []);
+      for (const p of a.problems) add(p.file ?? a.path, p);
+    }
+    const next = new Set<string>();
+    for (const [file, problems] of byFile) {
+      if (open.has(file)) continue;
+      next.add(file);
+      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p, this.rulesDoc)) : undefined);
+    }
+    for (const file of this.fromIndex) if (!next.has(file) && !open.has(file)) this.collection.delete(vscode.Uri.file(file));
+    this.fromIndex = next;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

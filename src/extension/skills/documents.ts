@@ -1,0 +1,52 @@
+/** Which documents are skills or agents, and their single-file validation (shared by diagnostics and editor features). */
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import type { FileSystem } from '../../core/fs';
+import type { Problem, Profile } from '../../core/types';
+import type { ParsedSkillMd, SkillReference } from '../../core/skills/model';
+import { validateSkillMd } from '../../core/validation/validateSkill';
+import { validateAgentMd } from '../../core/agents/agents';
+
+/** Documents the language features apply to. */
+export const SKILL_DOCUMENTS: vscode.DocumentSelector = [
+  { language: 'markdown', scheme: 'file', pattern: '**/SKILL.md' },
+  { language: 'markdown', scheme: 'file', pattern: '**/.claude/agents/*.md' },
+];
+
+const AGENT_PATH = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
+
+export type SkillDocKind = 'skill' | 'agent' | undefined;
+
+export function skillDocKind(fsPath: string): SkillDocKind {
+  if (path.basename(fsPath) === 'SKILL.md') return 'skill';
+  if (AGENT_PATH.test(fsPath)) return 'agent';
+  return undefined;
+}
+
+export interface SkillDocResult {
+  kind: 'skill' | 'agent';
+  problems: Problem[];
+  parsed?: ParsedSkillMd;
+  references: SkillReference[];
+}
+
+/** Validates a SKILL.md or agent file from its text; undefined for other files. */
+export function validateDocumentText(
+  fsPath: string,
+  text: string,
+  profile: Profile,
+  fs: FileSystem,
+  knownSkills: ReadonlySet<string> | undefined,
+): SkillDocResult | undefined {
+  const kind = skillDocKind(fsPath);
+  if (kind === 'skill') {
+    const skillDir = path.dirname(fsPath);
+    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir: path.dirname(skillDir) }, fs);
+    return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
+  }
+  if (kind === 'agent') {
+    const agent = validateAgentMd(text, fsPath, knownSkills);
+    return { kind, problems: agent.problems, references: [] };
+  }
+  return undefined;
+}

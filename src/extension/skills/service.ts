@@ -1,0 +1,140 @@
+/**
+ * Owns the SkillIndex inside VS Code: settings, workspace folders, file watchers and the change event.
+ * The index loads lazily (first tree render or a command), then updates incrementally from watcher events.
+ */
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { nodeFileSystem, type FileSystem } from '../../core/fs';
+import type { Profile } from '../../core/types';
+import { PROFILES } from '../../core/types';
+import { DebouncedWork } from '../util/idle';
+import { SkillIndex, type IndexChange } from './skillIndex';
+
+/** Watcher events are batched this long before the index re-reads the touched skills (the tree updates well within ~300 ms). */
+const WATCH_BATCH_MS = 60;
+
+export function readProfile(): Profile {
+  const value = vscode.workspace.getConfiguration('skillflow').get<string>('validation.profile', 'claude-code');
+  return (PROFILES as readonly string[]).includes(value) ? (value as Profile) : 'claude-code';
+}
+
+function workspaceFolderPaths(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
+
+export class SkillsService implements vscode.Disposable {
+  readonly fs: FileSystem = nodeFileSystem;
+  readonly index: SkillIndex;
+  readonly work = new DebouncedWork();
+  private readonly changeEmitter = new vscode.EventEmitter<IndexChange>();
+  /** Fires after the index loaded, reloaded or applied watcher changes. */
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private rootWatchers = new Map<string, vscode.Disposable>();
+  private pending = new Set<string>();
+
+  constructor(private readonly log: vscode.LogOutputChannel, home: string = os.homedir()) {
+    const config = vscode.workspace.getConfiguration('skillflow');
+    this.index = new SkillIndex(this.fs, {
+      workspaceFolders: workspaceFolderPaths(),
+      home,
+      includePersonal: config.get<boolean>('skills.includePersonal', true),
+      profile: readProfile(),
+    });
+    this.disposables.push(this.changeEmitter);
+    for (const glob of ['**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md']) this.watch(glob);
+    this.disposables.push(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.reconfigure({ workspaceFolders: workspaceFolderPaths() })),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('skillflow.validation.profile')) this.reconfigure({ profile: readProfile() });
+        if (e.affectsConfiguration('skillflow.skills.includePersonal')) {
+          this.reconfigure({ includePersonal: vscode.workspace.getConfiguration('skillflow').get<boolean>('skills.includePersonal', true) });
+        }
+      }),
+    );
+  }
+
+  get profile(): Profile { return this.index.options.profile; }
+
+  /** Loads the index if nobody asked before; returns the load time when it loaded now. */
+  ensureLoaded(): number | undefined {
+    if (this.index.loaded) return undefined;
+    this.index.ensureLoaded();
+    this.log.info(`indexed ${this.index.skills.length} skills, ${this.index.agents.length} agents in ${this.index.lastLoadMs.toFixed(1)} ms`);
+    this.syncRootWatchers();
+    this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
+    return this.index.lastLoadMs;
+  }
+
+  /** Full re-scan (the Refresh command). */
+  reload(): void {
+    if (!this.index.loaded) { this.ensureLoaded(); return; }
+    this.index.reload();
+    this.log.info(`re-indexed ${this.index.skills.length} skills in ${this.index.lastLoadMs.toFixed(1)} ms`);
+    this.syncRootWatchers();
+    this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
+  }
+
+  private reconfigure(opts: Parameters<SkillIndex['setOptions']>[0]): void {
+    const rebuilt = this.index.setOptions(opts);
+    if (opts.profile) this.log.info(`validation profile: ${opts.profile}`);
+    if (rebuilt) this.syncRootWatchers();
+    // Fired even when the index is not loaded yet: open documents re-validate under the new profile.
+    this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
+  }
+
+  private watch(pattern: vscode.GlobPattern): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+    const onEvent = (uri: vscode.Uri) => this.queue(uri);
+    const sub = vscode.Disposable.from(watcher, watcher.onDidCreate(onEvent), watcher.onDidChange(onEvent), watcher.onDidDelete(onEvent));
+    this.disposables.push(sub);
+    return sub;
+  }
+
+  /** One recursive watcher per skills root, so scripts/, references/ and folder deletions are seen too. */
+  private syncRootWatchers(): void {
+    const wanted = new Set(this.index.roots.map((r) => r.path));
+    for (const [root, watcher] of this.rootWatchers) {
+      if (!wanted.has(root)) { watcher.dispose(); this.rootWatchers.delete(root); }
+    }
+    for (const root of wanted) {
+      if (this.rootWatchers.has(root)) continue;
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), '**'));
+      const onEvent = (uri: vscode.Uri) => this.queue(uri);
+      this.rootWatchers.set(root, vscode.Disposable.from(watcher, watcher.onDidCreate(onEvent), watcher.onDidChange(onEvent), watcher.onDidDelete(onEvent)));
+    }
+  }
+
+  private queue(uri: vscode.Uri): void {
+    if (!this.index.loaded || uri.scheme !== 'file') return;
+    this.pending.add(uri.fsPath);
+    this.work.schedule('watch', WATCH_BATCH_MS, () => this.flush());
+  }
+
+  /** Applies queued paths now (also used by tests through whenIdle). */
+  private flush(): void {
+    const paths = [...this.pending];
+    this.pending.clear();
+    if (!paths.length) return;
+    const started = performance.now();
+    const change = this.index.applyChanges(paths);
+    if (!change.skills.size && !change.structural && !change.agents) return;
+    if (change.structural) this.syncRootWatchers();
+    this.log.debug(`re-read ${change.skills.size} skill(s) for ${paths.length} change(s) in ${(performance.now() - started).toFixed(1)} ms`);
+    this.changeEmitter.fire(change);
+  }
+
+  /** Applies file changes the caller made itself (New Skill) without waiting for the watcher. */
+  notifyChanged(paths: string[]): void {
+    if (!this.index.loaded) return;
+    for (const p of paths) this.pending.add(p);
+    this.flush();
+  }
+
+  dispose(): void {
+    this.work.dispose();
+    for (const w of this.rootWatchers.values()) w.dispose();
+    this.rootWatchers.clear();
+    for (const d of this.disposables) d.dispose();
+  }
+}
