@@ -2,8 +2,8 @@
  * Skill discovery (SPEC §1 "Where skills live", §3): finds skills roots, loads skills and agents,
  * and applies the rules that need more than one skill (duplicate-name, shadowed).
  *
- * Bounds: the search goes at most `maxDepth` directory levels below the searched folder
- * (DEFAULT_MAX_DEPTH), skips `.git`, `node_modules` and hidden folders other than `.claude`,
+ * Bounds: skills roots are found at most `maxDepth` directory levels below the searched folder
+ * (DEFAULT_MAX_DEPTH; `packages/app/.claude/skills` is 4), skips `.git`, `node_modules` and hidden folders other than `.claude`,
  * `.agents`, `.github`, follows a symbolic link to a directory only once (by real path), reads no
  * SKILL.md over MAX_SKILL_MD_BYTES and lists at most MAX_SKILL_FILES files of a skill.
  */
@@ -15,7 +15,7 @@ import { validateSkillMd } from '../validation/validateSkill';
 import { validateAgentMd } from '../agents/agents';
 import { withReadCache } from './readCache';
 
-/** How many directory levels below a searched folder are looked at. */
+/** Skills roots deeper than this many levels below a searched folder are not found. */
 export const DEFAULT_MAX_DEPTH = 6;
 /** How deep `~/.claude/plugins/` is searched when it has no installed_plugins.json. */
 export const PLUGINS_MAX_DEPTH = 6;
@@ -114,11 +114,12 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
     const entries = fs.readDir(dir);
     if (!entries) return false;
     if (depth > 0 && (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md'))) return true;
+    // Folders one level below the bound are read only to see whether they are skills.
+    if (depth > maxDepth) return false;
     const name = path.basename(dir);
     const parentName = path.basename(path.dirname(dir));
     const isNamedRoot = name === 'skills' && (ROOT_PARENTS.has(parentName) || pluginNameOf(fs, path.dirname(dir)) !== undefined);
     if (isNamedRoot) addRoot(dir);
-    if (depth >= maxDepth) return false;
     const inRootParent = ROOT_PARENTS.has(name);
     let holdsSkill = false;
     for (const e of entries) {
