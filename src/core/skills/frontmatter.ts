@@ -104,7 +104,8 @@ function parseUnsafe(input: string): DetailedParse {
 
   const yamlStart = lines.starts[1];
   const yamlText = src.slice(yamlStart, lines.starts[close]);
-  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
+  const doc = parseDocument(yamlText.replace(/\r(?!\n)/g, '\n'), { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
 
   const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
     if (!node || !node.range) return undefined;
