@@ -46,6 +46,8 @@ export interface WorkflowInfo {
   workDirPath?: string;
   /** `<workDirPath>/status.json`, when the workDir is usable. */
   statusPath?: string;
+  /** Where the entry's value is in registry.json. */
+  registryRange?: Range;
   /** The raw status.json text that was read (compared before any write). */
   statusText?: string;
   /** `mode` from status.json; `full` when absent; the raw string when unknown. */
@@ -185,6 +187,7 @@ export function scanWorkflows(fs: FileSystem, root: string, options: ScanOptions
   for (const [key, entry] of Object.entries(registry)) {
     const where = parsed.locate([key]);
     const info: WorkflowInfo = { key, workDir: '', mode: DEFAULT_MODE, stale: false, artifacts: [], transitions: [], problems: [] };
+    if (where) info.registryRange = where.value;
     scan.workflows.push(info);
     let workDir: unknown = entry;
     if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) workDir = (entry as Record<string, unknown>).workDir;
@@ -202,7 +205,7 @@ export function scanWorkflows(fs: FileSystem, root: string, options: ScanOptions
     info.statusPath = nodePath.join(resolved.path, 'status.json');
     info.artifacts = listArtifacts(fs, resolved.path);
     readContext(fs, info);
-    readStatus(fs, info, staleAfter, now);
+    readStatus(fs, info, staleAfter, now, registryPath);
   }
   return scan;
 }
@@ -223,12 +226,13 @@ function readContext(fs: FileSystem, info: WorkflowInfo): void {
   if (typeof agent === 'string' && agent) info.agent = agent;
 }
 
-function readStatus(fs: FileSystem, info: WorkflowInfo, staleAfterMinutes: number, now: number): void {
+function readStatus(fs: FileSystem, info: WorkflowInfo, staleAfterMinutes: number, now: number, registryPath: string): void {
   const path = info.statusPath!;
   const read = readText(fs, path);
   if (!read.ok) {
     info.problems.push(read.missing
-      ? problem('status-missing', 'error', `No status.json in workDir '${info.workDir}'`, path)
+      // Reported on the registry entry: there is no status.json to point into.
+      ? problem('status-missing', 'error', `No status.json in workDir '${info.workDir}'`, registryPath, info.registryRange)
       : problem('status-invalid', 'error', `status.json ${read.message}`, path));
     return;
   }

@@ -1,6 +1,46 @@
-import type * as vscode from 'vscode';
+/**
+ * Workflow features (F3): the status bar item, the `skillflow.workflows` tree, diagnostics on the
+ * workflow JSON files, and the workflow commands, all fed by one WorkflowService.
+ */
+import * as vscode from 'vscode';
+import { WorkflowService, type WorkflowItem } from './service';
+import { WorkflowStatusBar } from './statusBar';
+import { WorkflowTreeProvider, type WorkflowNode } from './tree';
+import { WorkflowDiagnostics } from './diagnostics';
+import { WorkflowCommands } from './commands';
 
-/** Placeholder until its issue lands. */
-export function registerWorkflowFeatures(_context: vscode.ExtensionContext, _log: vscode.LogOutputChannel) {
-  return {};
+/** Read-only handles for integration tests. */
+export interface WorkflowsApi {
+  service: WorkflowService;
+  statusBarItem: vscode.StatusBarItem;
+  treeProvider: WorkflowTreeProvider;
+  treeView: vscode.TreeView<WorkflowNode>;
+  diagnostics: vscode.DiagnosticCollection;
+  getWorkflows(): readonly WorkflowItem[];
+  /** Re-reads `.workflow/` now. */
+  refresh(): void;
+  /** Resolves when no debounced re-read is pending. */
+  whenIdle(): Promise<void>;
+}
+
+export function registerWorkflowFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): WorkflowsApi {
+  const service = new WorkflowService(log);
+  const statusBar = new WorkflowStatusBar(service);
+  const treeProvider = new WorkflowTreeProvider(service);
+  const treeView = vscode.window.createTreeView('skillflow.workflows', { treeDataProvider: treeProvider, showCollapseAll: true });
+  const diagnostics = new WorkflowDiagnostics(service);
+  const commands = new WorkflowCommands(service, log);
+
+  context.subscriptions.push(service, statusBar, treeProvider, treeView, diagnostics, commands.register());
+
+  return {
+    service,
+    statusBarItem: statusBar.item,
+    treeProvider,
+    treeView,
+    diagnostics: diagnostics.collection,
+    getWorkflows: () => service.workflows,
+    refresh: () => service.refresh(),
+    whenIdle: () => service.whenIdle(),
+  };
 }

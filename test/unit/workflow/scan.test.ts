@@ -153,6 +153,9 @@ test('status.json missing, half-written, empty, not an object', () => {
   const missing = one({ ...REG, '.workflow/20261121-143000/x/implement/plan.md': '# plan' });
   assert.deepEqual(codes(missing), ['status-missing']);
   assert.equal(missing.problems[0].message, "No status.json in workDir '.workflow/20261121-143000/x/implement'");
+  assert.equal(missing.problems[0].file, '/r/.workflow/registry.json');
+  assert.deepEqual(missing.problems[0].range, { line: 1, column: 22, endLine: 1, endColumn: 61 });
+  assert.deepEqual(missing.registryRange, missing.problems[0].range);
   assert.deepEqual(missing.artifacts, ['plan.md']);
 
   const half = one({ ...REG, [STATUS]: '{\n  "phase": "WORK",\n  "transitions": [\n    {"from": "INIT"' });

@@ -1,0 +1,172 @@
+/**
+ * Keeps the workflows of every workspace folder (the folder holding `.workflow/`) up to date:
+ * a watcher on `.workflow/**` per folder with a ~100 ms debounce, a periodic re-check so staleness
+ * shows without writes, and tolerance for half-written status.json (keep the last good state, re-read).
+ */
+import * as nodePath from 'node:path';
+import * as vscode from 'vscode';
+import { nodeFileSystem } from '../../core/fs';
+import { isPhase, isTerminal } from '../../core/workflow/fsm';
+import { DEFAULT_STALE_AFTER_MINUTES, scanWorkflows, type WorkflowInfo, type WorkflowProblem } from '../../core/workflow/scan';
+
+/** A workflow plus the workspace folder it belongs to. */
+export interface WorkflowItem extends WorkflowInfo {
+  /** The folder holding `.workflow/` (a workspace folder). */
+  root: string;
+  folderName: string;
+  /** True while a half-written status.json is being waited out (the last good state is shown). */
+  pending?: boolean;
+}
+
+export interface RootProblems {
+  root: string;
+  folderName: string;
+  registryPath: string;
+  problems: WorkflowProblem[];
+}
+
+const DEBOUNCE_MS = 100;
+const HALF_WRITTEN_RETRY_MS = 300;
+const PERIODIC_MS = 30_000;
+/** How long a workflow that just reached COMPLETED or CANCELLED stays in the status bar. */
+export const FINISHED_VISIBLE_MS = 10_000;
+
+export class WorkflowService implements vscode.Disposable {
+  private items: WorkflowItem[] = [];
+  private rootProblems: RootProblems[] = [];
+  private readonly retried = new Set<string>();
+  private finished: { item: WorkflowItem; until: number } | undefined;
+  private debounce: ReturnType<typeof setTimeout> | undefined;
+  private finishedTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly periodic: ReturnType<typeof setInterval>;
+  private readonly emitter = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private watchers: vscode.Disposable[] = [];
+  private idleWaiters: Array<() => void> = [];
+  /** Called on every change (status bar, tree, diagnostics). */
+  readonly onDidChange = this.emitter.event;
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    this.disposables.push(
+      this.emitter,
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.watch();
+        this.schedule(0);
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('skillflow.workflow.staleAfterMinutes')) this.schedule(0);
+      }),
+    );
+    this.watch();
+    this.periodic = setInterval(() => this.schedule(0), PERIODIC_MS);
+    this.refresh();
+  }
+
+  /** Every registered workflow of every workspace folder, in registry order. */
+  get workflows(): readonly WorkflowItem[] {
+    return this.items;
+  }
+
+  /** Problems with registry.json itself, per folder that has a `.workflow/` folder. */
+  get registryProblems(): readonly RootProblems[] {
+    return this.rootProblems;
+  }
+
+  /** A workflow that reached COMPLETED or CANCELLED in the last few seconds (for the status bar). */
+  get justFinished(): WorkflowItem | undefined {
+    return this.finished && this.finished.until > Date.now() ? this.finished.item : undefined;
+  }
+
+  get staleAfterMinutes(): number {
+    const value = vscode.workspace.getConfiguration('skillflow.workflow').get<number>('staleAfterMinutes', DEFAULT_STALE_AFTER_MINUTES);
+    return typeof value === 'number' && value > 0 ? value : DEFAULT_STALE_AFTER_MINUTES;
+  }
+
+  find(root: string | undefined, key: string): WorkflowItem | undefined {
+    return this.items.find((w) => w.key === key && (root === undefined || w.root === root));
+  }
+
+  /** Resolves once no refresh is scheduled (tests use it after writing files). */
+  whenIdle(): Promise<void> {
+    if (!this.debounce) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Re-reads after `delay` ms, coalescing bursts of events into one read. */
+  schedule(delay = DEBOUNCE_MS): void {
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => {
+      this.debounce = undefined;
+      this.refresh();
+      if (!this.debounce) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }, delay);
+  }
+
+  /** Reads every folder's `.workflow/` now. */
+  refresh(): void {
+    const started = performance.now();
+    const now = Date.now();
+    const previous = new Map(this.items.map((w) => [`${w.root}\0${w.key}`, w]));
+    const items: WorkflowItem[] = [];
+    const rootProblems: RootProblems[] = [];
+    let retry = false;
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme !== 'file') continue;
+      const root = folder.uri.fsPath;
+      // A folder without `.workflow/` simply has no workflows; with one, a missing registry is a problem.
+      if (!nodeFileSystem.stat(nodePath.join(root, '.workflow'))?.isDirectory) continue;
+      const scan = scanWorkflows(nodeFileSystem, root, { staleAfterMinutes: this.staleAfterMinutes, now });
+      if (scan.problems.length) rootProblems.push({ root, folderName: folder.name, registryPath: scan.registryPath, problems: scan.problems });
+      for (const wf of scan.workflows) {
+        const id = `${root}\0${wf.key}`;
+        const before = previous.get(id);
+        const halfWritten = wf.problems.some((p) => p.code === 'status-invalid');
+        if (halfWritten && before && !before.problems.some((p) => p.code === 'status-invalid') && !this.retried.has(id)) {
+          // Probably caught mid-write: keep showing the last good state and look again shortly.
+          this.retried.add(id);
+          retry = true;
+          items.push({ ...before, pending: true });
+          continue;
+        }
+        if (!halfWritten) this.retried.delete(id);
+        const item: WorkflowItem = { ...wf, root, folderName: folder.name };
+        items.push(item);
+        if (before && isPhase(before.phase) && !isTerminal(before.phase) && (wf.phase === 'COMPLETED' || wf.phase === 'CANCELLED')) {
+          this.noteFinished(item);
+        }
+      }
+    }
+    this.items = items;
+    this.rootProblems = rootProblems;
+    if (retry) this.schedule(HALF_WRITTEN_RETRY_MS);
+    this.log.trace(`workflows: read ${items.length} in ${(performance.now() - started).toFixed(1)} ms`);
+    this.emitter.fire();
+  }
+
+  private noteFinished(item: WorkflowItem): void {
+    this.finished = { item, until: Date.now() + FINISHED_VISIBLE_MS };
+    if (this.finishedTimer) clearTimeout(this.finishedTimer);
+    this.finishedTimer = setTimeout(() => {
+      this.finishedTimer = undefined;
+      this.emitter.fire();
+    }, FINISHED_VISIBLE_MS + 50);
+  }
+
+  private watch(): void {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '.workflow/**'));
+      const onEvent = () => this.schedule();
+      this.watchers.push(watcher, watcher.onDidCreate(onEvent), watcher.onDidChange(onEvent), watcher.onDidDelete(onEvent));
+    }
+  }
+
+  dispose(): void {
+    clearInterval(this.periodic);
+    if (this.debounce) clearTimeout(this.debounce);
+    if (this.finishedTimer) clearTimeout(this.finishedTimer);
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+    for (const d of [...this.watchers, ...this.disposables]) d.dispose();
+  }
+}
