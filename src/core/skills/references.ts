@@ -24,6 +24,7 @@ const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^<>\n]*>|\S+)/;
 const URL_LIKE = /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s<>)\]`'"]*|\bwww\.[^\s<>)\]`'"]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const PATH_RUN = /[A-Za-z0-9_.\-/~@:+%]+/g;
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.\-@+]*$/;
+const DOMAIN = /\.(?:com|org|net|io|dev|ai|app|co|edu|gov|info|me|sh)$/i;
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 
 /** Strips `#fragment` and `?query`; returns undefined for URLs, anchors, absolute, home and templated paths. */
@@ -60,7 +61,7 @@ export function extractReferences(body: string, bodyStartLine: number): Referenc
     }
     scanLine(text, line, found);
   }
-  return found;
+  return found.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
 }
 
 function push(found: ReferenceCandidate[], raw: string, line: number, start: number, kind: ReferenceKind): void {
@@ -115,6 +116,7 @@ function isBarePath(run: string, before: string | undefined): boolean {
   while (i < segments.length && (segments[i] === '.' || segments[i] === '..')) i++;
   const rest = segments.slice(i);
   if (rest.length === 0 || !rest.every((s) => SEGMENT.test(s))) return false;
+  if (i === 0 && DOMAIN.test(rest[0])) return false; // example.com/a.md
   const hasExtension = EXTENSION.test(rest[rest.length - 1]);
   if (i > 0) return hasExtension; // ./x.md, ../x/y.md
   return hasExtension || KNOWN_SEGMENTS.has(rest[0]);
