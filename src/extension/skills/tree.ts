@@ -151,8 +151,9 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       }
       case 'file': {
         const uri = vscode.Uri.file(path.join(node.dir, node.relPath));
-        const item = new vscode.TreeItem(uri, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(path.posix.basename(node.relPath), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
+        item.resourceUri = uri;
         item.iconPath = vscode.ThemeIcon.File;
         item.contextValue = node.isScript ? 'script' : 'file';
         item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };

@@ -1,0 +1,333 @@
+// Skills feature in a real extension host: tree, diagnostics, quick fixes, hovers, completion, links, live
+// updates and the skills commands, asserted through the VS Code API on a fresh copy of examples/demo-workspace.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SkillsApi } from '../../src/extension/skills';
+import type { SkillsNode } from '../../src/extension/skills/treeModel';
+import { getApi, waitFor, workspaceDir } from './util';
+
+type Node = SkillsNode;
+
+async function skillsApi(): Promise<SkillsApi> {
+  return (await getApi<{ skills: SkillsApi }>()).skills;
+}
+
+function skillsDir(...segments: string[]): string {
+  return path.join(workspaceDir(), '.claude', 'skills', ...segments);
+}
+
+function label(item: vscode.TreeItem): string {
+  const l = item.label;
+  return typeof l === 'string' ? l : l?.label ?? '';
+}
+
+async function childLabels(api: SkillsApi, node?: Node): Promise<string[]> {
+  const nodes = await api.treeProvider.getChildren(node);
+  return nodes.map((n) => label(api.treeProvider.getTreeItem(n)));
+}
+
+async function child(api: SkillsApi, parent: Node | undefined, name: string): Promise<Node> {
+  const nodes = await api.treeProvider.getChildren(parent);
+  const found = nodes.find((n) => label(api.treeProvider.getTreeItem(n)) === name);
+  assert.ok(found, `no tree node "${name}" among ${nodes.map((n) => label(api.treeProvider.getTreeItem(n))).join(', ')}`);
+  return found;
+}
+
+function codes(uri: vscode.Uri): string[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillflow')
+    .map((d) => String(typeof d.code === 'object' ? d.code.value : d.code)).sort();
+}
+
+/** Code actions for a range; retried when the request is cancelled by a concurrent diagnostics update. */
+async function quickFixes(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+    } catch (err) {
+      if (attempt >= 5 || !/Canceled/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+function writeSkill(dir: string, text: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'SKILL.md');
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+describe('skills feature', function () {
+  this.timeout(60_000);
+  let api: SkillsApi;
+
+  before(async () => {
+    api = await skillsApi();
+  });
+
+  it('renders the demo skills grouped by scope and kind, with agents and their bound skills', async () => {
+    const top = await childLabels(api);
+    assert.deepEqual(top, ['Project', 'Plugins', 'Agents']);
+    console.log(`      first tree render (demo workspace): ${api.treeProvider.firstRenderMs?.toFixed(1)} ms for ${api.service.index.skills.length} skills`);
+    assert.ok(api.treeProvider.firstRenderMs !== undefined && api.treeProvider.firstRenderMs > 0);
+
+    const project = await child(api, undefined, 'Project');
+    assert.deepEqual(await childLabels(api, project), ['Workflow skills', 'Command skills']);
+    assert.deepEqual(await childLabels(api, await child(api, project, 'Workflow skills')), ['workflow-implement', 'workflow-review']);
+    const command = await child(api, project, 'Command skills');
+    assert.deepEqual(await childLabels(api, command), ['broken-yaml', 'code-review', 'commit-message', 'missing-reference', 'no-description', 'release-notes', 'renamed-skill', 'unknown-key']);
+
+    const plugins = await child(api, undefined, 'Plugins');
+    const lintFix = await child(api, await child(api, plugins, 'Command skills'), 'lint-fix');
+    assert.equal(api.treeProvider.getTreeItem(lintFix).contextValue, 'skill');
+
+    const agents = await child(api, undefined, 'Agents');
+    assert.deepEqual(await childLabels(api, agents), ['implementer', 'reviewer']);
+    const reviewer = await child(api, agents, 'reviewer');
+    const bound = await api.treeProvider.getChildren(reviewer);
+    assert.deepEqual(bound.map((n) => [label(api.treeProvider.getTreeItem(n)), api.treeProvider.getTreeItem(n).description]), [
+      ['workflow-review', api.treeProvider.getTreeItem(bound[0]).description],
+      ['workflow-triage', 'missing skill'],
+    ]);
+  });
+
+  it('shows badges, a markdown tooltip and the skill files as children', async () => {
+    const command = await child(api, await child(api, undefined, 'Project'), 'Command skills');
+    const broken = api.treeProvider.getTreeItem(await child(api, command, 'broken-yaml'));
+    assert.equal((broken.iconPath as vscode.ThemeIcon).id, 'error');
+    assert.equal(broken.contextValue, 'skill.error');
+    const unknown = api.treeProvider.getTreeItem(await child(api, command, 'unknown-key'));
+    assert.equal((unknown.iconPath as vscode.ThemeIcon).id, 'warning');
+
+    const reviewNode = await child(api, command, 'code-review');
+    const review = api.treeProvider.getTreeItem(reviewNode);
+    assert.equal(review.contextValue, 'skill');
+    assert.match(String(review.description), /^Review a pull request/);
+    const tooltip = (review.tooltip as vscode.MarkdownString).value;
+    assert.match(tooltip, /`\/code-review`/);
+    assert.match(tooltip, /~\d+ tokens/);
+    assert.ok(tooltip.includes(path.join(skillsDir('code-review'), 'SKILL.md')));
+
+    assert.deepEqual(await childLabels(api, reviewNode), ['SKILL.md', 'assets', 'references', 'scripts']);
+    const scripts = await child(api, reviewNode, 'scripts');
+    const [script] = await api.treeProvider.getChildren(scripts);
+    const scriptItem = api.treeProvider.getTreeItem(script);
+    assert.equal(scriptItem.contextValue, 'script');
+    assert.equal(scriptItem.command?.command, 'vscode.open');
+    assert.equal((scriptItem.command?.arguments?.[0] as vscode.Uri).fsPath, skillsDir('code-review', 'scripts', 'diff-stats.sh'));
+    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars$/);
+  });
+
+  it('publishes diagnostics with exact ranges, rule codes linked to docs/rules.md, for closed files too', async () => {
+    await api.treeProvider.getChildren();
+    const broken = vscode.Uri.file(skillsDir('broken-yaml', 'SKILL.md'));
+    const diags = await waitFor(() => { const d = vscode.languages.getDiagnostics(broken); return d.length ? d : undefined; }, 10_000, 'broken-yaml diagnostics');
+    assert.equal(diags.length, 1);
+    const [d] = diags;
+    assert.equal(d.source, 'skillflow');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.deepEqual([d.range.start.line, d.range.start.character], [2, 13]);
+    const code = d.code as { value: string; target: vscode.Uri };
+    assert.equal(code.value, 'yaml-syntax');
+    assert.equal(path.basename(code.target.path), 'rules.md');
+    assert.equal(code.target.fragment, 'yaml-syntax');
+
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('mismatched-name', 'SKILL.md'))), ['description-angle-brackets', 'name-dir-mismatch']);
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('no-description', 'SKILL.md'))), ['description-missing']);
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('missing-reference', 'SKILL.md'))), ['reference-missing']);
+    assert.deepEqual(codes(vscode.Uri.file(path.join(workspaceDir(), '.claude', 'agents', 'reviewer.md'))), ['agent-skill-missing']);
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('code-review', 'SKILL.md'))), []);
+  });
+
+  it('applies the "quote the value" quick fix: the file changes on disk and the diagnostic goes away', async () => {
+    const uri = vscode.Uri.file(skillsDir('broken-yaml', 'SKILL.md'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const [d] = await waitFor(() => { const x = vscode.languages.getDiagnostics(uri); return x.length ? x : undefined; }, 10_000, 'diagnostic on open document');
+    await api.whenIdle();
+    const actions = await quickFixes(uri, d.range);
+    const quote = actions.find((a) => a.title === 'Quote the value');
+    assert.ok(quote, `no quote fix among: ${actions.map((a) => a.title).join(', ')}`);
+    assert.equal(quote.isPreferred, true);
+    assert.ok(quote.edit && await vscode.workspace.applyEdit(quote.edit));
+    assert.ok(await doc.save());
+    assert.match(fs.readFileSync(uri.fsPath, 'utf8'), /^description: 'Summarise a log file: errors first, then warnings'$/m);
+    await waitFor(() => vscode.languages.getDiagnostics(uri).length === 0, 5_000, 'yaml-syntax to disappear');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('offers the other quick fixes (folder name, kebab-case, angle brackets, description, open description)', async () => {
+    const dir = skillsDir('quick-fixes');
+    const longDescription = 'x'.repeat(1030);
+    const file = writeSkill(dir, `---\nname: Quick_Fixes\ndescription: Tidy <things> up\n---\n# Q\n`);
+    const doc = await vscode.workspace.openTextDocument(file);
+    const fixesFor = async (code: string) => {
+      const d = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((x) => (x.code as { value: string }).value === code), 5_000, `${code} diagnostic`);
+      await api.whenIdle();
+      return quickFixes(doc.uri, d.range);
+    };
+    const kebab = (await fixesFor('name-case')).find((a) => a.title.startsWith('Convert to kebab-case'));
+    assert.equal(kebab?.title, `Convert to kebab-case: 'quick-fixes'`);
+    const angle = (await fixesFor('description-angle-brackets')).find((a) => a.title === 'Remove angle brackets from the description');
+    assert.ok(kebab?.edit && angle?.edit);
+    await vscode.workspace.applyEdit(kebab.edit);
+    await vscode.workspace.applyEdit(angle.edit);
+    assert.equal(doc.getText(), `---\nname: quick-fixes\ndescription: Tidy things up\n---\n# Q\n`);
+    await waitFor(() => codes(doc.uri).length === 0, 5_000, 'diagnostics to clear after the fixes (as you type)');
+
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), `---\nname: other-name\n---\n# Q\n`);
+    await vscode.workspace.applyEdit(edit);
+    const rename = (await fixesFor('name-dir-mismatch')).find((a) => a.title.startsWith('Rename to'));
+    const add = (await fixesFor('description-missing')).find((a) => a.title === 'Add a description');
+    assert.ok(rename?.edit && add?.edit);
+    await vscode.workspace.applyEdit(rename.edit);
+    await vscode.workspace.applyEdit(add.edit);
+    assert.match(doc.getText(), /^---\nname: quick-fixes\ndescription: TODO [^\n]+\n---\n/);
+
+    const edit2 = new vscode.WorkspaceEdit();
+    edit2.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), `---\nname: quick-fixes\ndescription: ${longDescription}\n---\n# Q\n`);
+    await vscode.workspace.applyEdit(edit2);
+    const open = (await fixesFor('description-length')).find((a) => a.title.startsWith('Open description'));
+    assert.ok(open && !open.edit, 'description-length is never trimmed automatically');
+    assert.equal(open.command?.command, 'skillflow.selectRange');
+    await vscode.commands.executeCommand(open.command.command, ...(open.command.arguments ?? []));
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.fsPath, file);
+    assert.equal(editor?.document.getText(editor.selection), longDescription);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('hovers a frontmatter key with its documentation and profiles', async () => {
+    const uri = vscode.Uri.file(skillsDir('code-review', 'SKILL.md'));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(3, 3));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+    assert.match(text, /\*\*`allowed-tools`\*\*/);
+    assert.match(text, /Accepted by profiles: `claude-code`, `spec`, `upload`/);
+    const argHover = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(4, 2));
+    const argText = argHover.flatMap((h) => h.contents.map((c) => (c as vscode.MarkdownString).value)).join('\n');
+    assert.match(argText, /Accepted by profiles: `claude-code`$/m);
+  });
+
+  it('completes missing keys at line start and enum values after a key', async () => {
+    const file = writeSkill(skillsDir('completion-skill'), `---\nname: completion-skill\ndescription: Completes.\n\nmodel: \ncontext: \n---\n# C\n`);
+    const uri = vscode.Uri.file(file);
+    const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 0));
+    const keyLabels = keys.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(keyLabels.includes('allowed-tools') && keyLabels.includes('disable-model-invocation'), keyLabels.join(','));
+    assert.ok(!keyLabels.includes('name') && !keyLabels.includes('description'), 'keys already present are not offered');
+    const models = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 7));
+    const modelLabels = models.items.filter((i) => i.kind === vscode.CompletionItemKind.EnumMember).map((i) => String(i.label));
+    assert.ok(['sonnet', 'opus', 'haiku', 'inherit'].every((m) => modelLabels.includes(m)), modelLabels.join(','));
+    const contexts = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(5, 9));
+    assert.deepEqual(contexts.items.filter((i) => i.kind === vscode.CompletionItemKind.EnumMember).map((i) => String(i.label)), ['fork']);
+    const body = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(7, 3));
+    assert.equal(body.items.filter((i) => i.kind === vscode.CompletionItemKind.Property).length, 0, 'no key completion in the body');
+  });
+
+  it('links references to files in the skill and in other skills', async () => {
+    const uri = vscode.Uri.file(skillsDir('code-review', 'SKILL.md'));
+    // Link providers run on documents the workbench knows (a document the API only names has no language yet).
+    await vscode.workspace.openTextDocument(uri);
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
+    const diffStats = links.find((l) => l.target?.fsPath.endsWith('diff-stats.sh'));
+    assert.deepEqual([diffStats?.range.start.line, diffStats?.range.start.character, diffStats?.range.end.character], [10, 39, 60]);
+    const targets = links.filter((l) => l.target?.scheme === 'file').map((l) => path.relative(skillsDir(), l.target!.fsPath)).sort();
+    assert.deepEqual(targets, ['code-review/assets/review-template.md', 'code-review/references/checklist.md', 'code-review/scripts/diff-stats.sh', 'commit-message/references/conventional-commits.md']);
+    await vscode.workspace.openTextDocument(vscode.Uri.file(skillsDir('missing-reference', 'SKILL.md')));
+    const missing = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', vscode.Uri.file(skillsDir('missing-reference', 'SKILL.md')));
+    assert.equal(missing.filter((l) => l.target?.fsPath.includes('api-docs-guide')).length, 0, 'a missing target is a diagnostic, not a link');
+  });
+
+  it('shows a skill folder created on disk in the tree without a refresh', async () => {
+    await api.treeProvider.getChildren();
+    const started = Date.now();
+    writeSkill(skillsDir('appeared-live'), `---\nname: appeared-live\ndescription: Created by the test process.\n---\n# Live\n`);
+    const command = await child(api, await child(api, undefined, 'Project'), 'Command skills');
+    await waitFor(async () => (await childLabels(api, command)).includes('appeared-live'), 5_000, 'appeared-live in the tree');
+    console.log(`      live update: new skill in the tree after ${Date.now() - started} ms`);
+    fs.rmSync(skillsDir('appeared-live'), { recursive: true });
+    await waitFor(async () => !(await childLabels(api, command)).includes('appeared-live'), 5_000, 'appeared-live to leave the tree');
+  });
+
+  it('Search Skills finds a skill by a word of its description', async () => {
+    const picked = vscode.commands.executeCommand<string | undefined>('skillflow.searchSkills', { value: 'Conventional' });
+    await new Promise((r) => setTimeout(r, 800));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await picked, skillsDir('commit-message'));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, skillsDir('commit-message', 'SKILL.md'));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('Copy Invocation copies /name and /plugin:name', async () => {
+    assert.equal(await vscode.commands.executeCommand('skillflow.copyInvocation', skillsDir('code-review')), '/code-review');
+    assert.equal(await vscode.env.clipboard.readText(), '/code-review');
+    const plugin = path.join(workspaceDir(), 'plugins', 'demo-plugin', 'skills', 'lint-fix');
+    assert.equal(await vscode.commands.executeCommand('skillflow.copyInvocation', plugin), '/demo-plugin:lint-fix');
+  });
+
+  it('New Skill scaffolds a folder, opens SKILL.md and indexes it', async () => {
+    const dir = await vscode.commands.executeCommand<string>('skillflow.newSkill', { name: 'fresh-skill', parentDir: skillsDir() });
+    assert.equal(dir, skillsDir('fresh-skill'));
+    assert.ok(fs.existsSync(path.join(dir, 'SKILL.md')));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, path.join(dir, 'SKILL.md'));
+    assert.equal(api.service.index.skillByDir(dir)?.name, 'fresh-skill');
+    assert.equal(await vscode.commands.executeCommand('skillflow.newSkill', { name: 'Bad Name', parentDir: skillsDir() }), undefined);
+    assert.equal(fs.existsSync(skillsDir('Bad Name')), false);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('Package Skill writes <name>.skill, and refuses a skill with upload errors', async () => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-pkg-'));
+    const dir = skillsDir('portable');
+    writeSkill(dir, `---\nname: portable\ndescription: Portable skill that passes the upload profile.\nlicense: MIT\n---\n# P\nSee [notes](references/notes.md).\n`);
+    fs.mkdirSync(path.join(dir, 'references'));
+    fs.writeFileSync(path.join(dir, 'references', 'notes.md'), '# Notes\n');
+    await waitFor(() => api.service.index.skillByDir(dir), 5_000, 'portable indexed');
+    const ok = await vscode.commands.executeCommand<{ ok: boolean; file?: string; entries?: string[]; message?: string }>('skillflow.packageSkill', dir, out);
+    assert.equal(ok.ok, true, ok.message);
+    assert.equal(ok.file, path.join(out, 'portable.skill'));
+    assert.deepEqual([...(ok.entries ?? [])].sort(), ['portable/SKILL.md', 'portable/references/notes.md']);
+    assert.ok(fs.statSync(ok.file).size > 100);
+    // code-review uses `argument-hint`, a Claude Code key the upload profile rejects.
+    const refused = await vscode.commands.executeCommand<{ ok: boolean; message?: string }>('skillflow.packageSkill', skillsDir('code-review'), out);
+    assert.equal(refused.ok, false);
+    assert.match(refused.message ?? '', /upload/);
+    assert.deepEqual(fs.readdirSync(out), ['portable.skill']);
+  });
+
+  it('Run Script runs scripts/<file> from the skill folder in the Skillflow terminal (trusted workspace)', async () => {
+    assert.equal(vscode.workspace.isTrusted, true);
+    const dir = skillsDir('runner');
+    writeSkill(dir, `---\nname: runner\ndescription: Runs a script.\n---\n# R\n`);
+    fs.mkdirSync(path.join(dir, 'scripts'));
+    const marker = path.join(dir, 'ran.txt');
+    fs.writeFileSync(path.join(dir, 'scripts', "mark it's.sh"), `pwd > ran.txt\n`);
+    await api.whenIdle();
+    await waitFor(() => api.service.index.skillByDir(dir), 5_000, 'runner indexed');
+    const line = await vscode.commands.executeCommand<string>('skillflow.runScript', vscode.Uri.file(path.join(dir, 'scripts', "mark it's.sh")));
+    assert.equal(line, `cd ${dir} && bash 'scripts/mark it'\\''s.sh'`);
+    assert.ok(vscode.window.terminals.some((t) => t.name === 'Skillflow'));
+    const text = await waitFor(() => fs.existsSync(marker) && fs.readFileSync(marker, 'utf8'), 20_000, 'the script to write ran.txt');
+    assert.equal(text.trim(), fs.realpathSync(dir));
+  });
+
+  it('re-validates everything when skillflow.validation.profile changes', async () => {
+    const uri = vscode.Uri.file(skillsDir('unknown-key', 'SKILL.md'));
+    const severity = () => vscode.languages.getDiagnostics(uri).find((d) => (d.code as { value: string }).value === 'unknown-key')?.severity;
+    assert.equal(severity(), vscode.DiagnosticSeverity.Warning);
+    const config = vscode.workspace.getConfiguration('skillflow');
+    await config.update('validation.profile', 'spec', vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitFor(() => severity() === vscode.DiagnosticSeverity.Error, 5_000, 'unknown-key to become an error under spec');
+      assert.deepEqual(codes(vscode.Uri.file(skillsDir('mismatched-name', 'SKILL.md'))), ['description-angle-brackets', 'name-dir-mismatch']);
+      assert.equal(vscode.languages.getDiagnostics(vscode.Uri.file(skillsDir('mismatched-name', 'SKILL.md'))).find((d) => (d.code as { value: string }).value === 'name-dir-mismatch')?.severity, vscode.DiagnosticSeverity.Error);
+    } finally {
+      await config.update('validation.profile', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor(() => severity() === vscode.DiagnosticSeverity.Warning, 5_000, 'unknown-key back to a warning');
+  });
+});
