@@ -105,3 +105,26 @@ export function parseStatusBlock(text: string): StatusBlock | undefined {
   }
   return { status: 'SUCCESS', outputs, line };
 }
+
+/** Finds `CONTEXT_PATH: <path>` (or `CONTEXT_PATH=<path>`) in one terminal line: the path's start index, length and cleaned value. */
+export function findContextPathLinks(line: string): Array<{ startIndex: number; length: number; contextPath: string }> {
+  const links: Array<{ startIndex: number; length: number; contextPath: string }> = [];
+  if (typeof line !== 'string') return links;
+  const re = /CONTEXT_PATH[ \t]*[:=][ \t]*(?=\S)/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    const start = m.index + m[0].length;
+    const rest = line.slice(start);
+    let raw: string;
+    const close = /^["'`]/.test(rest) ? rest.indexOf(rest[0], 1) : -1;
+    if (close > 0) {
+      raw = rest.slice(0, close + 1); // a quoted path may hold spaces
+    } else {
+      raw = rest.split(/\s/)[0].replace(/[)"'`,.;:]+$/, '').replace(/^["'`(]+/, '');
+    }
+    const offset = close > 0 ? 0 : rest.indexOf(raw);
+    const contextPath = cleanValue(raw);
+    if (contextPath) links.push({ startIndex: start + offset, length: raw.length, contextPath });
+    re.lastIndex = start + Math.max(1, offset + raw.length);
+  }
+  return links;
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
 import { nodeFileSystem } from '../../../src/core/fs';
 
-const FIXTURES = join(__dirname, '../../../../test/fixtures/checkpoint');
+const FIXTURES = join(process.cwd(), 'test/fixtures/checkpoint');
 const review = readFileSync(join(FIXTURES, 'review-context.md'), 'utf8');
 const lenient = readFileSync(join(FIXTURES, 'lenient-context.md'), 'utf8');
 const base = mkdtempSync(join(tmpdir(), 'skillflow-cli-cp-'));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyAnswers, formatAnswerValue, parseContextFile, unansweredQuestions } from '../../../src/core/checkpoint';
 
-const FIXTURES = join(__dirname, '../../../../test/fixtures/checkpoint');
+const FIXTURES = join(process.cwd(), 'test/fixtures/checkpoint');
 const review = readFileSync(join(FIXTURES, 'review-context.md'), 'utf8');
 const lenient = readFileSync(join(FIXTURES, 'lenient-context.md'), 'utf8');
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parseStatusBlock } from '../../../src/core/checkpoint';
+import { findContextPathLinks, parseStatusBlock } from '../../../src/core/checkpoint';
 
 test('SUCCESS with OUTPUT key/values (seed 000 example)', () => {
   const block = parseStatusBlock('STATUS: SUCCESS\nOUTPUT:\n  RESULT: CHANGES_REQUIRED\n  REVIEW_PATH: .agent/tmp/review.md\n');
@@ -59,4 +59,22 @@ test('no STATUS block and hostile input return undefined without throwing', () =
     if (h === 'STATUS: AWAIT\n'.repeat(10000)) assert.equal(r?.status, 'AWAIT');
     else assert.equal(r, undefined, String(h).slice(0, 20));
   }
+});
+
+test('findContextPathLinks finds the path after CONTEXT_PATH: / = with exact positions', () => {
+  const line = 'STATUS: AWAIT CONTEXT_PATH: .agent/tmp/x-context.md';
+  const links = findContextPathLinks(line);
+  assert.deepEqual(links, [{ startIndex: 28, length: 23, contextPath: '.agent/tmp/x-context.md' }]);
+  assert.equal(line.substr(links[0].startIndex, links[0].length), '.agent/tmp/x-context.md');
+  const echoed = '$ echo "CONTEXT_PATH: .agent/tmp/x-context.md"';
+  const [e] = findContextPathLinks(echoed);
+  assert.equal(e.contextPath, '.agent/tmp/x-context.md');
+  assert.equal(echoed.substr(e.startIndex, e.length), '.agent/tmp/x-context.md');
+  assert.deepEqual(findContextPathLinks("CONTEXT_PATH='a b.md' and CONTEXT_PATH=c.md."), [
+    { startIndex: 13, length: 8, contextPath: 'a b.md' },
+    { startIndex: 39, length: 4, contextPath: 'c.md' },
+  ]);
+  assert.deepEqual(findContextPathLinks('CONTEXT_PATH:'), []);
+  assert.deepEqual(findContextPathLinks('no path here'), []);
+  assert.deepEqual(findContextPathLinks(undefined as unknown as string), []);
 });

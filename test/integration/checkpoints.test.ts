@@ -1,0 +1,292 @@
+// Checkpoints (F4) in a real extension host: the view's data, the notification, the Answer flow driven through
+// the real QuickPick/InputBox with workbench commands, the file on disk, resume, Escape, a file changed mid-flow,
+// path refusal and Handle Skill Output.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CheckpointsApi } from '../../src/extension/checkpoints';
+import { fakeClaudeLogPath, getApi, sleep, waitFor, workspaceDir } from './util';
+
+const CONTEXT = `---
+skill: code-review
+args: "PR=123"
+status: AWAIT
+created: 2026-11-21T14:30:00Z
+---
+# Checkpoint: code-review
+
+## Progress Summary
+Reviewed 12 of 20 files; paused because the base branch is ambiguous.
+
+## Questions
+
+### Q1: Which branch should the review compare against?
+Type: single
+Options:
+- main
+- develop
+Answer:
+
+### Q2: Which areas should the review cover?
+Type: multi
+Options:
+- correctness
+- tests
+- security
+Allow-Other: yes
+Answer:
+
+### Q3: Anything to skip?
+Type: text
+Answer:
+
+### Q4: Post the review as a comment?
+Type: confirm
+Answer:
+`;
+
+const ONE_QUESTION = `---
+skill: deploy
+created: 2026-11-21T10:00:00Z
+---
+# Checkpoint: deploy
+
+## Questions
+
+### Q1: Which environment?
+Type: single
+Options:
+- staging
+- production
+Allow-Other: yes
+Answer:
+`;
+
+const accept = () => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+
+describe('checkpoints', function () {
+  this.timeout(60_000);
+  let api: CheckpointsApi;
+  const written: string[] = [];
+
+  const rel = (name: string) => `.agent/tmp/${name}`;
+  const abs = (name: string) => path.join(workspaceDir(), '.agent', 'tmp', name);
+  const write = (name: string, text: string) => {
+    fs.mkdirSync(path.dirname(abs(name)), { recursive: true });
+    fs.writeFileSync(abs(name), text);
+    written.push(abs(name));
+  };
+  const read = (name: string) => fs.readFileSync(abs(name), 'utf8');
+
+  async function waitStep(id: string, step?: number) {
+    return waitFor(() => {
+      const s = api.activeStep();
+      return s && s.questionId === id && (step === undefined || s.step === step) && s;
+    }, 10_000, `question ${id}${step ? ` at step ${step}` : ''} on screen`);
+  }
+  const pick = (s: { input: unknown }) => s.input as vscode.QuickPick<vscode.QuickPickItem>;
+  const box = (s: { input: unknown }) => s.input as vscode.InputBox;
+
+  before(async () => {
+    api = (await getApi<{ checkpoints: CheckpointsApi }>()).checkpoints;
+    await vscode.workspace.getConfiguration('skillflow').update('resume.mode', 'terminal', vscode.ConfigurationTarget.Workspace);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    for (const f of written) fs.rmSync(f, { force: true });
+    await vscode.workspace.getConfiguration('skillflow').update('resume.mode', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it('lists the demo context file with skill and answered/total', async () => {
+    await api.refresh();
+    const demo = api.getCheckpoints().find((c) => c.relPath === '.agent/tmp/code-review-context.md');
+    assert.ok(demo, `not listed: ${api.getCheckpoints().map((c) => c.relPath).join(', ')}`);
+    assert.deepEqual([demo.skill, demo.answered, demo.total, demo.unanswered, demo.valid], ['code-review', 0, 4, ['Q1', 'Q2', 'Q3', 'Q4'], true]);
+    assert.ok(api.treeView.badge && api.treeView.badge.value >= 1, 'the view shows a pending badge');
+  });
+
+  it('notifies once when a new context file with unanswered questions appears', async () => {
+    const before = api.notified().length;
+    write('it-notify-context.md', ONE_QUESTION);
+    const info = await waitFor(() => api.notified().find((c) => c.relPath === rel('it-notify-context.md')), 10_000, 'the notification');
+    assert.deepEqual([info.skill, info.unanswered], ['deploy', ['Q1']]);
+    // The same content again (a touch) does not notify again.
+    fs.writeFileSync(abs('it-notify-context.md'), ONE_QUESTION);
+    await sleep(800);
+    await api.whenIdle();
+    assert.equal(api.notified().filter((c) => c.relPath === rel('it-notify-context.md')).length, 1);
+    assert.equal(api.notified().length, before + 1);
+    // A file whose questions are all answered does not notify.
+    write('it-answered-context.md', ONE_QUESTION.replace('Answer:\n', 'Answer: staging\n'));
+    await sleep(800);
+    await api.whenIdle();
+    assert.equal(api.notified().some((c) => c.relPath === rel('it-answered-context.md')), false);
+  });
+
+  it('answers single, multi, text and confirm through the real QuickPick with Back, writes only the Answer fields, and resumes in the Skillflow terminal', async () => {
+    write('it-flow-context.md', CONTEXT);
+    const logBefore = fs.existsSync(fakeClaudeLogPath()) ? fs.readFileSync(fakeClaudeLogPath(), 'utf8').length : 0;
+    const done = api.answer(vscode.Uri.file(abs('it-flow-context.md')));
+
+    const s1 = await waitStep('Q1', 1);
+    assert.deepEqual([s1.kind, s1.totalSteps, pick(s1).title, pick(s1).items.map((i) => i.label)], ['single', 4, 'code-review · Q1: Which branch should the review compare against?', ['main', 'develop']]);
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await waitFor(() => pick(s1).activeItems[0]?.label === 'develop', 5000, 'develop to become active');
+    await accept();
+
+    const s2 = await waitStep('Q2', 2);
+    assert.equal(s2.kind, 'multi');
+    assert.equal(pick(s2).canSelectMany, true);
+    assert.deepEqual(pick(s2).items.map((i) => i.label), ['correctness', 'tests', 'security', 'Other…']);
+    pick(s2).selectedItems = pick(s2).items.filter((i) => i.label === 'tests' || i.label === 'security');
+    await sleep(200);
+    await accept();
+
+    const hostile = `vendor/ and it's "generated"; $(rm -rf ~) \`x\``;
+    const s3 = await waitStep('Q3', 3);
+    assert.equal(s3.kind, 'text');
+    box(s3).value = hostile;
+    await sleep(100);
+    await accept();
+
+    const s4 = await waitStep('Q4', 4);
+    assert.equal(s4.kind, 'confirm');
+    // Back: Q3 comes again with its answer kept.
+    await vscode.commands.executeCommand('workbench.action.quickInputBack');
+    const s3again = await waitStep('Q3', 3);
+    assert.equal(box(s3again).value, hostile);
+    await accept();
+    const s4again = await waitStep('Q4', 4);
+    assert.deepEqual(pick(s4again).items.map((i) => i.label), ['Yes', 'No']);
+    await accept(); // Yes is the first (active) item
+
+    const outcome = await done;
+    assert.equal(outcome.result, 'resumed', JSON.stringify(outcome));
+    assert.equal(read('it-flow-context.md'), CONTEXT
+      .replace('- develop\nAnswer:\n', '- develop\nAnswer: develop\n')
+      .replace('Allow-Other: yes\nAnswer:\n', 'Allow-Other: yes\nAnswer: tests, security\n')
+      .replace('Type: text\nAnswer:\n', `Type: text\nAnswer: ${hostile}\n`)
+      .replace('Type: confirm\nAnswer:\n', 'Type: confirm\nAnswer: yes\n'));
+    assert.ok(outcome.result === 'resumed');
+    assert.equal(outcome.resume.mode, 'terminal');
+    assert.match(outcome.resume.command, /claude '\/code-review resume CONTEXT_PATH=\.agent\/tmp\/it-flow-context\.md'$/);
+    const terminal = vscode.window.terminals.find((t) => t.name === 'Skillflow');
+    assert.ok(terminal, 'a terminal named Skillflow is open');
+    const logged = await waitFor(() => {
+      const text = fs.existsSync(fakeClaudeLogPath()) ? fs.readFileSync(fakeClaudeLogPath(), 'utf8').slice(logBefore) : '';
+      return text.includes('it-flow-context.md') && text;
+    }, 20_000, 'the stand-in claude to record the resume call');
+    assert.ok(logged.includes('/code-review resume CONTEXT_PATH=.agent/tmp/it-flow-context.md\n---\n'), logged);
+    const info = api.getCheckpoints().find((c) => c.relPath === rel('it-flow-context.md'));
+    assert.deepEqual([info?.answered, info?.total], [4, 4]);
+  });
+
+  it('Escape cancels and writes nothing', async () => {
+    write('it-escape-context.md', CONTEXT);
+    const done = api.answer(rel('it-escape-context.md'));
+    await waitStep('Q1', 1);
+    await accept();
+    await waitStep('Q2', 2);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await done, { result: 'cancelled' });
+    assert.equal(read('it-escape-context.md'), CONTEXT);
+  });
+
+  it('a file changed on disk during the flow is not overwritten: it is reloaded and asked again', async () => {
+    write('it-changed-context.md', ONE_QUESTION);
+    await vscode.workspace.getConfiguration('skillflow').update('resume.mode', 'clipboard', vscode.ConfigurationTarget.Workspace);
+    try {
+      const done = api.answer(rel('it-changed-context.md'));
+      const s1 = await waitStep('Q1', 1);
+      assert.equal(s1.totalSteps, 1);
+      const changed = ONE_QUESTION.replace('## Questions', '## Progress Summary\nThe skill added a question.\n\n## Questions')
+        + '\n### Q2: Also run the smoke tests?\nType: confirm\nAnswer:\n';
+      fs.writeFileSync(abs('it-changed-context.md'), changed);
+      await accept(); // staging
+      // Nothing was written over the new content; the flow starts again on the reloaded file with Q1's answer kept.
+      const again = await waitFor(() => {
+        const s = api.activeStep();
+        return s && s.questionId === 'Q1' && s.totalSteps === 2 && s;
+      }, 10_000, 'the reloaded flow');
+      assert.equal(read('it-changed-context.md'), changed);
+      assert.equal(pick(again).activeItems[0]?.label, 'staging');
+      await accept();
+      await waitStep('Q2', 2);
+      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await sleep(150);
+      await accept(); // No
+      const outcome = await done;
+      assert.equal(outcome.result, 'resumed', JSON.stringify(outcome));
+      assert.equal(read('it-changed-context.md'), changed.replace('- production\nAllow-Other: yes\nAnswer:\n', '- production\nAllow-Other: yes\nAnswer: staging\n').replace('Type: confirm\nAnswer:\n', 'Type: confirm\nAnswer: no\n'));
+      assert.ok(outcome.result === 'resumed');
+      assert.deepEqual([outcome.resume.mode, outcome.resume.command], ['clipboard', "claude '/deploy resume CONTEXT_PATH=.agent/tmp/it-changed-context.md'"]);
+      assert.equal(await vscode.env.clipboard.readText(), "claude '/deploy resume CONTEXT_PATH=.agent/tmp/it-changed-context.md'");
+    } finally {
+      await vscode.workspace.getConfiguration('skillflow').update('resume.mode', 'terminal', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  it('Other… on a single-choice question with Allow-Other opens an InputBox; Back returns to the list', async () => {
+    write('it-other-context.md', ONE_QUESTION);
+    await vscode.workspace.getConfiguration('skillflow').update('resume.mode', 'clipboard', vscode.ConfigurationTarget.Workspace);
+    try {
+      const done = api.answer(rel('it-other-context.md'));
+      const s1 = await waitStep('Q1', 1);
+      assert.deepEqual(pick(s1).items.map((i) => i.label), ['staging', 'production', 'Other…']);
+      pick(s1).activeItems = [pick(s1).items[2]];
+      await sleep(150);
+      await accept();
+      const other = await waitFor(() => api.activeStep()?.kind === 'other' && api.activeStep(), 10_000, 'the Other… InputBox');
+      await vscode.commands.executeCommand('workbench.action.quickInputBack');
+      const list = await waitFor(() => api.activeStep()?.kind === 'single' && api.activeStep(), 10_000, 'back to the list');
+      assert.notEqual(list.input, other.input);
+      pick(list).activeItems = [pick(list).items[2]];
+      await sleep(150);
+      await accept();
+      const other2 = await waitFor(() => api.activeStep()?.kind === 'other' && api.activeStep(), 10_000, 'the Other… InputBox again');
+      box(other2).value = 'canary (10%)';
+      await sleep(100);
+      await accept();
+      const outcome = await done;
+      assert.equal(outcome.result, 'resumed');
+      assert.equal(read('it-other-context.md'), ONE_QUESTION.replace('Allow-Other: yes\nAnswer:\n', 'Allow-Other: yes\nAnswer: canary (10%)\n'));
+    } finally {
+      await vscode.workspace.getConfiguration('skillflow').update('resume.mode', 'terminal', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  it('refuses a CONTEXT_PATH outside the workspace folder and reports seed-000 errors', async () => {
+    const outside = path.join(path.dirname(workspaceDir()), 'outside-context.md');
+    fs.writeFileSync(outside, ONE_QUESTION);
+    try {
+      assert.deepEqual(await api.answer('../outside-context.md'), { result: 'error', message: 'CONTEXT_PATH is outside the workspace folder: ../outside-context.md' });
+      fs.symlinkSync(outside, abs('it-link-out-context.md'));
+      written.push(abs('it-link-out-context.md'));
+      assert.deepEqual(await api.answer(rel('it-link-out-context.md')), { result: 'error', message: `CONTEXT_PATH is outside the workspace folder: ${rel('it-link-out-context.md')}` });
+      assert.deepEqual(await api.answer(rel('it-missing-context.md')), { result: 'error', message: `Context file not found: ${rel('it-missing-context.md')}` });
+      write('it-invalid-context.md', '# nothing to answer\n');
+      const invalid = await api.answer(rel('it-invalid-context.md'));
+      assert.equal(invalid.result, 'error');
+      assert.match((invalid as { message: string }).message, /^Invalid context format: \.agent\/tmp\/it-invalid-context\.md/);
+      assert.equal(fs.readFileSync(outside, 'utf8'), ONE_QUESTION);
+    } finally {
+      fs.rmSync(outside, { force: true });
+    }
+  });
+
+  it('Handle Skill Output: ERROR and SUCCESS from text, AWAIT from the clipboard starts the Answer flow', async () => {
+    assert.deepEqual(await api.handleSkillOutput('STATUS: ERROR\nOUTPUT: Linear API failed: 401 Unauthorized'), { status: 'ERROR', message: 'Linear API failed: 401 Unauthorized' });
+    assert.deepEqual(await api.handleSkillOutput('done:\n```\nSTATUS: SUCCESS\nOUTPUT:\n  RESULT: PASS\n  REVIEW_PATH: .agent/tmp/review-draft.md\n```'), { status: 'SUCCESS', paths: ['.agent/tmp/review-draft.md'] });
+    write('it-handle-context.md', ONE_QUESTION);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.env.clipboard.writeText(`STATUS: AWAIT\r\nCONTEXT_PATH: ${rel('it-handle-context.md')}\r\n`);
+    const handled = await vscode.commands.executeCommand('skillflow.handleSkillOutput');
+    assert.deepEqual(handled, { status: 'AWAIT', contextPath: rel('it-handle-context.md') });
+    await waitStep('Q1', 1);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await waitFor(() => !api.activeStep(), 5000, 'the flow to close');
+    assert.equal(read('it-handle-context.md'), ONE_QUESTION);
+  });
+});
