@@ -1,0 +1,96 @@
+// `npm run test:e2e [-- <filter>]`: build, package the .vsix, start ONE isolated code-server with it installed,
+// then run every scenario out/test/e2e/**/*.e2e.js (or those whose file name contains <filter>) in sequence,
+// each in a fresh browser context on a fresh copy of examples/demo-workspace. The scenario API is documented
+// in test/e2e/lib.ts. Screenshots: test-results/e2e/<scenario>/. Exit code 1 if any scenario failed.
+// Env: SKILLFLOW_E2E_SKIP_BUILD=1 reuses dist/ and out/; SKILLFLOW_KEEP_RUN=1 keeps the temp run dir.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { ROOT, buildAll, copyDemoWorkspace, log, packageVsix } from './vscode/build.mjs';
+import { VIEWPORT, launchBrowser, workbenchUrl } from './vscode/browser.mjs';
+import { startCodeServer } from './vscode/codeServer.mjs';
+
+const require = createRequire(import.meta.url);
+const filter = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const t0 = Date.now();
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function findScenarios(dir) {
+  let found = [];
+  let entries = [];
+  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return found; }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) found = found.concat(findScenarios(p));
+    else if (e.name.endsWith('.e2e.js')) found.push(p);
+  }
+  return found.sort();
+}
+
+if (process.env.SKILLFLOW_E2E_SKIP_BUILD !== '1') {
+  log('e2e', 'building');
+  buildAll();
+}
+const scenarios = findScenarios(join(ROOT, 'out', 'test', 'e2e')).filter((f) => !filter || basename(f).includes(filter));
+if (!scenarios.length) {
+  console.error(`no e2e scenarios${filter ? ` matching "${filter}"` : ''} under out/test/e2e`);
+  process.exit(1);
+}
+const runDir = mkdtempSync(join(tmpdir(), 'skillflow-e2e-'));
+const resultsDir = join(ROOT, 'test-results', 'e2e');
+const vsix = packageVsix(join(runDir, 'skillflow.vsix'));
+log('e2e', `packaged ${relative(ROOT, vsix) || vsix} in ${secs(Date.now() - t0)} since start`);
+
+const { createScenarioContext, openWorkbench } = require(join(ROOT, 'out', 'test', 'e2e', 'lib.js'));
+const server = await startCodeServer({ runDir, vsix });
+let browser;
+const results = [];
+const stopAll = async () => {
+  await browser?.close().catch(() => {});
+  await server.stop();
+};
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stopAll().finally(() => process.exit(130)); });
+
+try {
+  browser = await launchBrowser();
+  for (const file of scenarios) {
+    const name = basename(file, '.e2e.js');
+    const shotsDir = join(resultsDir, name);
+    rmSync(shotsDir, { recursive: true, force: true });
+    mkdirSync(shotsDir, { recursive: true });
+    const workspace = copyDemoWorkspace(join(runDir, 'ws', name));
+    writeFileSync(server.fakeClaudeLog, '');
+    const started = Date.now();
+    console.log(`\n--- scenario ${name}`);
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    page.on('pageerror', (e) => console.log(`    [pageerror] ${e.message}`));
+    let error;
+    try {
+      const { scenario } = require(file);
+      if (typeof scenario !== 'function') throw new Error(`${relative(ROOT, file)} does not export async function scenario(t)`);
+      const timing = await openWorkbench(page, workbenchUrl(server.url, workspace), join(runDir, 'user-data'));
+      console.log(`    workbench loaded in ${secs(timing.workbenchMs)}, Skillflow active in ${secs(timing.readyMs)}`);
+      await scenario(createScenarioContext({ name, page, workspace, shotsDir, fakeClaudeLogPath: server.fakeClaudeLog }));
+    } catch (err) {
+      error = err;
+      await page.screenshot({ path: join(shotsDir, 'FAIL.png') }).catch(() => {});
+      console.log(`    ${err?.stack ?? err}`);
+    }
+    await context.close().catch(() => {});
+    const ms = Date.now() - started;
+    results.push({ name, ok: !error, ms });
+    console.log(`${error ? 'FAIL' : 'PASS'} ${name} (${secs(ms)})${error ? ` — screenshot ${relative(ROOT, join(shotsDir, 'FAIL.png'))}` : ''}`);
+  }
+} finally {
+  await stopAll();
+}
+
+const failed = results.filter((r) => !r.ok);
+console.log(`\ne2e: ${results.length - failed.length} passed, ${failed.length} failed in ${secs(Date.now() - t0)}` +
+  `${failed.length ? ` (failed: ${failed.map((r) => r.name).join(', ')})` : ''}; screenshots in ${relative(ROOT, resultsDir)}/`);
+if (failed.length || process.env.SKILLFLOW_KEEP_RUN === '1') console.log(`run dir (code-server log, user data): ${runDir}`);
+else rmSync(runDir, { recursive: true, force: true });
+process.exit(failed.length ? 1 : 0);

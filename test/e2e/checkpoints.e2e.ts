@@ -1,0 +1,211 @@
+// Checkpoints through the real workbench: the view, the notification for a new context file, answering a single,
+// a multi, a text and a confirm question in the real QuickPick/InputBox (with Back), the file on disk, the resume
+// command in the `Skillflow` terminal (stand-in claude), a `CONTEXT_PATH:` terminal link starting the flow, and a
+// file changed on disk mid-flow not being overwritten.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import type { ScenarioContext } from './lib';
+
+const NEW_CONTEXT = `---
+skill: release-notes
+args: "VERSION=2.0"
+status: AWAIT
+created: 2026-11-21T09:00:00Z
+---
+# Checkpoint: release-notes
+
+## Progress Summary
+Collected 41 merged pull requests and grouped them by label.
+
+## Partial Outputs
+- .agent/tmp/notes-draft.md
+
+## Questions
+
+### Q1: Which release channel?
+Type: single
+Options:
+- stable
+- beta
+Answer:
+
+### Q2: Which sections should the notes have?
+Type: multi
+Options:
+- Features
+- Fixes
+- Breaking changes
+Answer:
+
+### Q3: Who should be thanked?
+Type: text
+Answer:
+
+### Q4: Publish the notes right away?
+Type: confirm
+Answer:
+`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Viewport coordinates of `needle` inside the terminal output row that contains `rowText` (DOM renderer). */
+async function terminalTextPoint(t: ScenarioContext, rowText: string, needle: string): Promise<{ x: number; y: number }> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const point = await t.page.evaluate(({ rowText, needle }) => {
+      const norm = (s: string) => s.replace(/\u00a0/g, ' ');
+      const rows = Array.from(document.querySelectorAll('.terminal-wrapper.active .xterm-rows > div, .xterm-rows > div'));
+      const row = rows.reverse().find((r) => norm(r.textContent ?? '').includes(rowText) && !norm(r.textContent ?? '').includes('echo'));
+      if (!row) return undefined;
+      const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = norm(node.textContent ?? '').indexOf(needle);
+        if (at === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, at + 2);
+        range.setEnd(node, at + 8);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+      }
+      return undefined;
+    }, { rowText, needle });
+    if (point) return point;
+    if (Date.now() > deadline) throw new Error(`terminal row with "${rowText}" not found`);
+    await sleep(250);
+  }
+}
+
+export async function scenario(t: ScenarioContext): Promise<void> {
+  const { page, quickInput } = t;
+  // The DOM renderer keeps terminal text in the page, so the link can be located and clicked.
+  fs.mkdirSync(t.path('.vscode'), { recursive: true });
+  fs.writeFileSync(t.path('.vscode', 'settings.json'), JSON.stringify({ 'terminal.integrated.gpuAcceleration': 'off' }, null, 2));
+
+  // 1. The Checkpoints view lists the demo checkpoint.
+  await t.openSidebar();
+  const view = t.view('Checkpoints');
+  await view.waitFor();
+  const demoRow = t.treeItem(/code-review/, 'Checkpoints');
+  await demoRow.waitFor();
+  assert.match(await demoRow.innerText(), /0\/4 answered/);
+  await t.shot('checkpoints-view');
+
+  // 2. A new context file appears: a notification with an "Answer" button.
+  fs.writeFileSync(t.path('.agent', 'tmp', 'release-notes-context.md'), NEW_CONTEXT);
+  const toast = page.locator('.notification-toast').filter({ hasText: 'release-notes is waiting for your answers' });
+  await toast.waitFor({ timeout: 15_000 });
+  assert.match(await toast.innerText(), /4 questions\) — \.agent\/tmp\/release-notes-context\.md/);
+  await t.treeItem(/release-notes/, 'Checkpoints').waitFor();
+  await t.shot('notification-new-context-file');
+  await toast.getByRole('button', { name: 'Answer' }).click();
+
+  // 3. Q1 single choice (1/4).
+  await quickInput.waitForOpen();
+  await quickInput.option('stable').waitFor();
+  assert.equal(await quickInput.title(), 'release-notes · Q1: Which release channel? (1/4)');
+  await t.shot('q1-single');
+  await quickInput.pick('beta');
+
+  // 4. Q2 multi choice (2/4): check two rows, then Enter.
+  await quickInput.option('Breaking changes').waitFor();
+  assert.equal(await quickInput.title(), 'release-notes · Q2: Which sections should the notes have? (2/4)');
+  await quickInput.option('Features').click();
+  await quickInput.option('Breaking changes').click();
+  await t.shot('q2-multi-checked');
+  await page.keyboard.press('Enter');
+
+  // 5. Q3 free text (3/4) in an InputBox.
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  const thanks = `Ada & "Grace"; it's $(whoami) \`and\` you`;
+  await quickInput.input.fill(thanks);
+  await t.shot('q3-text');
+  await page.keyboard.press('Enter');
+
+  // 6. Q4 confirm (4/4); Back returns to Q3 with the answer kept.
+  await quickInput.option('Yes').waitFor();
+  assert.equal(await quickInput.title(), 'release-notes · Q4: Publish the notes right away? (4/4)');
+  await quickInput.widget.locator('.codicon-quick-input-back').click();
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  assert.equal(await quickInput.input.inputValue(), thanks);
+  await t.shot('back-to-q3-answer-kept');
+  await page.keyboard.press('Enter');
+  await quickInput.option('No').waitFor();
+  await t.shot('q4-confirm');
+  await quickInput.pick('Yes');
+
+  // 7. The file on disk: only the Answer fields changed.
+  const expected = NEW_CONTEXT
+    .replace('- beta\nAnswer:\n', '- beta\nAnswer: beta\n')
+    .replace('- Breaking changes\nAnswer:\n', '- Breaking changes\nAnswer: Features, Breaking changes\n')
+    .replace('Type: text\nAnswer:\n', `Type: text\nAnswer: ${thanks}\n`)
+    .replace('Type: confirm\nAnswer:\n', 'Type: confirm\nAnswer: yes\n');
+  const onDisk = await t.waitForFile('.agent/tmp/release-notes-context.md', (text) => text !== NEW_CONTEXT);
+  assert.equal(onDisk, expected);
+
+  // 8. The resume command arrives in the Skillflow terminal (the stand-in claude records its arguments).
+  await t.page.waitForFunction(() => !!document.querySelector('.terminal-tab, .single-terminal-tab'), undefined, { timeout: 15_000 }).catch(() => undefined);
+  const deadline = Date.now() + 20_000;
+  while (!t.fakeClaudeCalls().length && Date.now() < deadline) await sleep(200);
+  assert.deepEqual(t.fakeClaudeCalls(), [['/release-notes resume CONTEXT_PATH=.agent/tmp/release-notes-context.md']]);
+  await sleep(500);
+  await t.shot('resumed-in-skillflow-terminal');
+  await t.openFile('.agent/tmp/release-notes-context.md');
+  await t.shot('answered-file');
+
+  // 9. A `CONTEXT_PATH:` line printed in a terminal is a link that starts the Answer flow.
+  await t.runCommand('Terminal: Create New Terminal');
+  await sleep(1500);
+  await page.keyboard.type('echo "CONTEXT_PATH: .agent/tmp/code-review-context.md"');
+  await page.keyboard.press('Enter');
+  const point = await terminalTextPoint(t, 'CONTEXT_PATH: .agent/tmp/code-review-context.md', '.agent/tmp/code-review-context.md');
+  await page.mouse.move(point.x, point.y);
+  await sleep(1200);
+  await t.shot('terminal-link-hover');
+  await page.keyboard.down('Control');
+  await page.mouse.click(point.x, point.y);
+  await page.keyboard.up('Control');
+  await quickInput.option('develop').waitFor();
+  assert.equal(await quickInput.title(), 'code-review · Q1: Which branch should the review compare against? (1/4)');
+  await t.shot('flow-started-from-terminal-link');
+
+  // 10. The file changes on disk mid-flow: nothing is overwritten, the file is reloaded and asked again.
+  const contextFile = t.path('.agent', 'tmp', 'code-review-context.md');
+  const original = fs.readFileSync(contextFile, 'utf8');
+  await quickInput.pick('main');
+  await quickInput.option('security').waitFor();
+  const changed = original.replace('Reviewed 12 of 20 files;', 'Reviewed 13 of 20 files (updated by the skill);');
+  fs.writeFileSync(contextFile, changed);
+  await quickInput.option('tests').click();
+  await page.keyboard.press('Enter');
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  await quickInput.input.fill('vendor/');
+  await page.keyboard.press('Enter');
+  await quickInput.option('No').waitFor();
+  await quickInput.pick('No');
+  const warning = page.locator('.notification-toast').filter({ hasText: 'changed on disk since it was loaded; nothing was written' });
+  await warning.waitFor({ timeout: 15_000 });
+  assert.equal(fs.readFileSync(contextFile, 'utf8'), changed);
+  // The flow starts again on the reloaded file, with the answers given so far pre-selected.
+  await quickInput.option('develop').waitFor();
+  assert.match(await quickInput.title(), /\(1\/4\)$/);
+  await t.shot('changed-on-disk-warning-and-reask');
+  await page.keyboard.press('Enter'); // main (kept)
+  await quickInput.option('security').waitFor();
+  await page.keyboard.press('Enter'); // tests (kept)
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  assert.equal(await quickInput.input.inputValue(), 'vendor/');
+  await page.keyboard.press('Enter');
+  await quickInput.option('No').waitFor();
+  await quickInput.pick('No');
+  const final = await t.waitForFile(contextFile, (text) => text !== changed);
+  assert.equal(final, changed
+    .replace('- develop\nAnswer:\n', '- develop\nAnswer: main\n')
+    .replace('- style\nAllow-Other: yes\nAnswer:\n', '- style\nAllow-Other: yes\nAnswer: tests\n')
+    .replace('Type: text\nAnswer:\n', 'Type: text\nAnswer: vendor/\n')
+    .replace('Type: confirm\nAnswer:\n', 'Type: confirm\nAnswer: no\n'));
+  const deadline2 = Date.now() + 20_000;
+  while (t.fakeClaudeCalls().length < 2 && Date.now() < deadline2) await sleep(200);
+  assert.deepEqual(t.fakeClaudeCalls()[1], ['/code-review resume CONTEXT_PATH=.agent/tmp/code-review-context.md']);
+  await sleep(500);
+  await t.shot('second-resume');
+}

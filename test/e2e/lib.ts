@@ -1,0 +1,320 @@
+/*
+ * E2E scenario API — STABLE: other suites (skills, workflows, checkpoints) are written against it.
+ *
+ * A scenario is a file test/e2e/<name>.e2e.ts exporting
+ *
+ *     import type { ScenarioContext } from './lib';
+ *     export async function scenario(t: ScenarioContext): Promise<void> { ... }
+ *
+ * `npm run test:e2e` builds, packages the .vsix, starts ONE code-server (real VS Code 1.100 workbench, the
+ * .vsix installed) and runs every out/test/e2e/**\/*.e2e.js in sequence, each in a fresh browser context on a
+ * FRESH temp copy of examples/demo-workspace (so a scenario may modify files). `npm run test:e2e -- <filter>`
+ * runs only scenarios whose file name contains <filter>. A scenario fails by throwing (use node:assert/strict);
+ * the runner then saves FAIL.png, prints the error and goes on with the next scenario.
+ *
+ * Before scenario(t) is called the workbench is loaded, the folder is open and Skillflow is active.
+ *
+ *   t.name                    scenario name (file name without .e2e.js)
+ *   t.page                    playwright-core Page on the workbench
+ *   t.workspace               absolute path of the opened folder (the copy of examples/demo-workspace)
+ *   t.path(...segments)       absolute path inside t.workspace
+ *   t.shot(name)              screenshot → test-results/e2e/<scenario>/<NN>-<name>.png (returns the path)
+ *   t.runCommand(label)       F1, types `>label`, waits for the matching row, Enter (palette closed or replaced)
+ *   t.quickInput.widget       Locator of `.quick-input-widget` (palette, QuickPick and InputBox alike)
+ *   t.quickInput.input        Locator of its text input
+ *   t.quickInput.option(n)    Locator of the option row whose accessible name contains n (string | RegExp)
+ *   t.quickInput.pick(n)      waits for that option and clicks it
+ *   t.quickInput.waitForOpen() / waitForClosed()
+ *   t.quickInput.submit(text) fills the input with text and presses Enter (InputBox answers, filters)
+ *   t.quickInput.title()      the widget's title text ('' when none), e.g. a step counter "Code review (1/4)"
+ *   t.openSidebar()           shows the Skillflow container (activity-bar tab "Skillflow"); returns the sidebar Locator
+ *   t.view(title)             Locator of a view pane in the sidebar by its title: 'Skills' | 'Workflows' | 'Checkpoints'
+ *   t.treeItem(name, view?)   Locator of a tree row (role treeitem) by accessible name, optionally within a view
+ *   t.notificationsContain(text, ms?)  opens the Notification Center, waits for text, hides it again
+ *   t.problemsContain(text, ms?)       focuses the Problems view and waits for text in `.markers-panel`
+ *   t.statusBarItem(id)       Locator `[id="skillflow.skillflow.<id>"]` (id as given to createStatusBarItem)
+ *   t.openFile(relPath)       opens a workspace file in an editor via Quick Open (Ctrl+P)
+ *   t.fakeClaudeLog()         text the stand-in `claude` (test/e2e/bin/claude) wrote during this scenario
+ *   t.fakeClaudeCalls()       the same, parsed: one string[] of arguments per call
+ *   t.fakeClaudeLogPath       that file's path (also $SKILLFLOW_FAKE_CLAUDE_LOG for code-server's terminals)
+ *   t.waitForFile(path, predicate?, ms?)  polls a file (absolute or workspace-relative) until it exists and
+ *                             predicate(text) holds; returns the text
+ *   t.log(msg)                prints a timestamped line under the scenario
+ *
+ * Timeouts: Playwright actions default to 30 s; `ms` arguments default to 15 s.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+export interface QuickInput {
+  widget: Locator;
+  input: Locator;
+  option(name: string | RegExp): Locator;
+  pick(name: string | RegExp): Promise<void>;
+  waitForOpen(): Promise<void>;
+  waitForClosed(): Promise<void>;
+  submit(text: string): Promise<void>;
+  title(): Promise<string>;
+}
+
+export interface ScenarioContext {
+  name: string;
+  page: Page;
+  workspace: string;
+  path(...segments: string[]): string;
+  shot(name: string): Promise<string>;
+  runCommand(label: string): Promise<void>;
+  quickInput: QuickInput;
+  openSidebar(): Promise<Locator>;
+  view(title: string): Locator;
+  treeItem(name: string | RegExp, view?: string): Locator;
+  notificationsContain(text: string | RegExp, ms?: number): Promise<void>;
+  problemsContain(text: string | RegExp, ms?: number): Promise<void>;
+  statusBarItem(id: string): Locator;
+  openFile(relPath: string): Promise<void>;
+  fakeClaudeLog(): string;
+  fakeClaudeCalls(): string[][];
+  fakeClaudeLogPath: string;
+  waitForFile(file: string, predicate?: (text: string) => boolean, ms?: number): Promise<string>;
+  log(message: string): void;
+}
+
+export type Scenario = (t: ScenarioContext) => Promise<void>;
+
+/** What the runner (scripts/test-e2e.mjs) knows about one scenario. */
+export interface ScenarioSetup {
+  name: string;
+  page: Page;
+  workspace: string;
+  shotsDir: string;
+  fakeClaudeLogPath: string;
+}
+
+const DEFAULT_MS = 15_000;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Builds the `t` object handed to a scenario. */
+export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
+  const { page, workspace, shotsDir, fakeClaudeLogPath, name } = setup;
+  const started = Date.now();
+  let shotCount = 0;
+
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  const sidebar = page.locator('[id="workbench.parts.sidebar"]');
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(2);
+
+  const quickInput: QuickInput = {
+    widget,
+    input,
+    option: (optionName) => widget.getByRole('option', { name: optionName }).first(),
+    async pick(optionName) {
+      const row = quickInput.option(optionName);
+      await row.waitFor();
+      await row.click();
+    },
+    async waitForOpen() {
+      await input.waitFor({ state: 'visible' });
+    },
+    async waitForClosed() {
+      await widget.waitFor({ state: 'hidden' });
+    },
+    async submit(text) {
+      await input.waitFor({ state: 'visible' });
+      await input.fill(text);
+      await page.keyboard.press('Enter');
+    },
+    async title() {
+      const title = widget.locator('.quick-input-title');
+      return (await title.isVisible()) ? (await title.innerText()).trim() : '';
+    },
+  };
+
+  const runCommand = async (label: string) => {
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible' });
+    const typed = `>${label}`;
+    await input.fill(typed);
+    await quickInput.option(new RegExp(escapeRegExp(label), 'i')).waitFor();
+    await page.keyboard.press('Enter');
+    // The palette closes, or the command replaces it with its own QuickPick/InputBox.
+    const deadline = Date.now() + DEFAULT_MS;
+    while (Date.now() < deadline) {
+      if (!(await widget.isVisible()) || (await input.inputValue().catch(() => '')) !== typed) return;
+      await sleep(50);
+    }
+    throw new Error(`command palette did not run "${label}"`);
+  };
+
+  const view = (title: string) =>
+    sidebar.locator('.pane').filter({ has: page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
+
+  const panelText = async (locator: Locator) => (await locator.isVisible() ? (await locator.innerText()).slice(0, 2000) : '(not visible)');
+
+  const readFakeLog = () => {
+    try {
+      return fs.readFileSync(fakeClaudeLogPath, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+
+  const t: ScenarioContext = {
+    name,
+    page,
+    workspace,
+    fakeClaudeLogPath,
+    path: (...segments) => path.join(workspace, ...segments),
+
+    async shot(shotName) {
+      fs.mkdirSync(shotsDir, { recursive: true });
+      const file = path.join(shotsDir, `${String(++shotCount).padStart(2, '0')}-${shotName.replace(/[^\w.-]+/g, '-')}.png`);
+      await page.screenshot({ path: file });
+      t.log(`screenshot ${path.relative(process.cwd(), file)}`);
+      return file;
+    },
+
+    runCommand,
+    quickInput,
+
+    async openSidebar() {
+      const tab = page.locator('[id="workbench.parts.activitybar"]').getByRole('tab', { name: /^Skillflow/ });
+      await tab.waitFor();
+      // Clicking the selected tab would collapse the side bar, so only click when it is not showing.
+      const showing = (await tab.getAttribute('aria-selected')) === 'true' && (await sidebar.isVisible());
+      if (!showing) await tab.click();
+      await sidebar.locator('[id="workbench.view.extension.skillflow"]').waitFor({ state: 'visible' });
+      return sidebar;
+    },
+
+    view,
+    treeItem: (itemName, viewTitle) => (viewTitle ? view(viewTitle) : page).getByRole('treeitem', { name: itemName }).first(),
+
+    async notificationsContain(text, ms = DEFAULT_MS) {
+      await runCommand('Notifications: Show Notifications');
+      const center = page.locator('.notifications-center');
+      try {
+        await center.getByText(text).first().waitFor({ timeout: ms });
+      } catch {
+        throw new Error(`notifications do not contain ${String(text)}; the center shows: ${await panelText(center)}`);
+      }
+      await runCommand('Notifications: Hide Notifications');
+    },
+
+    async problemsContain(text, ms = DEFAULT_MS) {
+      await runCommand('Problems: Focus on Problems View');
+      const markers = page.locator('.markers-panel');
+      try {
+        await markers.getByText(text).first().waitFor({ timeout: ms });
+      } catch {
+        throw new Error(`Problems view does not contain ${String(text)}; it shows: ${await panelText(markers)}`);
+      }
+    },
+
+    statusBarItem: (id) => page.locator(`[id="skillflow.skillflow.${id}"]`),
+
+    async openFile(relPath) {
+      await page.keyboard.press('Control+P');
+      await input.waitFor({ state: 'visible' });
+      await input.fill(relPath);
+      await quickInput.option(new RegExp(escapeRegExp(path.basename(relPath)))).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container').getByRole('tab', { name: new RegExp(escapeRegExp(path.basename(relPath))) }).first().waitFor();
+    },
+
+    fakeClaudeLog: readFakeLog,
+    fakeClaudeCalls() {
+      const calls: string[][] = [];
+      let current: string[] = [];
+      for (const line of readFakeLog().split('\n')) {
+        if (line === '---') {
+          calls.push(current);
+          current = [];
+        } else if (line !== '' || current.length) current.push(line);
+      }
+      return calls;
+    },
+
+    async waitForFile(file, predicate = () => true, ms = DEFAULT_MS) {
+      const full = path.isAbsolute(file) ? file : path.join(workspace, file);
+      const deadline = Date.now() + ms;
+      let last: string | undefined;
+      for (;;) {
+        try {
+          last = fs.readFileSync(full, 'utf8');
+          if (predicate(last)) return last;
+        } catch {
+          last = undefined;
+        }
+        if (Date.now() > deadline) {
+          throw new Error(last === undefined ? `file ${full} did not appear within ${ms} ms` : `file ${full} did not reach the expected content within ${ms} ms; it has:\n${last.slice(0, 1500)}`);
+        }
+        await sleep(100);
+      }
+    },
+
+    log(message) {
+      console.log(`    [${name} +${seconds()}s] ${message}`);
+    },
+  };
+  return t;
+}
+
+/** The remoteexthost.log files under a code-server user-data dir (one per extension host started). */
+export function extensionHostLogs(userDataDir: string): string[] {
+  const logsDir = path.join(userDataDir, 'logs');
+  const found: string[] = [];
+  let sessions: string[] = [];
+  try {
+    sessions = fs.readdirSync(logsDir);
+  } catch {
+    return found;
+  }
+  for (const session of sessions) {
+    let hosts: string[] = [];
+    try {
+      hosts = fs.readdirSync(path.join(logsDir, session)).filter((d) => d.startsWith('exthost'));
+    } catch {
+      continue;
+    }
+    for (const host of hosts) found.push(path.join(logsDir, session, host, 'remoteexthost.log'));
+  }
+  return found;
+}
+
+/**
+ * Loads the workbench at `url` and waits until it is usable: the workbench DOM, the Skillflow activity-bar tab,
+ * and (from a new extension host's log) the activation of skillflow.skillflow; then a short settle.
+ */
+export async function openWorkbench(page: Page, url: string, userDataDir: string, ms = 90_000): Promise<{ workbenchMs: number; readyMs: number }> {
+  const before = new Set(extensionHostLogs(userDataDir));
+  const t0 = Date.now();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await page.locator('.monaco-workbench').waitFor({ timeout: ms });
+  const workbenchMs = Date.now() - t0;
+  await page.locator('[id="workbench.parts.activitybar"]').getByRole('tab', { name: /^Skillflow/ }).waitFor({ timeout: ms });
+  const deadline = t0 + ms;
+  for (;;) {
+    const activated = extensionHostLogs(userDataDir).some((file) => {
+      if (before.has(file)) return false;
+      try {
+        return fs.readFileSync(file, 'utf8').includes('_doActivateExtension skillflow.skillflow');
+      } catch {
+        return false;
+      }
+    });
+    if (activated) break;
+    if (Date.now() > deadline) throw new Error(`Skillflow did not activate within ${ms} ms (see ${path.join(userDataDir, 'logs')})`);
+    await sleep(100);
+  }
+  await sleep(750);
+  return { workbenchMs, readyMs: Date.now() - t0 };
+}

@@ -1,0 +1,98 @@
+// Skills in the real workbench: the grouped tree with badges, Problems with rule codes, a quick fix applied and
+// saved, a hover on a frontmatter key, a skill folder created on disk appearing live, and Search Skills.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import type { ScenarioContext } from './lib';
+
+export async function scenario(t: ScenarioContext): Promise<void> {
+  const { page } = t;
+
+  // 1. The container and the tree with the demo skills grouped.
+  await t.openSidebar();
+  const skills = t.view('Skills');
+  // Give the Skills view the whole side bar: tree rows are virtualised, only visible ones exist in the DOM.
+  for (const other of ['Workflows', 'Checkpoints']) {
+    const header = t.view(other).locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+  }
+  for (const row of ['Project', 'Workflow skills', 'Command skills', 'workflow-implement', 'code-review', 'Plugins', 'lint-fix']) {
+    await t.treeItem(row, 'Skills').waitFor();
+  }
+  const description = (await skills.locator('.pane-header .description').innerText()).trim();
+  assert.match(description, /^[\d,]+ \/ 15,000 chars$/, `listing budget in the view header, got "${description}"`);
+  await t.shot('skills-tree');
+
+  // 2. An error badge on the broken skill, a warning badge on the one with an unknown key.
+  const broken = t.treeItem(/^broken-yaml, 1 error/, 'Skills');
+  await broken.waitFor();
+  assert.equal(await broken.locator('.codicon-error').count(), 1, 'broken-yaml shows the error icon');
+  assert.equal(await t.treeItem(/^unknown-key, 1 warning/, 'Skills').locator('.codicon-warning').count(), 1);
+  await broken.hover();
+  const tooltip = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: '/broken-yaml' }).first();
+  await tooltip.waitFor();
+  assert.match(await tooltip.innerText(), /yaml-syntax/);
+  await t.shot('error-badge-and-tooltip');
+  await page.keyboard.press('Escape');
+
+  // 3. The Problems panel lists SKILL.md diagnostics with their codes.
+  await t.problemsContain('yaml-syntax');
+  await t.problemsContain('description-missing');
+  await t.problemsContain('name-dir-mismatch');
+  await t.problemsContain('agent-skill-missing');
+  await t.shot('problems-panel');
+
+  // 4. A quick fix applied: the file changes on disk and the diagnostic goes away.
+  const brokenMd = '.claude/skills/broken-yaml/SKILL.md';
+  await t.openFile(brokenMd);
+  const editor = page.locator('.editor-instance .monaco-editor').first();
+  await editor.locator('.view-line', { hasText: 'Summarise a log file' }).waitFor();
+  await page.keyboard.press('Control+G');
+  await t.quickInput.submit('3:20');
+  await page.locator('.editor-instance .squiggly-error').first().waitFor();
+  await page.keyboard.press('Control+.');
+  const quoteFix = page.locator('.action-widget').getByText('Quote the value');
+  await quoteFix.waitFor();
+  await t.shot('quick-fix-menu');
+  await quoteFix.click();
+  await page.keyboard.press('Control+S');
+  await t.waitForFile(brokenMd, (text) => text.includes(`description: 'Summarise a log file: errors first, then warnings'`));
+  await page.locator('.editor-instance .squiggly-error').first().waitFor({ state: 'detached' });
+  await t.treeItem(/^broken-yaml$/, 'Skills').waitFor();
+  await t.runCommand('Problems: Focus on Problems View');
+  const markers = page.locator('.markers-panel');
+  await markers.getByText('description-missing').first().waitFor();
+  assert.equal(await markers.getByText('yaml-syntax').count(), 0, 'yaml-syntax left the Problems panel');
+  await t.shot('quick-fix-applied');
+
+  // 5. A hover on a frontmatter key.
+  await t.openFile('.claude/skills/code-review/SKILL.md');
+  const keyToken = page.locator('.editor-instance .view-line span', { hasText: /^allowed-tools$/ }).first();
+  await keyToken.waitFor();
+  await keyToken.hover();
+  const hover = page.locator('.monaco-hover').filter({ hasText: 'Accepted by profiles' }).first();
+  await hover.waitFor();
+  assert.match(await hover.innerText(), /allowed-tools[\s\S]*claude-code, spec, upload/);
+  await t.shot('hover-frontmatter-key');
+  await page.keyboard.press('Escape');
+
+  // 6. A new skill folder written by the test process appears in the tree without a refresh.
+  const liveDir = t.path('.claude', 'skills', 'live-from-disk');
+  fs.mkdirSync(liveDir, { recursive: true });
+  const written = Date.now();
+  fs.writeFileSync(`${liveDir}/SKILL.md`, '---\nname: live-from-disk\ndescription: Written by the e2e test process to check live updates.\n---\n# Live\n');
+  await t.treeItem(/^live-from-disk/, 'Skills').waitFor({ timeout: 10_000 });
+  t.log(`new skill visible in the tree ${Date.now() - written} ms after the write`);
+  await t.shot('live-new-skill');
+
+  // 7. Search Skills finds a skill by a word of its description.
+  await t.runCommand('Skillflow: Search Skills');
+  await t.quickInput.input.fill('Conventional');
+  const option = t.quickInput.option(/commit-message/);
+  await option.waitFor();
+  assert.equal(await t.quickInput.option(/code-review/).count(), 0, 'code-review does not match "Conventional"');
+  await t.shot('search-skills');
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container').getByRole('tab', { name: /SKILL\.md/ }).filter({ hasText: 'SKILL.md' }).first().waitFor();
+  await page.locator('.editor-instance .view-line', { hasText: 'Write a commit message in Conventional Commits style' }).first().waitFor();
+  await t.shot('search-opened-skill');
+}
