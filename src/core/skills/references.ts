@@ -19,10 +19,11 @@ export interface ReferenceCandidate {
 export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set(['scripts', 'references', 'assets']);
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-const INLINE_LINK = /!?\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*\)/g;
+const INLINE_LINK = /!?\[(?:[^\]\\\n]|\\.){0,1000}\]\([ \t]*(<[^<>\n]*>|[^\s()<>]+(?:\([^\s()]*\)[^\s()<>]*)*)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*\)/g;
 const DEFINITION = /^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^<>\n]*>|\S+)/;
-const URL_LIKE = /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s<>)\]`'"]*|\bwww\.[^\s<>)\]`'"]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
-const PATH_RUN = /[A-Za-z0-9_.\-/~@:+%]+/g;
+const URL_LIKE = /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s<>)\]`'"]*|\bwww\.[^\s<>)\]`'"]+/g;
+/** Longer lines are data (minified code, base64), not prose: not scanned, which also bounds the regex work. */
+const MAX_LINE = 20000;
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.\-@+]*$/;
 const DOMAIN = /\.(?:com|org|net|io|dev|ai|app|co|edu|gov|info|me|sh)$/i;
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
@@ -72,38 +73,61 @@ function push(found: ReferenceCandidate[], raw: string, line: number, start: num
 }
 
 function scanLine(text: string, line: number, found: ReferenceCandidate[]): void {
-  // Blank out what must not be read as bare paths: link targets (taken as links) and URLs.
-  const masked = text.split('');
-  const blank = (from: number, to: number) => { for (let k = from; k < to; k++) masked[k] = ' '; };
+  if (text.length > MAX_LINE) return;
+  const hasSlash = text.includes('/');
+  const maybeLink = text.includes('](') || text.includes(']:');
+  if (!hasSlash && !maybeLink) return; // most prose lines: nothing to do
+  // Spans that must not be read as bare paths: link targets (taken as links) and URLs.
+  const blanks: Array<[number, number]> = [];
 
-  const def = DEFINITION.exec(text);
-  if (def) {
-    const start = def.index + def[0].length - def[1].length;
-    push(found, def[1], line, start, 'link');
-    blank(0, text.length);
-  } else {
-    INLINE_LINK.lastIndex = 0;
-    for (let m = INLINE_LINK.exec(text); m; m = INLINE_LINK.exec(text)) {
-      const open = m[0].indexOf('](') + 2;
-      const lead = /^[ \t]*/.exec(m[0].slice(open))?.[0].length ?? 0;
-      push(found, m[1], line, m.index + open + lead, 'link');
-      blank(m.index + open - 1, m.index + m[0].length);
+  if (maybeLink) {
+    const def = DEFINITION.exec(text);
+    if (def) {
+      push(found, def[1], line, def.index + def[0].length - def[1].length, 'link');
+      blanks.push([0, text.length]);
+    } else {
+      INLINE_LINK.lastIndex = 0;
+      for (let m = INLINE_LINK.exec(text); m; m = INLINE_LINK.exec(text)) {
+        const open = m[0].indexOf('](') + 2;
+        const lead = /^[ \t]*/.exec(m[0].slice(open))?.[0].length ?? 0;
+        push(found, m[1], line, m.index + open + lead, 'link');
+        blanks.push([m.index + open - 1, m.index + m[0].length]);
+      }
     }
   }
-  URL_LIKE.lastIndex = 0;
-  for (let m = URL_LIKE.exec(text); m; m = URL_LIKE.exec(text)) blank(m.index, m.index + m[0].length);
-
-  const scan = masked.join('');
-  PATH_RUN.lastIndex = 0;
-  for (let m = PATH_RUN.exec(scan); m; m = PATH_RUN.exec(scan)) {
-    let run = m[0];
-    let start = m.index;
-    // Trailing sentence punctuation is not part of a path.
-    while (/[.:,]$/.test(run)) run = run.slice(0, -1);
-    while (/^[.:,]/.test(run) && !run.startsWith('./') && !run.startsWith('../')) { run = run.slice(1); start++; }
-    if (!isBarePath(run, scan[start - 1])) continue;
-    push(found, run, line, start, 'path');
+  if (!hasSlash) return;
+  if (text.includes('://') || text.includes('www.')) {
+    URL_LIKE.lastIndex = 0;
+    for (let m = URL_LIKE.exec(text); m; m = URL_LIKE.exec(text)) blanks.push([m.index, m.index + m[0].length]);
   }
+  let scan = text;
+  for (const [from, to] of blanks) scan = scan.slice(0, from) + ' '.repeat(to - from) + scan.slice(to);
+
+  // Expand around each `/` over path characters: linear, and cheap on lines with few slashes.
+  for (let slash = scan.indexOf('/'); slash >= 0;) {
+    let from = slash;
+    while (from > 0 && isPathChar(scan.charCodeAt(from - 1))) from--;
+    let to = slash + 1;
+    while (to < scan.length && isPathChar(scan.charCodeAt(to))) to++;
+    let run = scan.slice(from, to);
+    let start = from;
+    // Trailing sentence punctuation is not part of a path.
+    while (run.length && isPunct(run.charCodeAt(run.length - 1))) run = run.slice(0, -1);
+    while (run.length && isPunct(run.charCodeAt(0)) && !run.startsWith('./') && !run.startsWith('../')) { run = run.slice(1); start++; }
+    if (isBarePath(run, scan[start - 1])) push(found, run, line, start, 'path');
+    slash = scan.indexOf('/', to);
+  }
+}
+
+/** Characters a bare path run may contain: `A-Z a-z 0-9 _ . - / ~ @ : + %`. */
+function isPathChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+    || c === 95 || c === 46 || c === 45 || c === 47 || c === 126 || c === 64 || c === 58 || c === 43 || c === 37;
+}
+
+/** `.`, `:` or `,`. */
+function isPunct(c: number): boolean {
+  return c === 46 || c === 58 || c === 44;
 }
 
 /** Conservative test for a bare relative path in prose: `dir/file.ext`, `scripts/x`, `./x.md`. */

@@ -245,6 +245,7 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     if (v === undefined) { v = fs.stat(p)?.isDirectory === true; dirCache.set(p, v); }
     return v;
   };
+  const existsCache = new Map<string, boolean>();
   const realCache = new Map<string, string | undefined>();
   const real = (p: string) => {
     if (!realCache.has(p)) realCache.set(p, fs.realPath(p));
@@ -279,8 +280,8 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
       }
     }
 
-    const stat = fs.stat(resolved);
-    const exists = stat !== undefined;
+    let exists = existsCache.get(resolved);
+    if (exists === undefined) { exists = fs.stat(resolved) !== undefined; existsCache.set(resolved, exists); }
     let outside = !isInside(base, resolved);
     let viaSymlink = false;
     if (!outside && exists) {
