@@ -31,6 +31,15 @@ export const QUIET_SETTINGS = {
   'terminal.integrated.enablePersistentSessions': false,
 };
 
+/** settings.json for a test/demo profile; with fakeClaude the terminals find test/e2e/bin/claude first. */
+export function userSettings({ fakeClaude = true } = {}) {
+  const settings = { ...QUIET_SETTINGS };
+  // VS Code resolves the terminals' environment from a login shell, which resets PATH (/etc/profile);
+  // this setting is applied after that.
+  if (fakeClaude) settings['terminal.integrated.env.linux'] = { PATH: `${FAKE_BIN}:\${env:PATH}` };
+  return settings;
+}
+
 /** Installs code-server into CS_PREFIX with scripts/install-code-server.sh unless it is already there. */
 export function ensureCodeServer() {
   if (existsSync(join(CS_PREFIX, `.installed-${CS_VERSION}`)) && existsSync(ENTRY)) return;
@@ -66,16 +75,12 @@ function baseArgs(runDir) {
  * server's default folder), env (extra variables for the server, its extension hosts and terminals),
  * fakeClaude (default true: test/e2e/bin/claude comes first on the terminals' PATH), isolateHome (default
  * true: HOME = <runDir>/home, so the machine's ~/.claude/skills never leaks into tests).
- * Returns { url, port, pid, runDir, fakeClaudeLog, logFile, env, stop() }.
+ * Returns { url, port, pid, runDir, fakeClaudeLog, logFile, env, stop(), exited (resolves when the server exits) }.
  */
 export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}, fakeClaude = true, isolateHome = true }) {
   ensureCodeServer();
   for (const d of ['user-data/User', 'extensions', 'xdg-config', 'xdg-data', 'xdg-cache', 'home']) mkdirSync(join(runDir, d), { recursive: true });
-  const settings = { ...QUIET_SETTINGS };
-  // The server resolves its extension hosts' and terminals' environment from a login shell, which resets
-  // PATH (/etc/profile); the terminal setting is applied after that.
-  if (fakeClaude) settings['terminal.integrated.env.linux'] = { PATH: `${FAKE_BIN}:\${env:PATH}` };
-  writeFileSync(join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  writeFileSync(join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(userSettings({ fakeClaude }), null, 2));
   const actualPort = await freePort(port);
   writeFileSync(join(runDir, 'config.yaml'), `bind-addr: 127.0.0.1:${actualPort}\nauth: none\ncert: false\n`);
   const fakeClaudeLog = join(runDir, 'fake-claude.log');
@@ -108,7 +113,7 @@ export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}
   closeSync(out);
   const pid = child.pid;
   let exited = false;
-  child.once('exit', () => { exited = true; });
+  const exitedPromise = new Promise((resolve) => child.once('exit', (code, signal) => { exited = true; resolve(code ?? signal); }));
 
   const stop = async () => {
     const signal = (sig) => { try { process.kill(-pid, sig); return true; } catch { return false; } };
@@ -131,5 +136,5 @@ export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}
     await sleep(100);
   }
   log('code-server', `up on ${url} after ${Date.now() - t0} ms (pid ${pid}, logs ${logFile})`);
-  return { url, port: actualPort, pid, runDir, fakeClaudeLog, logFile, env: serverEnv, stop };
+  return { url, port: actualPort, pid, runDir, fakeClaudeLog, logFile, env: serverEnv, stop, exited: exitedPromise };
 }
