@@ -34,7 +34,13 @@ if [ -f "$MARKER" ] && [ -f "$CS/out/node/entry.js" ]; then
 fi
 
 T0=$(date +%s)
-export npm_config_nodedir="${npm_config_nodedir:-/usr}"   # node-gyp headers from /usr/include/node (no nodejs.org download)
+# node-gyp takes the headers of the running node (Debian's nodejs package or an official tarball ships them)
+# instead of downloading them from nodejs.org.
+NODE_PREFIX="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+if [ -z "${npm_config_nodedir:-}" ]; then
+  if [ -f "$NODE_PREFIX/include/node/node.h" ]; then export npm_config_nodedir="$NODE_PREFIX"
+  elif [ -f /usr/include/node/node.h ]; then export npm_config_nodedir=/usr; fi
+fi
 export npm_config_yes=true                                # node-pty's postinstall runs `npx node-gyp`
 export npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false npm_config_loglevel=error
 export npm_config_lockfile_version=3
