@@ -48,6 +48,8 @@ export interface DiscoverOptions {
   maxDepth?: number;
   /** See FindRootsOptions.anyFolder (default false). */
   anyFolder?: boolean;
+  /** Fill SkillEntry.files (default true; the CLI's validate skips it). */
+  listFiles?: boolean;
 }
 
 /** A SkillEntry as loadSkill builds it: also remembers where the `name` value is, for cross-skill problems. */
@@ -191,8 +193,8 @@ function fileProblem(code: string, message: string): Problem {
   return { code, severity: 'error', message, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
-/** Reads and validates one skill `<root>/<folderName>`; undefined when the folder holds no SKILL.md (nor skill.md). */
-export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile): LoadedSkillEntry | undefined {
+/** Reads and validates one skill `<root>/<folderName>`; undefined when the folder holds no SKILL.md (nor skill.md). `listFiles: false` leaves `files` as just the SKILL.md. */
+export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, opts?: { listFiles?: boolean }): LoadedSkillEntry | undefined {
   const dir = path.join(root.path, folderName);
   const entries = fs.readDir(dir);
   if (!entries) return undefined;
@@ -201,7 +203,7 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
   const skillMdPath = path.join(dir, hasUpper ? 'SKILL.md' : 'skill.md');
 
   const files = [hasUpper ? 'SKILL.md' : 'skill.md'];
-  for (const sub of CONTENT_DIRS) {
+  for (const sub of opts?.listFiles === false ? [] : CONTENT_DIRS) {
     if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
   }
 
@@ -397,11 +399,11 @@ export function findInstalledPluginRoots(fs: FileSystem, home: string): SkillsRo
 }
 
 /** Loads every skill of the given roots, then applies the cross-skill rules. */
-export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile): LoadedSkillEntry[] {
+export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile, opts?: { listFiles?: boolean }): LoadedSkillEntry[] {
   const skills: LoadedSkillEntry[] = [];
   for (const root of roots) {
     for (const folderName of listSkillFolders(fs, root)) {
-      const skill = loadSkill(fs, root, folderName, profile);
+      const skill = loadSkill(fs, root, folderName, profile, opts);
       if (skill) skills.push(skill);
     }
   }
@@ -431,7 +433,7 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): Discovery {
     if (cached.stat(personal)?.isDirectory) push({ path: personal, scope: 'personal' });
     findInstalledPluginRoots(cached, opts.home).forEach(push);
   }
-  const skills = loadRoots(cached, roots, opts.profile);
+  const skills = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles });
   const known = new Set<string>();
   for (const s of skills) {
     known.add(s.name);
@@ -448,7 +450,7 @@ export type DiscoverPathResult = { ok: true; discovery: Discovery } | { ok: fals
  * `.claude/agents/` (that agent), a skill folder (that skill), or any other folder (searched with
  * `anyFolder`: every folder holding skills is a root). Not ok when the path cannot be read or is some other file.
  */
-export function discoverPath(fs: FileSystem, target: string, opts: { profile: Profile; maxDepth?: number }): DiscoverPathResult {
+export function discoverPath(fs: FileSystem, target: string, opts: { profile: Profile; maxDepth?: number; listFiles?: boolean }): DiscoverPathResult {
   const cached = withReadCache(fs);
   const abs = path.resolve(target);
   const st = cached.stat(abs);
@@ -456,7 +458,7 @@ export function discoverPath(fs: FileSystem, target: string, opts: { profile: Pr
   const single = (skillDir: string): DiscoverPathResult => {
     const parent = path.dirname(skillDir);
     const root = rootFor(cached, parent, parent);
-    const skill = loadSkill(cached, root, path.basename(skillDir), opts.profile);
+    const skill = loadSkill(cached, root, path.basename(skillDir), opts.profile, { listFiles: opts.listFiles });
     if (!skill) return { ok: false, message: `no SKILL.md in '${target}'` };
     return { ok: true, discovery: { roots: [root], skills: [skill], agents: [] } };
   };
@@ -477,5 +479,5 @@ export function discoverPath(fs: FileSystem, target: string, opts: { profile: Pr
   const entries = cached.readDir(abs);
   if (!entries) return { ok: false, message: `cannot read '${target}'` };
   if (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md')) return single(abs);
-  return { ok: true, discovery: discover(cached, { workspaceFolders: [abs], profile: opts.profile, maxDepth: opts.maxDepth, anyFolder: true }) };
+  return { ok: true, discovery: discover(cached, { workspaceFolders: [abs], profile: opts.profile, maxDepth: opts.maxDepth, anyFolder: true, listFiles: opts.listFiles }) };
 }

@@ -1,0 +1,274 @@
+// `npm run bench` (after `node esbuild.mjs`): how fast is Skillflow's validation, side by side with the
+// core of Anthropic's quick_validate.py in Python, on N generated skills (default 10,000; `--n N`).
+//
+// Skills are cloned from test/fixtures/corpus under new names (same sizes and companion files, hard-linked
+// where possible), and about 3 % are deliberately broken. Printed, in one run:
+//   - whole-process wall time of `node dist/cli.js validate <dir> --format json` and of a Python loop doing
+//     what quick_validate does at its core (read SKILL.md, regex the frontmatter, yaml.safe_load, key checks),
+//     and the ratio (target: Skillflow at least 3x faster, goal 5x);
+//   - in-process time to re-validate one changed skill (median of many loadSkill runs; target < 1 ms);
+//   - discovery time of a 1,000-skill workspace (what the skills tree pays on a full load).
+// Flags: --n N, --runs R (process runs per side, median reported; default 3), --keep (keep the temp folder).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const corpusDir = path.join(repo, 'test', 'fixtures', 'corpus');
+const cli = path.join(repo, 'dist', 'cli.js');
+
+function flag(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isInteger(v) || v <= 0) { console.error(`bench: --${name} needs a positive integer`); process.exit(2); }
+  return v;
+}
+const N = flag('n', 10_000);
+const RUNS = flag('runs', 3);
+const keep = process.argv.includes('--keep');
+
+if (!fs.existsSync(cli)) { console.error('bench: dist/cli.js is missing; run `node esbuild.mjs` first (npm run bench does).'); process.exit(2); }
+if (!fs.existsSync(corpusDir)) { console.error(`bench: ${corpusDir} is missing`); process.exit(2); }
+
+// ---------- the corpus: every folder holding SKILL.md, with all its files ----------
+function listFiles(dir, rel = '') {
+  const out = [];
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, r));
+    else if (e.isFile()) out.push(r);
+  }
+  return out;
+}
+function findSkills(dir) {
+  const found = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!e.isDirectory()) continue;
+    const p = path.join(dir, e.name);
+    if (fs.existsSync(path.join(p, 'SKILL.md'))) found.push(p);
+    else found.push(...findSkills(p));
+  }
+  return found.sort();
+}
+const templates = findSkills(corpusDir).map((dir) => {
+  const text = fs.readFileSync(path.join(dir, 'SKILL.md'), 'utf8');
+  const name = /^name:\s*(.+)$/m.exec(text)?.[1].trim() ?? path.basename(dir);
+  return { dir, folder: path.basename(dir), name, text, files: listFiles(dir).filter((f) => f !== 'SKILL.md') };
+});
+
+// ---------- generation ----------
+const BREAKAGES = [
+  ['frontmatter-unclosed', (t) => t.replace(/\n---\n/, '\n\n')],
+  ['yaml-syntax', (t) => t.replace(/^description:.*$/m, 'description: Use when: the build breaks')],
+  ['name-case', (t) => t.replace(/^name:\s*(.+)$/m, (_m, n) => `name: ${n.toUpperCase()}`)],
+  ['description-missing', (t) => t.replace(/^description:.*\n(?:[ \t]+.*\n)*/m, '')],
+  ['description-angle-brackets', (t) => t.replace(/^description:\s*(.*)$/m, (_m, d) => `description: ${d.replace(/^["']|["']$/g, '')} with <html> tags`)],
+];
+
+function linkOrCopy(from, to) {
+  try { fs.linkSync(from, to); } catch { fs.copyFileSync(from, to); }
+}
+
+function generate(root, count) {
+  fs.mkdirSync(root, { recursive: true });
+  let broken = 0;
+  for (let i = 0; i < count; i++) {
+    const t = templates[i % templates.length];
+    const folder = `${t.folder}-${i}`;
+    const dir = path.join(root, folder);
+    fs.mkdirSync(dir, { recursive: true });
+    let text = t.text.replace(/^name:\s*(.+)$/m, `name: ${t.name}-${i}`);
+    // Cross-skill references (`../other-skill/...`) point at the clone of that skill in the same batch.
+    const base = i - (i % templates.length);
+    text = text.replace(/\.\.\/([a-z0-9-]+)\//g, (m, other) => {
+      const j = templates.findIndex((x) => x.folder === other);
+      return j === -1 ? m : `../${other}-${base + j}/`;
+    });
+    if (i % 33 === 7) {
+      text = BREAKAGES[Math.floor(i / 33) % BREAKAGES.length][1](text);
+      broken++;
+    }
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), text);
+    for (const f of t.files) {
+      const to = path.join(dir, f);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      linkOrCopy(path.join(t.dir, f), to);
+    }
+  }
+  return broken;
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-bench-'));
+const bigRoot = path.join(tmp, 'big', 'skills');
+const workspace = path.join(tmp, 'workspace');
+
+// ---------- the Python side: the core of quick_validate.py over every skill folder ----------
+const PYTHON = String.raw`
+import os, re, sys
+import yaml
+ALLOWED = {"name", "description", "license", "allowed-tools", "metadata", "compatibility"}
+def check(skill_dir):
+    p = os.path.join(skill_dir, "SKILL.md")
+    if not os.path.exists(p): return "SKILL.md not found"
+    with open(p, encoding="utf-8") as f: content = f.read()
+    if not content.startswith("---"): return "No YAML frontmatter found"
+    m = re.match(r"^---\n(.*?)\n---", content, re.DOTALL)
+    if not m: return "Invalid frontmatter format"
+    try:
+        fm = yaml.safe_load(m.group(1))
+    except yaml.YAMLError as e:
+        return "Invalid YAML in frontmatter: %s" % e
+    if not isinstance(fm, dict): return "Frontmatter must be a YAML dictionary"
+    extra = set(fm) - ALLOWED
+    if extra: return "Unexpected key(s): %s" % ", ".join(sorted(extra))
+    if "name" not in fm: return "Missing 'name'"
+    if "description" not in fm: return "Missing 'description'"
+    name = fm["name"]
+    if not isinstance(name, str): return "name must be a string"
+    name = name.strip()
+    if name:
+        if not re.match(r"^[a-z0-9-]+$", name): return "name should be hyphen-case"
+        if name.startswith("-") or name.endswith("-") or "--" in name: return "bad hyphens"
+        if len(name) > 64: return "name too long"
+    desc = fm["description"]
+    if not isinstance(desc, str): return "description must be a string"
+    desc = desc.strip()
+    if desc:
+        if "<" in desc or ">" in desc: return "description has angle brackets"
+        if len(desc) > 1024: return "description too long"
+    comp = fm.get("compatibility", "")
+    if comp and (not isinstance(comp, str) or len(comp) > 500): return "bad compatibility"
+    return None
+root = sys.argv[1]
+bad = 0
+total = 0
+for entry in sorted(os.listdir(root)):
+    d = os.path.join(root, entry)
+    if not os.path.isdir(d): continue
+    total += 1
+    if check(d) is not None: bad += 1
+print("%d skills, %d invalid" % (total, bad))
+`;
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function timeProcess(cmd, args) {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  const ms = performance.now() - t0;
+  return { ms, status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', error: r.error };
+}
+
+function fmtMs(ms) {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(3)} ms`;
+}
+
+try {
+  const tGen = performance.now();
+  const broken = generate(bigRoot, N);
+  generate(path.join(workspace, '.claude', 'skills'), 1000);
+  console.log(`Generated ${N} skills (${broken} deliberately broken) from ${templates.length} corpus skills in ${fmtMs(performance.now() - tGen)}: ${bigRoot}`);
+
+  // Whole-process runs, alternating sides so both see the same cache state.
+  const nodeRuns = [];
+  const pyRuns = [];
+  let nodeSummary = '';
+  let pySummary = '';
+  const probe = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });
+  const pySkipped = probe.error ? `python3 not found (${probe.error.message})` : probe.status !== 0 ? 'python3 cannot import yaml (PyYAML is not installed)' : undefined;
+  for (let run = 0; run < RUNS; run++) {
+    const n = timeProcess(process.execPath, [cli, 'validate', bigRoot, '--format', 'json']);
+    if (n.status !== 0 && n.status !== 1) { console.error(`bench: skillflow validate exited ${n.status}: ${n.stderr}`); process.exit(1); }
+    nodeRuns.push(n.ms);
+    if (run === 0) {
+      const s = JSON.parse(n.stdout).summary;
+      nodeSummary = `${s.skills} skills, ${s.errors} errors, ${s.warnings} warnings`;
+    }
+    if (pySkipped) continue;
+    const p = timeProcess('python3', ['-c', PYTHON, bigRoot]);
+    if (p.status !== 0) { console.error(`bench: python exited ${p.status}: ${p.stderr}`); process.exit(1); }
+    pyRuns.push(p.ms);
+    pySummary = p.stdout.trim();
+  }
+
+  // In-process: bundle the core once and time loadSkill / validateSkillMd / discover.
+  const bundle = path.join(tmp, 'core.cjs');
+  await esbuild.build({
+    stdin: {
+      contents: [
+        "export { loadSkill, discover } from './src/core/skills/discovery';",
+        "export { validateSkillMd } from './src/core/validation/validateSkill';",
+        "export { nodeFileSystem } from './src/core/fs';",
+      ].join('\n'),
+      resolveDir: repo,
+      loader: 'ts',
+    },
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: bundle, logLevel: 'warning',
+  });
+  const core = createRequire(import.meta.url)(bundle);
+  const typical = templates.find((t) => t.folder === 'brainstorming') ?? templates[0];
+  const index = templates.indexOf(typical);
+  const folder = `${typical.folder}-${index}`;
+  const root = { path: bigRoot, scope: 'project' };
+  const skillMdPath = path.join(bigRoot, folder, 'SKILL.md');
+  const text = fs.readFileSync(skillMdPath, 'utf8');
+  const reval = [];
+  const textOnly = [];
+  for (let i = 0; i < 50; i++) core.loadSkill(core.nodeFileSystem, root, folder, 'claude-code');
+  for (let i = 0; i < 1000; i++) {
+    // A "changed" skill: touch the file so nothing can be served from a stale read.
+    if (i % 10 === 0) fs.writeFileSync(skillMdPath, text);
+    const t0 = performance.now();
+    const entry = core.loadSkill(core.nodeFileSystem, root, folder, 'claude-code');
+    reval.push(performance.now() - t0);
+    if (!entry) throw new Error('loadSkill returned nothing');
+  }
+  const ctx = { profile: 'claude-code', folderName: folder, skillDir: path.join(bigRoot, folder), rootDir: bigRoot };
+  for (let i = 0; i < 1000; i++) {
+    const t0 = performance.now();
+    core.validateSkillMd(text, ctx, core.nodeFileSystem);
+    textOnly.push(performance.now() - t0);
+  }
+  const discoverRuns = [];
+  let discovered = 0;
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const d = core.discover(core.nodeFileSystem, { workspaceFolders: [workspace], profile: 'claude-code' });
+    discoverRuns.push(performance.now() - t0);
+    discovered = d.skills.length;
+  }
+
+  const nodeMs = median(nodeRuns);
+  const rows = [
+    [`skillflow validate --format json (node)`, `${fmtMs(nodeMs)}`, `median of ${nodeRuns.length}; ${(nodeMs * 1000 / N).toFixed(0)} µs/skill; ${nodeSummary}`],
+  ];
+  let ratioText = 'n/a';
+  if (pyRuns.length) {
+    const pyMs = median(pyRuns);
+    rows.push(['quick_validate core (python3 + PyYAML)', fmtMs(pyMs), `median of ${pyRuns.length}; ${(pyMs * 1000 / N).toFixed(0)} µs/skill; ${pySummary}`]);
+    ratioText = `${(pyMs / nodeMs).toFixed(1)}x faster than Python (target 3x, goal 5x): ${pyMs / nodeMs >= 3 ? 'met' : 'NOT met'}`;
+  } else {
+    rows.push(['quick_validate core (python3 + PyYAML)', 'skipped', pySkipped]);
+  }
+  rows.push(['ratio', '', ratioText]);
+  const revalMs = median(reval);
+  rows.push([`re-validate one changed skill (loadSkill)`, fmtMs(revalMs), `median of ${reval.length}, '${folder}' (${text.length} chars); target < 1 ms: ${revalMs < 1 ? 'met' : 'NOT met'}`]);
+  rows.push(['validateSkillMd on its text alone', fmtMs(median(textOnly)), `median of ${textOnly.length}`]);
+  rows.push(['discover a 1,000-skill workspace', fmtMs(median(discoverRuns)), `median of ${discoverRuns.length}; ${discovered} skills; first run ${fmtMs(discoverRuns[0])}`]);
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  console.log('');
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+} finally {
+  if (keep) console.log(`\nkept ${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true });
+}
