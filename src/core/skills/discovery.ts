@@ -151,7 +151,7 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
   };
 
   walk(folder, start, 0);
-  roots.sort((a, b) => a.path.localeCompare(b.path));
+  roots.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { roots, agentFolders: agentFolders.sort() };
 }
 
@@ -417,10 +417,12 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): Discovery {
   const roots: SkillsRoot[] = [];
   const agentFolders: string[] = [];
   const seen = new Set<string>();
+  const personal = opts.home !== undefined ? path.join(opts.home, '.claude', 'skills') : undefined;
   const push = (r: SkillsRoot) => {
     if (seen.has(r.path)) return;
     seen.add(r.path);
-    roots.push(r);
+    // A workspace folder that is the home folder finds ~/.claude/skills itself: it stays personal.
+    roots.push(r.path === personal && r.scope === 'project' ? { path: r.path, scope: 'personal' } : r);
   };
   for (const folder of opts.workspaceFolders) {
     const scan = scanFolder(cached, folder, { maxDepth: opts.maxDepth, anyFolder: opts.anyFolder, workspaceFolder: folder });
@@ -428,8 +430,7 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): Discovery {
     if (opts.anyFolder) agentFolders.push(...scan.agentFolders);
     else if (cached.stat(path.join(folder, '.claude', 'agents'))?.isDirectory) agentFolders.push(folder);
   }
-  if (opts.home !== undefined) {
-    const personal = path.join(opts.home, '.claude', 'skills');
+  if (opts.home !== undefined && personal !== undefined) {
     if (cached.stat(personal)?.isDirectory) push({ path: personal, scope: 'personal' });
     findInstalledPluginRoots(cached, opts.home).forEach(push);
   }

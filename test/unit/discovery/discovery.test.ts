@@ -235,3 +235,12 @@ test('discoverPath: a SKILL.md, a skill folder, an agent file, and refusals', ()
   const other = discoverPath(nodeFileSystem, path.join(WORKSPACE, 'other-plugin', 'plugin.json'), { profile: 'claude-code' });
   assert.equal(other.ok, false);
 });
+
+test('a workspace folder that is the home folder keeps ~/.claude/skills personal', () => {
+  const home = tempTree({ '.claude/skills/mine/SKILL.md': skillMd('mine') });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [home], home, profile: 'claude-code' });
+    assert.deepEqual(d.roots.map((r) => [r.path, r.scope]), [[path.join(home, '.claude', 'skills'), 'personal']]);
+    assert.deepEqual(d.skills.map((s) => [s.name, s.scope]), [['mine', 'personal']]);
+  } finally { removeTree(home); }
+});
