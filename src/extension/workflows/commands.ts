@@ -40,7 +40,15 @@ export class WorkflowCommands {
     );
   }
 
+  /** The workflow an argument names; re-reads `.workflow/` once when it is not (yet) known. */
   private resolve(arg: WorkflowNode | EndArgs | undefined): WorkflowItem | undefined {
+    const found = this.lookup(arg);
+    if (found || !arg) return found;
+    this.service.refresh();
+    return this.lookup(arg);
+  }
+
+  private lookup(arg: WorkflowNode | EndArgs | undefined): WorkflowItem | undefined {
     if (!arg) return undefined;
     if ('kind' in arg) return 'item' in arg ? this.service.find(arg.item.root, arg.item.key) : undefined;
     if (typeof arg.key === 'string') return this.service.find(arg.root, arg.key);

@@ -28,6 +28,8 @@ export interface RootProblems {
 const DEBOUNCE_MS = 100;
 const HALF_WRITTEN_RETRY_MS = 300;
 const PERIODIC_MS = 30_000;
+/** File watchers can miss events (seen in remote hosts and on busy machines); a cheap stat poll backs them up. */
+const POLL_MS = 500;
 /** How long a workflow that just reached COMPLETED or CANCELLED stays in the status bar. */
 export const FINISHED_VISIBLE_MS = 10_000;
 
@@ -39,6 +41,8 @@ export class WorkflowService implements vscode.Disposable {
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private finishedTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly periodic: ReturnType<typeof setInterval>;
+  private readonly poll: ReturnType<typeof setInterval>;
+  private lastFingerprint = '';
   private readonly emitter = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
   private watchers: vscode.Disposable[] = [];
@@ -59,6 +63,9 @@ export class WorkflowService implements vscode.Disposable {
     );
     this.watch();
     this.periodic = setInterval(() => this.schedule(0), PERIODIC_MS);
+    this.poll = setInterval(() => {
+      if (!this.debounce && this.fingerprint() !== this.lastFingerprint) this.schedule(0);
+    }, POLL_MS);
     this.refresh();
   }
 
@@ -102,9 +109,31 @@ export class WorkflowService implements vscode.Disposable {
     }, delay);
   }
 
+  /** mtime + size of the files a change shows in: registry.json and, per workflow, its folder, status.json, .context.json and work/. */
+  private fingerprint(): string {
+    const parts: string[] = [];
+    const add = (path: string) => {
+      const st = nodeFileSystem.stat(path);
+      parts.push(st ? `${st.mtimeMs}:${st.size}` : '-');
+    };
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme === 'file') add(nodePath.join(folder.uri.fsPath, '.workflow', 'registry.json'));
+    }
+    for (const wf of this.items) {
+      if (!wf.workDirPath) continue;
+      add(wf.workDirPath);
+      add(nodePath.join(wf.workDirPath, 'status.json'));
+      add(nodePath.join(wf.workDirPath, '.context.json'));
+      add(nodePath.join(wf.workDirPath, 'work'));
+    }
+    return parts.join('|');
+  }
+
   /** Reads every folder's `.workflow/` now. */
   refresh(): void {
     const started = performance.now();
+    // Taken before reading, so a write during the read still differs next time.
+    const fingerprintBefore = this.fingerprint();
     const now = Date.now();
     const previous = new Map(this.items.map((w) => [`${w.root}\0${w.key}`, w]));
     const items: WorkflowItem[] = [];
@@ -123,6 +152,7 @@ export class WorkflowService implements vscode.Disposable {
         const halfWritten = wf.problems.some((p) => p.code === 'status-invalid');
         if (halfWritten && before && !before.problems.some((p) => p.code === 'status-invalid') && !this.retried.has(id)) {
           // Probably caught mid-write: keep showing the last good state and look again shortly.
+          this.log.info(`workflow ${wf.key}: ${wf.problems.find((p) => p.code === 'status-invalid')?.message}; keeping the last good state and reading again`);
           this.retried.add(id);
           retry = true;
           items.push({ ...before, pending: true });
@@ -138,6 +168,8 @@ export class WorkflowService implements vscode.Disposable {
     }
     this.items = items;
     this.rootProblems = rootProblems;
+    // The item list may have changed (new workflows): fingerprint what was read, unless it changed meanwhile.
+    this.lastFingerprint = this.fingerprint() === fingerprintBefore ? fingerprintBefore : '';
     if (retry) this.schedule(HALF_WRITTEN_RETRY_MS);
     this.log.trace(`workflows: read ${items.length} in ${(performance.now() - started).toFixed(1)} ms`);
     this.emitter.fire();
@@ -164,6 +196,7 @@ export class WorkflowService implements vscode.Disposable {
 
   dispose(): void {
     clearInterval(this.periodic);
+    clearInterval(this.poll);
     if (this.debounce) clearTimeout(this.debounce);
     if (this.finishedTimer) clearTimeout(this.finishedTimer);
     for (const resolve of this.idleWaiters.splice(0)) resolve();
