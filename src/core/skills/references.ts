@@ -55,12 +55,13 @@ export function extractReferences(body: string, bodyStartLine: number): Referenc
       // Closing fence: same character, at least as long, nothing else on the line.
       const trimmed = text.trim();
       if (trimmed.length >= fence.length && trimmed[0] === fence[0] && /^(`+|~+)$/.test(trimmed)) fence = undefined;
+      else scanLine(text, line, found, false); // links count inside fences too; bare paths there are commands/examples
       continue;
     }
     if (open) {
       if (!(open[1][0] === '`' && text.slice(open[0].length).includes('`'))) { fence = open[1]; continue; }
     }
-    scanLine(text, line, found);
+    scanLine(text, line, found, true);
   }
   return found.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
 }
@@ -72,22 +73,24 @@ function push(found: ReferenceCandidate[], raw: string, line: number, start: num
   found.push({ target, range: { line, column: col + 1, endLine: line, endColumn: col + 1 + target.length }, kind });
 }
 
-function scanLine(text: string, line: number, found: ReferenceCandidate[]): void {
+function scanLine(text: string, line: number, found: ReferenceCandidate[], barePaths: boolean): void {
   if (text.length > MAX_LINE) return;
-  const hasSlash = text.includes('/');
+  const hasSlash = barePaths && text.includes('/');
   const maybeLink = text.includes('](') || text.includes(']:');
   if (!hasSlash && !maybeLink) return; // most prose lines: nothing to do
   // Spans that must not be read as bare paths: link targets (taken as links) and URLs.
   const blanks: Array<[number, number]> = [];
 
   if (maybeLink) {
-    const def = DEFINITION.exec(text);
+    const def = barePaths ? DEFINITION.exec(text) : null;
     if (def) {
       push(found, def[1], line, def.index + def[0].length - def[1].length, 'link');
       blanks.push([0, text.length]);
     } else {
       INLINE_LINK.lastIndex = 0;
       for (let m = INLINE_LINK.exec(text); m; m = INLINE_LINK.exec(text)) {
+        // In code, `handlers[name](args)` is a call, not a link.
+        if (!barePaths && m.index > 0 && /[\w\])}]/.test(text[m.index - 1])) continue;
         const open = m[0].indexOf('](') + 2;
         const lead = /^[ \t]*/.exec(m[0].slice(open))?.[0].length ?? 0;
         push(found, m[1], line, m.index + open + lead, 'link');

@@ -72,11 +72,12 @@ test('known first segments count even without an extension; other bare paths nee
   assert.deepEqual(targets('scripts/review-package and bin/tool and lib/x.py'), ['path:scripts/review-package', 'path:lib/x.py']);
 });
 
-test('fenced code blocks are skipped entirely (bare paths and link syntax), inline code is not', () => {
+test('fenced code blocks: bare paths are skipped, markdown links still count (but not calls like `f[i](x)`)', () => {
   const body = [
     '```bash',
     'python scripts/missing.py',
-    '[x](references/missing.md)',
+    '[x](references/inside.md) and handlers[name](args) and list[0](x.md)',
+    '[def]: references/def.md',
     '```',
     '~~~',
     'assets/missing.png',
@@ -87,11 +88,14 @@ test('fenced code blocks are skipped entirely (bare paths and link syntax), inli
     'still inside references/nope.md',
     '````',
   ].join('\n');
-  assert.deepEqual(extractReferences(body, 1).map((c) => `${c.target}@${c.range.line}`), ['scripts/run.py@8']);
+  assert.deepEqual(extractReferences(body, 1).map((c) => `${c.kind}:${c.target}@${c.range.line}:${c.range.column}`), [
+    'link:references/inside.md@3:5',
+    'path:scripts/run.py@9:19',
+  ]);
 });
 
-test('an unclosed fence hides the rest of the body', () => {
-  assert.deepEqual(targets('```\nscripts/a.py\n'), []);
+test('an unclosed fence hides bare paths in the rest of the body', () => {
+  assert.deepEqual(targets('```\nscripts/a.py\n[l](references/b.md)\n'), ['link:references/b.md']);
 });
 
 test('existing references resolve with no problem; SkillReference has the resolved path', () => {
