@@ -18,6 +18,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   for (const row of ['Project', 'Workflow skills', 'Command skills', 'workflow-implement', 'code-review', 'Plugins', 'lint-fix']) {
     await t.treeItem(row, 'Skills').waitFor();
   }
+  await page.mouse.move(900, 450); // away from the tree, so no row tooltip covers the screenshot
   const description = (await skills.locator('.pane-header .description').innerText()).trim();
   assert.match(description, /^[\d,]+ \/ 15,000 chars$/, `listing budget in the view header, got "${description}"`);
   await t.shot('skills-tree');
@@ -47,13 +48,15 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const editor = page.locator('.editor-instance .monaco-editor').first();
   await editor.locator('.view-line', { hasText: 'Summarise a log file' }).waitFor();
   await page.keyboard.press('Control+G');
-  await t.quickInput.submit('3:20');
+  await t.quickInput.submit(':3:14'); // Go to Line keeps its ':' prefix in the input
   await page.locator('.editor-instance .squiggly-error').first().waitFor();
   await page.keyboard.press('Control+.');
   const quoteFix = page.locator('.action-widget').getByText('Quote the value');
   await quoteFix.waitFor();
   await t.shot('quick-fix-menu');
-  await quoteFix.click();
+  // The action widget focuses its first row; a pointer-block overlay swallows clicks, so pick with the keyboard.
+  await page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Quote the value' }).waitFor();
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Control+S');
   await t.waitForFile(brokenMd, (text) => text.includes(`description: 'Summarise a log file: errors first, then warnings'`));
   await page.locator('.editor-instance .squiggly-error').first().waitFor({ state: 'detached' });
@@ -64,8 +67,12 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.equal(await markers.getByText('yaml-syntax').count(), 0, 'yaml-syntax left the Problems panel');
   await t.shot('quick-fix-applied');
 
-  // 5. A hover on a frontmatter key.
-  await t.openFile('.claude/skills/code-review/SKILL.md');
+  // 5. A hover on a frontmatter key; the file is opened from the tree (skill row → SKILL.md child).
+  await t.treeItem(/^code-review/, 'Skills').click();
+  const skillMdRow = t.treeItem(/^SKILL\.md$/, 'Skills');
+  await skillMdRow.waitFor();
+  await skillMdRow.click();
+  await page.locator('.editor-instance .view-line', { hasText: 'Review a pull request or a branch diff' }).first().waitFor();
   const keyToken = page.locator('.editor-instance .view-line span', { hasText: /^allowed-tools$/ }).first();
   await keyToken.waitFor();
   await keyToken.hover();

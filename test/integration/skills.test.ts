@@ -315,6 +315,22 @@ describe('skills feature', function () {
     assert.equal(text.trim(), fs.realpathSync(dir));
   });
 
+  it('shows the listing budget in the view description and warns when the descriptions exceed it', async () => {
+    await api.treeProvider.getChildren();
+    const used = api.service.index.listingChars();
+    assert.equal(api.treeView.description, `${used.toLocaleString('en-US')} / 15,000 chars`);
+    assert.equal(api.treeView.message, undefined);
+    const config = vscode.workspace.getConfiguration('skillflow');
+    await config.update('listingBudget', 500, vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitFor(() => api.treeView.message?.includes('over the listing budget of 500'), 5_000, 'listing budget warning');
+      assert.equal(api.treeView.description, `${used.toLocaleString('en-US')} / 500 chars`);
+    } finally {
+      await config.update('listingBudget', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor(() => api.treeView.message === undefined, 5_000, 'warning gone');
+  });
+
   it('re-validates everything when skillflow.validation.profile changes', async () => {
     const uri = vscode.Uri.file(skillsDir('unknown-key', 'SKILL.md'));
     const severity = () => vscode.languages.getDiagnostics(uri).find((d) => (d.code as { value: string }).value === 'unknown-key')?.severity;

@@ -11,7 +11,7 @@ import { DebouncedWork } from '../util/idle';
 import { SkillIndex, type IndexChange } from './skillIndex';
 
 /** Watcher events are batched this long before the index re-reads the touched skills (the tree updates well within ~300 ms). */
-const WATCH_BATCH_MS = 60;
+const WATCH_BATCH_MS = 40;
 
 export function readProfile(): Profile {
   const value = vscode.workspace.getConfiguration('skillflow').get<string>('validation.profile', 'claude-code');

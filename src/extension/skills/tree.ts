@@ -112,7 +112,9 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         item.contextValue = `scope.${node.scope}`;
         const count = index.skills.filter((s) => s.scope === node.scope && (node.scope !== 'project' || (s.root.workspaceFolder ?? '') === node.workspaceFolder)).length;
         item.description = `${count}`;
-        if (node.workspaceFolder) item.tooltip = node.workspaceFolder;
+        // A string tooltip would become the row's accessible name; keep the label there.
+        item.tooltip = new vscode.MarkdownString(`**${node.label}** · ${count} skill${count === 1 ? '' : 's'}${node.workspaceFolder ? `  \n\`${node.workspaceFolder}\`` : ''}`);
+        item.accessibilityInformation = { label: `${node.label}, ${count} skill${count === 1 ? '' : 's'}` };
         return item;
       }
       case 'group': {
@@ -198,7 +200,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         } else {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
           item.description = 'missing skill';
-          item.tooltip = `No indexed skill is named "${node.name}" (agent-skill-missing).`;
+          item.tooltip = new vscode.MarkdownString(`No indexed skill is named \`${node.name}\` (\`agent-skill-missing\`).`);
+          item.accessibilityInformation = { label: `${node.name}, missing skill` };
           item.contextValue = 'boundSkill.missing';
         }
         return item;
