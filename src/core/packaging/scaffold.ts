@@ -11,8 +11,11 @@ export const DESCRIPTION_MAX = 1024;
 export const TODO_DESCRIPTION = 'TODO - say what this skill does and when Claude should use it, in one or two sentences.';
 const SUBFOLDERS = ['scripts', 'references', 'assets'];
 
-/** Checks a new skill's name as the user types: undefined when valid, else a message saying what to fix. */
-export function checkSkillName(name: string): string | undefined {
+/**
+ * Checks a new skill's name as the user types: undefined when valid, else a message saying what to fix.
+ * `allowReserved` accepts `claude`/`anthropic` (fine everywhere but the upload profile).
+ */
+export function checkSkillName(name: string, opts?: { allowReserved?: boolean }): string | undefined {
   const n = name.trim().normalize('NFKC');
   if (n === '') return 'Enter a skill name, e.g. pdf-report.';
   if (n.length > SKILL_NAME_MAX) return `A skill name has at most ${SKILL_NAME_MAX} characters (this one has ${n.length}).`;
@@ -21,7 +24,7 @@ export function checkSkillName(name: string): string | undefined {
   if (bad) return `Use only a-z, 0-9 and '-' ('${bad[0]}' is not allowed).`;
   if (n.startsWith('-') || n.endsWith('-')) return "A skill name cannot start or end with '-'.";
   if (n.includes('--')) return "A skill name cannot contain '--'.";
-  if (/anthropic|claude/.test(n)) return "A skill name cannot contain 'anthropic' or 'claude' (reserved for uploads).";
+  if (!opts?.allowReserved && /anthropic|claude/.test(n)) return "A skill name cannot contain 'anthropic' or 'claude' (reserved for uploads).";
   return undefined;
 }
 

@@ -23,6 +23,8 @@ test('checkSkillName accepts kebab-case and explains every refusal', () => {
   assert.equal(checkSkillName('a'.repeat(65)), 'A skill name has at most 64 characters (this one has 65).');
   assert.equal(checkSkillName('a'.repeat(64)), undefined);
   assert.equal(checkSkillName('my-claude-tool'), "A skill name cannot contain 'anthropic' or 'claude' (reserved for uploads).");
+  assert.equal(checkSkillName('my-claude-tool', { allowReserved: true }), undefined);
+  assert.equal(checkSkillName('My-claude-tool', { allowReserved: true }), 'Use lower-case letters only.');
   assert.equal(checkSkillName('../evil'), "Use only a-z, 0-9 and '-' ('.' is not allowed).");
 });
 
