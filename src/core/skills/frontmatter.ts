@@ -2,6 +2,7 @@
  * SKILL.md / agent .md parsing: BOM, `---` fences, YAML frontmatter with exact source ranges for every
  * top-level key and value, and the markdown body. Never throws; problems are returned.
  */
+import matter from 'gray-matter';
 import { isMap, isScalar, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../types';
 import { severityFor } from '../validation/rules';
@@ -103,25 +104,23 @@ function parseUnsafe(input: string): DetailedParse {
   base.parsed.body = close + 1 < lines.lineCount ? src.slice(lines.starts[close + 1]) : '';
 
   const yamlStart = lines.starts[1];
-  const yamlText = src.slice(yamlStart, lines.starts[close]);
-  // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
-  const doc = parseDocument(yamlText.replace(/\r(?!\n)/g, '\n'), { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+  const { doc, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
 
   const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
     if (!node || !node.range) return undefined;
     const start = node.range[0];
     let end = node.range[1];
-    while (end > start && /\s/.test(yamlText[end - 1])) end--;
+    while (end > start && /\s/.test(source[end - 1])) end--;
     if (end <= start) return undefined;
-    return lines.range(yamlStart + start, yamlStart + end);
+    return lines.range(sourceStart + start, sourceStart + end);
   };
   base.nodeRange = nodeRange;
 
   const seenLines = new Set<number>();
   for (const err of doc.errors) {
-    const start = yamlStart + Math.max(0, Math.min(err.pos[0], yamlText.length));
+    const start = Math.max(yamlStart, sourceStart + Math.max(0, Math.min(err.pos[0], source.length)));
     const lineEnd = lines.lineEnd(lines.lineOf(start));
-    const end = Math.min(yamlStart + Math.min(err.pos[1], yamlText.length), lineEnd);
+    const end = Math.min(sourceStart + Math.min(err.pos[1], source.length), lineEnd);
     const at = lines.position(start);
     // One line only; at least one character wide so that editors show it.
     const range = { line: at.line, column: at.column, endLine: at.line, endColumn: Math.max(at.column + 1, end - start + at.column) };
@@ -149,10 +148,10 @@ function parseUnsafe(input: string): DetailedParse {
       const valueNode = pair.value as YamlNode | null;
       let key: string;
       if (isScalar(keyNode)) key = String(keyNode.value ?? '');
-      else if (keyNode && keyNode.range) key = yamlText.slice(keyNode.range[0], keyNode.range[1]).trim();
+      else if (keyNode && keyNode.range) key = source.slice(keyNode.range[0], keyNode.range[1]).trim();
       else key = '';
       const keyRange = keyNode && keyNode.range
-        ? lines.range(yamlStart + keyNode.range[0], yamlStart + keyNode.range[1])
+        ? lines.range(sourceStart + keyNode.range[0], sourceStart + keyNode.range[1])
         : lines.range(yamlStart, yamlStart);
       let value: unknown = null;
       try {
@@ -172,6 +171,52 @@ function parseUnsafe(input: string): DetailedParse {
   base.parsed.keys = keys;
   base.parsed.data = base.yamlFailed ? undefined : data;
   return base;
+}
+
+const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false } as const;
+
+function refuse(): object {
+  throw new Error('only YAML frontmatter is supported');
+}
+
+/**
+ * Parses the frontmatter YAML through gray-matter, with the `yaml` package as its YAML engine (for exact
+ * ranges) and every other engine refused (gray-matter would `eval` a `---js` block). Our fence scan has
+ * already found the block, so gray-matter sees a canonical `---` … `---` text; the block its engine receives
+ * is checked to be exactly ours (else the YAML is parsed directly), which keeps every offset exact.
+ * Returns the document, the string it was parsed from and that string's offset in the file.
+ */
+function parseFrontmatterYaml(yamlText: string, yamlStart: number): { doc: Document.Parsed; source: string; sourceStart: number } {
+  // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
+  const normalised = yamlText.replace(/\r(?!\n)/g, '\n');
+  // gray-matter hands its engine the text between the fences, starting with the opening line's break.
+  const expected = '\n' + (normalised.endsWith('\n') ? normalised.slice(0, -1) : normalised);
+  let parsed: Document.Parsed | undefined;
+  try {
+    matter(`---${expected}\n---`, {
+      language: 'yaml',
+      engines: {
+        yaml: {
+          parse: (block: string) => {
+            // The final line break (dropped by gray-matter) goes back on: a CRLF block would end in a bare CR.
+            if (block === expected) parsed = parseDocument(`${block}\n`, YAML_OPTIONS);
+            return {};
+          },
+        },
+        js: refuse,
+        javascript: refuse,
+        coffee: refuse,
+        coffeescript: refuse,
+        json: refuse,
+        toml: refuse,
+      },
+    });
+  } catch {
+    parsed = undefined; // fall back to the direct parse below
+  }
+  if (parsed) return { doc: parsed, source: `${expected}\n`, sourceStart: yamlStart - 1 };
+  // Comment-only blocks (gray-matter does not call the engine) and blocks gray-matter splits differently.
+  return { doc: parseDocument(normalised, YAML_OPTIONS), source: normalised, sourceStart: yamlStart };
 }
 
 /** A YAML error message, plus a hint to quote the value when the line is a plain value containing `: `. */

@@ -223,3 +223,14 @@ test('a body that contains more `---` lines is kept whole', () => {
   assert.equal(p.body, 'A\n---\nB\n');
   assert.equal(p.bodyStartLine, 4);
 });
+
+test('a line starting with `---` inside the frontmatter (not a fence) keeps exact positions', () => {
+  const p = parseSkillMd('---\nname: x\n--- extra\ndescription: y\n---\n');
+  assert.deepEqual(p.problems.map((x) => `${x.code}@${x.line}:${x.column}`), ['yaml-syntax@3:1']);
+  assert.deepEqual(rangeOf(p.keys[0].valueRange!), r(2, 7, 2, 8));
+});
+
+test('`---js` is not a frontmatter fence, so no JavaScript engine ever runs', () => {
+  const p = parseSkillMd('---js\n({ name: (() => { throw new Error("ran") })() })\n---\n');
+  assert.deepEqual(summary(p.problems), ['frontmatter-missing@1:1-1:6']);
+});
