@@ -19,17 +19,21 @@
  *   t.workspace               absolute path of the opened folder (the copy of examples/demo-workspace)
  *   t.path(...segments)       absolute path inside t.workspace
  *   t.shot(name)              screenshot → test-results/e2e/<scenario>/<NN>-<name>.png (returns the path)
- *   t.runCommand(label)       F1, types `>label`, waits for the matching row, Enter (palette closed or replaced)
+ *   t.runCommand(label)       closes an open quick input (Escape), F1, types `>label`, waits for the matching
+ *                             row, Enter; returns when the palette closed or the command replaced it
  *   t.quickInput.widget       Locator of `.quick-input-widget` (palette, QuickPick and InputBox alike)
  *   t.quickInput.input        Locator of its text input
- *   t.quickInput.option(n)    Locator of the option row whose accessible name contains n (string | RegExp)
- *   t.quickInput.pick(n)      waits for that option and clicks it
+ *   t.quickInput.option(n)    Locator of the row whose accessible name contains n (string | RegExp); rows are
+ *                             role=option, or role=checkbox in a multi-select QuickPick
+ *   t.quickInput.pick(n)      waits for that row and clicks it (in a multi-select: toggles it)
+ *   t.quickInput.accept()     presses Enter in the widget (accepts a multi-select, or the focused row)
  *   t.quickInput.waitForOpen() / waitForClosed()
  *   t.quickInput.submit(text) fills the input with text and presses Enter (InputBox answers, filters)
  *   t.quickInput.title()      the widget's title text ('' when none), e.g. a step counter "Code review (1/4)"
  *   t.openSidebar()           shows the Skillflow container (activity-bar tab "Skillflow"); returns the sidebar Locator
  *   t.view(title)             Locator of a view pane in the sidebar by its title: 'Skills' | 'Workflows' | 'Checkpoints'
- *   t.treeItem(name, view?)   Locator of a tree row (role treeitem) by accessible name, optionally within a view
+ *   t.treeItem(name, view?)   Locator of a tree row (role treeitem) by accessible name (TreeItem
+ *                             accessibilityInformation.label, else its label), optionally within a view
  *   t.notificationsContain(text, ms?)  opens the Notification Center, waits for text, hides it again
  *   t.problemsContain(text, ms?)       focuses the Problems view and waits for text in `.markers-panel`
  *   t.statusBarItem(id)       Locator `[id="skillflow.skillflow.<id>"]` (id as given to createStatusBarItem)
@@ -54,6 +58,7 @@ export interface QuickInput {
   pick(name: string | RegExp): Promise<void>;
   waitForOpen(): Promise<void>;
   waitForClosed(): Promise<void>;
+  accept(): Promise<void>;
   submit(text: string): Promise<void>;
   title(): Promise<string>;
 }
@@ -115,7 +120,8 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
   const quickInput: QuickInput = {
     widget,
     input,
-    option: (optionName) => widget.getByRole('option', { name: optionName }).first(),
+    // Rows are role=option, or role=checkbox in a multi-select (canPickMany) QuickPick.
+    option: (optionName) => widget.getByRole('option', { name: optionName }).or(widget.getByRole('checkbox', { name: optionName })).first(),
     async pick(optionName) {
       const row = quickInput.option(optionName);
       await row.waitFor();
@@ -126,6 +132,10 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
     },
     async waitForClosed() {
       await widget.waitFor({ state: 'hidden' });
+    },
+    async accept() {
+      await input.waitFor({ state: 'visible' });
+      await input.press('Enter');
     },
     async submit(text) {
       await input.waitFor({ state: 'visible' });
@@ -139,6 +149,11 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
   };
 
   const runCommand = async (label: string) => {
+    // F1 does not replace an open QuickPick/InputBox: close it first.
+    for (let i = 0; i < 3 && (await widget.isVisible()); i++) {
+      await page.keyboard.press('Escape');
+      await sleep(100);
+    }
     await page.keyboard.press('F1');
     await input.waitFor({ state: 'visible' });
     const typed = `>${label}`;
