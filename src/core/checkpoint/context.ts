@@ -73,7 +73,8 @@ interface Heading {
   text: string;
 }
 
-const QUESTION_HEADING = /^(?:\*\*|__)?\s*(Q\d+[A-Za-z]?)\s*(?:\*\*|__)?\s*(?:[:.)\u2013\u2014-]\s*)?(?:\*\*|__)?\s*(.*?)\s*(?:\*\*|__)?$/i;
+// No lazy group before trailing optional whitespace anywhere: that backtracks quadratically on long blank runs.
+const QUESTION_HEADING = /^(?:\*\*|__)?[ \t]*(Q\d+[A-Za-z]?)(?![A-Za-z0-9])[ \t]*(?:\*\*|__)?[ \t]*(?:[:.)\u2013\u2014-][ \t]*)?(?:\*\*|__)?(.*)$/i;
 const FIELD_KEYS = 'type|options|allow[- _]?other|answer';
 const FIELD = new RegExp(
   `^[ \\t]*(?:(?:[-*+])[ \\t]+)?(?:(\\*\\*|__)(${FIELD_KEYS})[ \\t]*:[ \\t]*\\1|(\\*\\*|__)(${FIELD_KEYS})\\3[ \\t]*:|(${FIELD_KEYS})[ \\t]*:)`,
@@ -85,10 +86,11 @@ const FIELD_NO_BULLET = new RegExp(
 );
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$/;
 const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const MAX_QUESTIONS = 500;
+const MAX_YAML_FRONTMATTER = 8192;
 
 /** Splits text into lines (LF, CRLF or a lone CR end a line), keeping offsets into the original. */
 function splitLines(text: string): Line[] {
@@ -106,6 +108,21 @@ function splitLines(text: string): Line[] {
   return lines;
 }
 
+/** Drops trailing spaces and tabs (a loop: `/[ \t]+$/` is quadratic on long blank runs inside a line). */
+function trimEndBlank(s: string): string {
+  let end = s.length;
+  while (end > 0 && (s.charCodeAt(end - 1) === 32 || s.charCodeAt(end - 1) === 9)) end--;
+  return s.slice(0, end);
+}
+
+/** `Title ##` → `Title` (an ATX heading's optional closing sequence). */
+function stripClosingHashes(s: string): string {
+  let end = s.length;
+  while (end > 0 && s[end - 1] === '#') end--;
+  if (end === s.length || end === 0) return end === 0 ? '' : s;
+  return s[end - 1] === ' ' || s[end - 1] === '\t' ? trimEndBlank(s.slice(0, end)) : s;
+}
+
 function scalarToString(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -117,9 +134,9 @@ function scalarToString(value: unknown): string | undefined {
 function looseFrontmatter(lines: Line[]): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const line of lines) {
-    const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/.exec(line.text);
+    const m = /^([A-Za-z_][\w-]*)[ \t]*:(.*)$/.exec(line.text);
     if (!m || m[1] in data) continue;
-    let v = m[2];
+    let v = m[2].trim();
     if (v.length >= 2 && ((v[0] === '"' && v.endsWith('"')) || (v[0] === "'" && v.endsWith("'")))) v = v.slice(1, -1);
     data[m[1]] = v;
   }
@@ -161,7 +178,7 @@ function matchField(text: string, allowBullet: boolean): { key: string; end: num
 /** Answer text as shown and checked: HTML comments removed, writer escapes undone, trimmed. */
 function answerText(first: string, rest: string[]): string {
   const lines = [first, ...rest.map((l) => (l.startsWith('\\') && isAnswerBreaker(l.slice(1)) ? l.slice(1) : l))];
-  return lines.map((l) => l.replace(/[ \t]+$/, '')).join('\n').replace(HTML_COMMENT, '').trim();
+  return lines.map(trimEndBlank).join('\n').replace(HTML_COMMENT, '').trim();
 }
 
 /** Parses a context file's text leniently. Never throws; problems say what is wrong. */
@@ -176,6 +193,13 @@ export function parseContextFile(text: string): ParsedContext {
   result.eol = crlf > lf ? '\r\n' : '\n';
 
   const lines = splitLines(text);
+  // UTF-8 byte offset of each line start, computed once (per-question prefix measuring would be quadratic).
+  const lineBytes: number[] = [];
+  for (let i = 0, b = 0; i < lines.length; i++) {
+    lineBytes.push(b);
+    b += Buffer.byteLength(text.slice(lines[i].start, i + 1 < lines.length ? lines[i + 1].start : text.length), 'utf8');
+  }
+  const byteAt = (lineIndex: number, offset: number) => lineBytes[lineIndex] + Buffer.byteLength(text.slice(lineIndex === 0 ? 0 : lines[lineIndex].start, offset), 'utf8');
   if (lines.length && lines[0].text.startsWith('\uFEFF')) {
     lines[0] = { text: lines[0].text.slice(1), start: lines[0].start + 1, end: lines[0].end };
   }
@@ -194,11 +218,24 @@ export function parseContextFile(text: string): ParsedContext {
       const fmLines = lines.slice(1, close);
       let data: Record<string, unknown> | undefined;
       try {
-        const doc = YAML.parseDocument(fmLines.map((l) => l.text).join('\n'), { uniqueKeys: false, prettyErrors: false });
-        if (doc.errors.length === 0) {
-          const js: unknown = doc.toJS({ maxAliasCount: 50 });
-          if (js && typeof js === 'object' && !Array.isArray(js)) data = js as Record<string, unknown>;
-          else if (js !== null && js !== undefined) result.problems.push({ message: 'The frontmatter is not a mapping', line: 2, fatal: false });
+        const source = fmLines.map((l) => l.text).join('\n');
+        // A checkpoint's frontmatter is a few lines; a huge one is read line by line instead of as YAML.
+        const doc = source.length <= MAX_YAML_FRONTMATTER ? YAML.parseDocument(source, { uniqueKeys: false, prettyErrors: false }) : undefined;
+        if (!doc) {
+          result.problems.push({ message: `The frontmatter is over ${MAX_YAML_FRONTMATTER} characters; it was read as plain key: value lines`, line: 2, fatal: false });
+        } else if (doc.errors.length === 0) {
+          // Only top-level scalars are needed; not converting the whole document keeps alias bombs cheap.
+          const contents = doc.contents;
+          if (YAML.isMap(contents)) {
+            data = {};
+            for (const pair of contents.items) {
+              const key = YAML.isScalar(pair.key) ? pair.key.value : undefined;
+              if (typeof key !== 'string' || Object.prototype.hasOwnProperty.call(data, key)) continue;
+              data[key] = YAML.isScalar(pair.value) ? pair.value.value : null;
+            }
+          } else if (contents !== null && !(YAML.isScalar(contents) && contents.value === null)) {
+            result.problems.push({ message: 'The frontmatter is not a mapping', line: 2, fatal: false });
+          }
         } else {
           result.problems.push({ message: `The frontmatter is not valid YAML: ${doc.errors[0].message.split('\n')[0]}`, line: 2, fatal: false });
         }
@@ -227,7 +264,7 @@ export function parseContextFile(text: string): ParsedContext {
     }
     if (f) { fence = f[1]; continue; }
     const h = HEADING.exec(t);
-    if (h) headings.push({ index: i, level: h[1].length, text: (h[2] ?? '').replace(/[ \t]+#+$/, '').trim() });
+    if (h) headings.push({ index: i, level: h[1].length, text: stripClosingHashes((h[2] ?? '').trim()) });
   }
 
   const sectionEnd = (hi: number): number => {
@@ -283,7 +320,8 @@ export function parseContextFile(text: string): ParsedContext {
     }
     // The question's own lines: up to the next heading of any level (SPEC §8: an answer runs to the next heading).
     const next = hi + 1 < headings.length ? headings[hi + 1].index : lines.length;
-    result.questions.push(parseQuestion(id, m[2], line, lines, h.index, next, text, result));
+    const questionText = m[2].trim().replace(/(?:\*\*|__)$/, '').trim();
+    result.questions.push(parseQuestion(id, questionText, line, lines, h.index, next, text, result, byteAt));
   }
 
   if (result.questions.length === 0) result.problems.push({ message: 'No questions (### Q1: ...) found', line: 1, fatal: true });
@@ -296,7 +334,10 @@ export function parseContextFile(text: string): ParsedContext {
   return result;
 }
 
-function parseQuestion(id: string, headingText: string, line: number, lines: Line[], headingIndex: number, nextHeading: number, text: string, result: ParsedContext): ContextQuestion {
+function parseQuestion(
+  id: string, headingText: string, line: number, lines: Line[], headingIndex: number, nextHeading: number, text: string, result: ParsedContext,
+  byteAt: (lineIndex: number, offset: number) => number,
+): ContextQuestion {
   let type: QuestionType | undefined;
   let rawType: string | undefined;
   const options: string[] = [];
@@ -370,18 +411,15 @@ function parseQuestion(id: string, headingText: string, line: number, lines: Lin
     const end = lastLine.end;
     const rest = contentLines.length ? answerLines.filter((i) => i <= contentLines[contentLines.length - 1]).map((i) => lines[i].text) : [];
     answer = answerText(text.slice(start, markerLine.end), rest);
-    region = { start, end, byteStart: byteOffset(text, start), byteEnd: byteOffset(text, end), hasMarker: true, line: answerMarker.lineIndex + 1 };
+    const lastIndex = contentLines.length ? contentLines[contentLines.length - 1] : answerMarker.lineIndex;
+    region = { start, end, byteStart: byteAt(answerMarker.lineIndex, start), byteEnd: byteAt(lastIndex, end), hasMarker: true, line: answerMarker.lineIndex + 1 };
   } else {
     const at = lines[lastContent].end;
-    const b = byteOffset(text, at);
+    const b = byteAt(lastContent, at);
     region = { start: at, end: at, byteStart: b, byteEnd: b, hasMarker: false, line: lastContent + 1 };
     result.problems.push({ message: `Question ${id} has no Answer field; one is added when it is answered`, line, fatal: false });
   }
   return { id, text: headingText.trim(), type, options, allowOther, answer, line, answerRegion: region };
-}
-
-function byteOffset(text: string, offset: number): number {
-  return Buffer.byteLength(text.slice(0, offset), 'utf8');
 }
 
 /** Ids of the questions whose answer is empty, in file order. */
@@ -391,7 +429,7 @@ export function unansweredQuestions(parsed: ParsedContext): string[] {
 
 /** Formats an answer value for the file: one space after the marker, extra lines in the file's line ending, breakers escaped. */
 export function formatAnswerValue(value: string, eol: string): string {
-  const lines = value.trim().split(/\r\n|\r|\n/).map((l, i) => (i > 0 && isAnswerBreaker(l) ? `\\${l}` : l.replace(/[ \t]+$/, '')));
+  const lines = value.trim().split(/\r\n|\r|\n/).map((l, i) => (i > 0 && isAnswerBreaker(l) ? `\\${l}` : trimEndBlank(l)));
   return ` ${lines.join(eol)}`;
 }
 

@@ -49,3 +49,19 @@ export function buildResumeCommand(template: string | undefined, invocation: Res
   const withPrompt = tpl.includes('${prompt}') ? tpl : `${tpl} \${prompt}`;
   return withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => quoteShellArg(values[name], shell));
 }
+
+/** The quoting a terminal shell needs: PowerShell for pwsh/powershell, none for cmd.exe (no safe quoting), else POSIX. */
+export function shellKindFor(shellPath: string | undefined): ShellKind | undefined {
+  const p = (shellPath ?? '').trim();
+  if (/(^|[\\/])(pwsh|powershell)(\.exe)?$/i.test(p)) return 'powershell';
+  if (/(^|[\\/])cmd(\.exe)?$/i.test(p)) return undefined;
+  return 'posix';
+}
+
+/** Terminal or clipboard: untrusted workspaces and shells without safe quoting always copy (SPEC §9). */
+export function chooseResumeMode(setting: string | undefined, trusted: boolean, shell: ShellKind | undefined): { mode: 'terminal' | 'clipboard'; reason?: string } {
+  if (setting === 'clipboard') return { mode: 'clipboard' };
+  if (!trusted) return { mode: 'clipboard', reason: 'the workspace is not trusted' };
+  if (!shell) return { mode: 'clipboard', reason: 'the terminal shell (cmd.exe) has no safe quoting' };
+  return { mode: 'terminal' };
+}

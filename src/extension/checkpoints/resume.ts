@@ -1,6 +1,6 @@
 /** Resumes a paused skill: the quoted command in the `Skillflow` terminal, or on the clipboard (untrusted workspaces always). */
 import * as vscode from 'vscode';
-import { buildResumeCommand, quoteShellArg, type ResumeInvocation, type ShellKind } from '../../core/checkpoint';
+import { buildResumeCommand, chooseResumeMode, quoteShellArg, type ResumeInvocation, shellKindFor } from '../../core/checkpoint';
 
 export const TERMINAL_NAME = 'Skillflow';
 
@@ -11,24 +11,14 @@ export interface ResumeOutcome {
   reason?: string;
 }
 
-/** The shell the integrated terminal runs: PowerShell quoting for pwsh/powershell, POSIX otherwise; undefined for cmd.exe (no safe quoting). */
-export function terminalShellKind(shellPath: string = vscode.env.shell): ShellKind | undefined {
-  if (/(^|[\\/])(pwsh|powershell)(\.exe)?$/i.test(shellPath)) return 'powershell';
-  if (/(^|[\\/])cmd(\.exe)?$/i.test(shellPath)) return undefined;
-  return 'posix';
-}
-
 /** Runs or copies the resume command for `invocation` in `folder`. */
 export async function resumeSkill(invocation: ResumeInvocation, folder: vscode.WorkspaceFolder, log: vscode.LogOutputChannel): Promise<ResumeOutcome> {
   const config = vscode.workspace.getConfiguration('skillflow', folder.uri);
   const template = config.get<string>('resume.command');
-  const wanted = config.get<string>('resume.mode', 'terminal') === 'clipboard' ? 'clipboard' : 'terminal';
-  const shell = terminalShellKind();
-  let reason: string | undefined;
-  if (wanted === 'terminal' && !vscode.workspace.isTrusted) reason = 'the workspace is not trusted';
-  else if (wanted === 'terminal' && !shell) reason = 'the terminal shell (cmd.exe) has no safe quoting';
+  const shell = shellKindFor(vscode.env.shell);
+  const { mode, reason } = chooseResumeMode(config.get<string>('resume.mode', 'terminal'), vscode.workspace.isTrusted, shell);
 
-  if (wanted === 'clipboard' || reason) {
+  if (mode === 'clipboard') {
     const command = buildResumeCommand(template, invocation, process.platform === 'win32' ? 'powershell' : 'posix');
     await vscode.env.clipboard.writeText(command);
     log.info(`resume: copied to the clipboard${reason ? ` (${reason})` : ''}: ${command}`);

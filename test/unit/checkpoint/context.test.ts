@@ -190,3 +190,35 @@ test('formatAnswerValue trims, escapes breakers on continuation lines and uses t
   assert.equal(formatAnswerValue('a\r\n---\nb', '\r\n'), ' a\r\n\\---\r\nb');
   assert.equal(formatAnswerValue('# first line stays', '\n'), ' # first line stays');
 });
+
+test('pathological input stays linear (no regex backtracking blow-up)', () => {
+  const cases = [
+    `### Q1: ${' '.repeat(200_000)}x`,
+    `---\nskill: ok${' '.repeat(200_000)}x\n---\n### Q1: a\nAnswer:`,
+    `---\nskill: x\n---\n### Q1: a\nAnswer: a${' '.repeat(200_000)}b\n${' '.repeat(200_000)}c`,
+    `### ${'**'.repeat(100_000)}Q1`,
+    `---\nskill: x\n---\n## Questions\n${Array.from({ length: 400 }, (_, i) => `### Q${i}: q\nAnswer: ${'é'.repeat(1000)}\n`).join('')}`,
+  ];
+  for (const text of cases) {
+    const started = performance.now();
+    parseContextFile(text);
+    const ms = performance.now() - started;
+    assert.ok(ms < 3000, `took ${ms.toFixed(0)} ms on ${JSON.stringify(text.slice(0, 30))}`);
+  }
+  const many = parseContextFile(cases[4]);
+  const last = many.questions[many.questions.length - 1];
+  assert.equal(Buffer.from(cases[4], 'utf8').subarray(last.answerRegion.byteStart, last.answerRegion.byteEnd).toString('utf8'), ` ${'é'.repeat(1000)}`);
+});
+
+test('YAML aliases, huge frontmatter and non-scalar values do not break the invocation', () => {
+  const bomb = `---\nskill: code-review\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n---\n### Q1: a\nAnswer:\n`;
+  const p = parseContextFile(bomb);
+  assert.equal(p.skill, 'code-review');
+  assert.equal(p.valid, true);
+  const huge = `---\nskill: "big"\nnote: ${'x'.repeat(10_000)}\n---\n### Q1: a\nAnswer:\n`;
+  const h = parseContextFile(huge);
+  assert.equal(h.skill, 'big');
+  assert.match(h.problems[0].message, /over 8192 characters/);
+  const listSkill = parseContextFile('---\nskill: [a, b]\n---\n# Checkpoint: fallback\n### Q1: a\nAnswer:\n');
+  assert.equal(listSkill.skill, 'fallback');
+});

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildResumeCommand, quotePosix, quotePowerShell, resumeInvocation } from '../../../src/core/checkpoint';
+import { buildResumeCommand, chooseResumeMode, quotePosix, quotePowerShell, resumeInvocation, shellKindFor } from '../../../src/core/checkpoint';
 
 let dir: string;
 let recorder: string;
@@ -89,4 +89,21 @@ test('PowerShell quoting doubles straight and typographic single quotes', () => 
   assert.equal(quotePowerShell("it's $(x) `y` \"z\""), "'it''s $(x) `y` \"z\"'");
   assert.equal(quotePowerShell('a\u2019b\u2018c'), "'a\u2019\u2019b\u2018\u2018c'");
   assert.equal(buildResumeCommand(undefined, resumeInvocation('x', "it's.md"), 'powershell'), "claude '/x resume CONTEXT_PATH=it''s.md'");
+});
+
+test('shellKindFor picks the quoting from the terminal shell path', () => {
+  assert.equal(shellKindFor('/bin/bash'), 'posix');
+  assert.equal(shellKindFor('/usr/bin/zsh'), 'posix');
+  assert.equal(shellKindFor(''), 'posix');
+  assert.equal(shellKindFor('C:\\Program Files\\PowerShell\\7\\pwsh.exe'), 'powershell');
+  assert.equal(shellKindFor('C:\\WINDOWS\\System32\\WindowsPowerShell\\v1.0\\powershell.exe'), 'powershell');
+  assert.equal(shellKindFor('C:\\WINDOWS\\System32\\cmd.exe'), undefined);
+});
+
+test('chooseResumeMode: untrusted workspaces and cmd.exe always copy', () => {
+  assert.deepEqual(chooseResumeMode('terminal', true, 'posix'), { mode: 'terminal' });
+  assert.deepEqual(chooseResumeMode(undefined, true, 'powershell'), { mode: 'terminal' });
+  assert.deepEqual(chooseResumeMode('clipboard', true, 'posix'), { mode: 'clipboard' });
+  assert.deepEqual(chooseResumeMode('terminal', false, 'posix'), { mode: 'clipboard', reason: 'the workspace is not trusted' });
+  assert.deepEqual(chooseResumeMode('terminal', true, undefined), { mode: 'clipboard', reason: 'the terminal shell (cmd.exe) has no safe quoting' });
 });
