@@ -1,0 +1,129 @@
+// `node scripts/bench-tree.mjs [--n N] [--keep]`: the Skills tree's code path outside VS Code — the extension's
+// SkillIndex (core discovery + validation) and tree model, bundled as the extension bundles them. Prints:
+//   - first tree render: cold index load + the rows VS Code asks for on first paint (top level, the expanded
+//     scope and kind groups), for examples/demo-workspace and a generated N-skill workspace (default 1,000);
+//   - a full walk of every node (every skill expanded);
+//   - re-indexing one changed skill (median), what a file watcher event costs.
+// bench.mjs may call it (`--json` prints one JSON line instead of text).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const argN = process.argv.indexOf('--n');
+const N = argN === -1 ? 1000 : Number(process.argv[argN + 1]);
+if (!Number.isInteger(N) || N <= 0) { console.error('bench-tree: --n needs a positive integer'); process.exit(2); }
+const keep = process.argv.includes('--keep');
+const json = process.argv.includes('--json');
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-bench-tree-'));
+const bundle = path.join(tmp, 'tree.cjs');
+await esbuild.build({
+  stdin: {
+    contents: [
+      "export { SkillIndex } from './src/extension/skills/skillIndex';",
+      "export { rootNodes, childNodes, walkTree } from './src/extension/skills/treeModel';",
+      "export { nodeFileSystem } from './src/core/fs';",
+    ].join('\n'),
+    resolveDir: repo,
+    loader: 'ts',
+  },
+  bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: bundle, logLevel: 'warning',
+});
+const { SkillIndex, rootNodes, childNodes, walkTree, nodeFileSystem } = createRequire(import.meta.url)(bundle);
+
+function generate(workspace, count) {
+  const root = path.join(workspace, '.claude', 'skills');
+  for (let i = 0; i < count; i++) {
+    const kind = i % 10 === 0 ? 'workflow' : 'cmd';
+    const name = `${kind}-${String(i).padStart(5, '0')}`;
+    const dir = path.join(root, name);
+    fs.mkdirSync(path.join(dir, 'references'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'scripts'), { recursive: true });
+    // About 3 % are broken (a `: ` in a plain value), so badges and problems are part of the cost.
+    const description = i % 33 === 0 ? `Handles task ${i}: with an unquoted colon` : `Handles task ${i} for the team. Use when the user asks about area ${i % 97}.`;
+    // A typical body: 40 lines, two references (the shape of the real-world corpus).
+    const body = Array.from({ length: 40 }, (_, l) => `Step ${l + 1}: check the output of the previous step before going on.`).join('\n')
+      + '\n\nFollow [the guide](references/guide.md) and run `scripts/run.sh`.';
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\nallowed-tools: Read Grep\n---\n# ${name}\n\n${body}\n`);
+    fs.writeFileSync(path.join(dir, 'references', 'guide.md'), '# Guide\n');
+    fs.writeFileSync(path.join(dir, 'scripts', 'run.sh'), 'echo run\n');
+  }
+  fs.mkdirSync(path.join(workspace, '.claude', 'agents'), { recursive: true });
+  for (let a = 0; a < 20; a++) {
+    fs.writeFileSync(path.join(workspace, '.claude', 'agents', `agent-${a}.md`), `---\nname: agent-${a}\ndescription: Agent ${a}.\nskills:\n  - workflow-${String(a * 10).padStart(5, '0')}\n---\nBody\n`);
+  }
+}
+
+/** Cold load + the rows of the first paint (top level and the expanded scope and kind groups). */
+function firstRender(workspace) {
+  const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [workspace], includePersonal: false, profile: 'claude-code' });
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  index.ensureLoaded();
+  let rows = 0;
+  for (const top of rootNodes(index)) {
+    rows++;
+    for (const group of childNodes(index, top)) {
+      rows++;
+      if (group.kind === 'group') rows += childNodes(index, group).length;
+    }
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { index, ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, loadMs: index.lastLoadMs, rows };
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
+const results = {};
+try {
+  // Warm the module (yaml parser JIT) on a tiny workspace so the figures are the index's, not the bundle's start-up.
+  const warm = path.join(tmp, 'warm');
+  generate(warm, 3);
+  firstRender(warm);
+
+  const demoCopy = path.join(tmp, 'demo-workspace');
+  fs.cpSync(path.join(repo, 'examples', 'demo-workspace'), demoCopy, { recursive: true });
+  const demo = firstRender(demoCopy);
+  results.demo = { skills: demo.index.skills.length, firstRenderMs: demo.ms, firstRenderCpuMs: demo.cpuMs, rows: demo.rows };
+
+  const big = path.join(tmp, `ws-${N}`);
+  generate(big, N);
+  const r = firstRender(big);
+  const t1 = performance.now();
+  const nodes = walkTree(r.index);
+  const walkMs = performance.now() - t1;
+
+  const changed = path.join(big, '.claude', 'skills', 'cmd-00001', 'SKILL.md');
+  const original = fs.readFileSync(changed, 'utf8');
+  const times = [];
+  for (let i = 0; i < 25; i++) {
+    fs.writeFileSync(changed, original.replace('Handles task 1 ', `Handles task 1 (edit ${i}) `));
+    const t = performance.now();
+    const change = r.index.applyChanges([changed]);
+    times.push(performance.now() - t);
+    if (change.skills.size < 1) throw new Error('the changed skill was not re-read');
+  }
+  results.generated = { skills: r.index.skills.length, firstRenderMs: r.ms, firstRenderCpuMs: r.cpuMs, indexLoadMs: r.loadMs, rows: r.rows, fullWalkNodes: nodes, fullWalkMs: walkMs, oneSkillChangeMedianMs: median(times) };
+
+  if (json) {
+    console.log(JSON.stringify(results));
+  } else {
+    console.log('Skills tree (extension index + tree model, plain Node):');
+    console.log(`  first tree render, demo workspace (${results.demo.skills} skills, ${results.demo.rows} rows): ${fmt(results.demo.firstRenderMs)} wall, ${fmt(results.demo.firstRenderCpuMs)} CPU`);
+    console.log(`  first tree render, generated workspace (${results.generated.skills} skills, ${results.generated.rows} rows): ${fmt(results.generated.firstRenderMs)} wall, ${fmt(results.generated.firstRenderCpuMs)} CPU (index load ${fmt(results.generated.indexLoadMs)} wall)`);
+    console.log(`  machine load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(`  full walk of every node (${nodes} nodes): ${fmt(walkMs)}`);
+    console.log(`  re-index one changed skill (watcher event), median of ${times.length}: ${results.generated.oneSkillChangeMedianMs.toFixed(2)} ms`);
+  }
+} finally {
+  if (keep) console.log(`kept ${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true });
+}
