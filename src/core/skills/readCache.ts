@@ -5,6 +5,7 @@
  * cache turns those repeats into map lookups. Writes pass through and empty the cache.
  * Create one per pass (it never notices outside changes), never share one across passes.
  */
+import * as nodePath from 'node:path';
 import type { DirEntry, FileStat, FileSystem } from '../fs';
 
 /** Wraps `fs` so repeated stat/lstat/readDir/realPath calls are answered from memory. */
@@ -14,18 +15,31 @@ export function withReadCache(fs: FileSystem): FileSystem {
   const lstats = new Map<string, FileStat | undefined>();
   const dirs = new Map<string, DirEntry[] | undefined>();
   const reals = new Map<string, string | undefined>();
-  const clear = () => { stats.clear(); lstats.clear(); dirs.clear(); reals.clear(); };
+  const lowerNames = new Map<string, Set<string>>();
+  const clear = () => { stats.clear(); lstats.clear(); dirs.clear(); reals.clear(); lowerNames.clear(); };
+  // A path whose folder was already listed without it does not exist: no syscall (a failed stat is
+  // the slowest kind, it throws). Any name matching case-insensitively still goes to the disk.
+  const absentByListing = (path: string): boolean => {
+    const listing = dirs.get(nodePath.dirname(path));
+    if (!listing) return false;
+    let names = lowerNames.get(nodePath.dirname(path));
+    if (!names) {
+      names = new Set(listing.map((e) => e.name.toLowerCase()));
+      lowerNames.set(nodePath.dirname(path), names);
+    }
+    return !names.has(nodePath.basename(path).toLowerCase());
+  };
   const cached: CachedFileSystem = {
     isReadCache: true,
     stat(path) {
       if (stats.has(path)) return stats.get(path);
-      const s = fs.stat(path);
+      const s = absentByListing(path) ? undefined : fs.stat(path);
       stats.set(path, s);
       return s;
     },
     lstat(path) {
       if (lstats.has(path)) return lstats.get(path);
-      const s = fs.lstat(path);
+      const s = absentByListing(path) ? undefined : fs.lstat(path);
       lstats.set(path, s);
       return s;
     },
@@ -40,7 +54,7 @@ export function withReadCache(fs: FileSystem): FileSystem {
     },
     realPath(path) {
       if (reals.has(path)) return reals.get(path);
-      const r = fs.realPath(path);
+      const r = absentByListing(path) ? undefined : fs.realPath(path);
       reals.set(path, r);
       return r;
     },

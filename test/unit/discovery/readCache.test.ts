@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { DirEntry, FileSystem } from '../../../src/core/fs';
+import { withReadCache } from '../../../src/core/skills/readCache';
+
+/** An in-memory file system that counts calls. */
+function fakeFs(files: Record<string, string>) {
+  const calls: string[] = [];
+  const dirsOf = (p: string) => Object.keys(files).filter((f) => f.startsWith(`${p}/`));
+  const fs: FileSystem = {
+    stat(p) { calls.push(`stat ${p}`); return p in files ? { isFile: true, isDirectory: false, isSymbolicLink: false, size: files[p].length, mtimeMs: 1 } : dirsOf(p).length ? { isFile: false, isDirectory: true, isSymbolicLink: false, size: 0, mtimeMs: 1 } : undefined; },
+    lstat(p) { calls.push(`lstat ${p}`); return this.stat(p); },
+    readDir(p) {
+      calls.push(`readDir ${p}`);
+      const names = new Set(dirsOf(p).map((f) => f.slice(p.length + 1).split('/')[0]));
+      if (!names.size) return undefined;
+      return [...names].map((name): DirEntry => ({ name, isFile: `${p}/${name}` in files, isDirectory: !(`${p}/${name}` in files), isSymbolicLink: false }));
+    },
+    readFile(p) { calls.push(`readFile ${p}`); if (!(p in files)) throw new Error('ENOENT'); return Buffer.from(files[p]); },
+    realPath(p) { calls.push(`realPath ${p}`); return p in files || dirsOf(p).length ? p : undefined; },
+    writeFileAtomic(p, d) { calls.push(`write ${p}`); files[p] = String(d); },
+    mkdirp(p) { calls.push(`mkdirp ${p}`); },
+  };
+  return { fs, calls };
+}
+
+test('repeated reads hit the disk once; a name absent from a listed folder is answered without a syscall', () => {
+  const { fs, calls } = fakeFs({ '/r/a/SKILL.md': 'x', '/r/a/Notes.md': 'y' });
+  const c = withReadCache(fs);
+  assert.deepEqual(c.readDir('/r/a')?.map((e) => e.name).sort(), ['Notes.md', 'SKILL.md']);
+  c.readDir('/r/a');
+  assert.equal(c.stat('/r/a/SKILL.md')?.isFile, true);
+  assert.equal(c.stat('/r/a/SKILL.md')?.size, 1);
+  assert.equal(c.stat(path.posix.join('/r/a', 'missing.md')), undefined);
+  assert.equal(c.realPath('/r/a/missing.md'), undefined);
+  // A case-insensitive match still asks the disk (case-insensitive file systems).
+  assert.equal(c.stat('/r/a/notes.md'), undefined);
+  assert.deepEqual(calls, ['readDir /r/a', 'stat /r/a/SKILL.md', 'stat /r/a/notes.md']);
+  assert.equal(withReadCache(c), c, 'wrapping twice returns the same cache');
+});
+
+test('writes pass through and empty the cache', () => {
+  const { fs, calls } = fakeFs({ '/r/a/SKILL.md': 'x' });
+  const c = withReadCache(fs);
+  c.readDir('/r/a');
+  assert.equal(c.stat('/r/a/new.md'), undefined);
+  c.writeFileAtomic('/r/a/new.md', 'z');
+  assert.equal(c.stat('/r/a/new.md')?.isFile, true);
+  assert.deepEqual(calls, ['readDir /r/a', 'write /r/a/new.md', 'stat /r/a/new.md']);
+});
