@@ -200,6 +200,11 @@ export class SkillCommands {
       void vscode.window.showErrorMessage(`Run Script: ${rel} is missing or leaves the skill folder.`);
       return undefined;
     }
+    if (/(^|[\\/])cmd(\.exe)?$/i.test(vscode.env.shell)) {
+      // cmd.exe has no safe quoting: refuse rather than build an injectable command line.
+      void vscode.window.showErrorMessage('Run Script needs PowerShell or a POSIX shell as the default terminal shell (cmd.exe cannot quote paths safely).');
+      return undefined;
+    }
     const shell: ShellKind = /pwsh|powershell/i.test(vscode.env.shell) ? 'powershell' : 'posix';
     const line = scriptCommandLine(dir, rel, shell);
     const terminal = vscode.window.terminals.find((t) => t.name === TERMINAL_NAME && t.exitStatus === undefined) ?? vscode.window.createTerminal({ name: TERMINAL_NAME });
