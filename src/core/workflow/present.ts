@@ -40,6 +40,12 @@ export function formatAge(ms: number): string {
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
 
+/** "just now" or "5 min ago". */
+export function formatAgo(ms: number): string {
+  const age = formatAge(ms);
+  return age === 'just now' ? age : `${age} ago`;
+}
+
 /** Escapes text for a markdown tooltip. */
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, (c) => `\\${c}`);
@@ -72,7 +78,7 @@ export function workflowTooltipMarkdown(wf: WorkflowInfo, now: number): string {
   lines.push('');
   const last = wf.transitions[wf.transitions.length - 1];
   if (last) {
-    const at = last.at && !Number.isNaN(Date.parse(last.at)) ? `${last.at} (${formatAge(now - Date.parse(last.at))} ago)` : (last.at ?? 'unknown time');
+    const at = last.at && !Number.isNaN(Date.parse(last.at)) ? `${last.at} (${formatAgo(now - Date.parse(last.at))})` : (last.at ?? 'unknown time');
     lines.push(`Last transition: ${last.from ?? '∅'} → ${last.to} at ${escapeMarkdown(at)}`);
   } else {
     lines.push('Last transition: none recorded');
@@ -129,7 +135,7 @@ export function statusBarView(workflows: readonly WorkflowInfo[], now: number, j
 /** The tree's one-line description of a workflow: phase · mode · age · agent. */
 export function treeDescription(wf: WorkflowInfo, now: number): string {
   const parts = [wf.displayPhase ?? 'unknown phase', wf.mode];
-  if (wf.lastUpdateMs !== undefined) parts.push(formatAge(now - wf.lastUpdateMs) === 'just now' ? 'just now' : `${formatAge(now - wf.lastUpdateMs)} ago`);
+  if (wf.lastUpdateMs !== undefined) parts.push(formatAgo(now - wf.lastUpdateMs));
   if (wf.agent) parts.push(wf.agent);
   return parts.join(' · ');
 }

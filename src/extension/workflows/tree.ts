@@ -2,7 +2,7 @@
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { endActions } from '../../core/workflow/end';
-import { PHASE_ICONS, escapeMarkdown, formatAge, needsAttention, treeDescription, workflowTooltipMarkdown } from '../../core/workflow/present';
+import { PHASE_ICONS, escapeMarkdown, formatAgo, needsAttention, treeDescription, workflowTooltipMarkdown } from '../../core/workflow/present';
 import type { WorkflowProblem, WorkflowTransition } from '../../core/workflow/scan';
 import { toVsRange } from '../adapters/ranges';
 import type { RootProblems, WorkflowItem, WorkflowService } from './service';
@@ -112,8 +112,7 @@ export class WorkflowTreeProvider implements vscode.TreeDataProvider<WorkflowNod
         const x = node.transition;
         const t = new vscode.TreeItem(`${x.from ?? '∅'} → ${x.to}`, vscode.TreeItemCollapsibleState.None);
         t.id = `transition:${node.item.root}:${node.item.key}:${x.index}`;
-        const when = x.at && !Number.isNaN(Date.parse(x.at)) ? `${formatAge(now - Date.parse(x.at))} ago` : x.at ?? '';
-        t.description = when === 'just now ago' ? 'just now' : when;
+        t.description = x.at && !Number.isNaN(Date.parse(x.at)) ? formatAgo(now - Date.parse(x.at)) : x.at ?? '';
         t.iconPath = x.legal ? new vscode.ThemeIcon('arrow-right') : new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
         t.tooltip = x.legal ? `${x.from ?? '∅'} → ${x.to} at ${x.at ?? 'unknown time'}` : `Illegal: ${x.problem ?? ''}`;
         t.contextValue = x.legal ? 'workflowTransition' : 'workflowTransition illegal';

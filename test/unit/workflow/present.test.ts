@@ -87,6 +87,7 @@ test('phase path per mode; markdown is escaped; ages read naturally', () => {
   assert.match(workflowTooltipMarkdown(wf({ title: '**bold** <img>' }), NOW), /\\\*\\\*bold\\\*\\\* \\<img\\>/);
   assert.deepEqual([0, 59_000, 60_000, 3_599_000, 3_600_000, 5_400_000, 86_400_000, 90_000_000].map(formatAge), ['just now', 'just now', '1 min', '59 min', '1 h', '1 h 30 min', '1 d', '1 d 1 h']);
   assert.equal(treeDescription(wf({}), NOW), 'WORK · full · 50 min ago · worker');
+  assert.match(workflowTooltipMarkdown(wf({ transitions: [{ index: 0, from: 'INIT', to: 'PLAN', at: new Date(NOW - 5_000).toISOString(), legal: true }] }), NOW), /Z \\\(just now\\\)\n/);
   assert.equal(treeDescription(wf({ lastUpdateMs: NOW, agent: undefined, displayPhase: undefined }), NOW), 'unknown phase · full · just now');
 });
 

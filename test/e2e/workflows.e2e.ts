@@ -1,0 +1,173 @@
+// Workflow scenario through the real workbench: the status bar follows an orchestrator writing .workflow/
+// (INIT → PLAN → WORK → REPORT → COMPLETED, each within a second), its tooltip, the Workflows view with
+// artifacts and history, a STALE workflow with the warning background, and a cancel from the status bar's
+// QuickPick (through the real confirmation dialog) that unregisters the workflow on disk.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ScenarioContext } from './lib';
+
+const AUTH_KEY = '20261121-093000';
+const NEW_KEY = '20261122-100000';
+const NEW_DIR = `.workflow/${NEW_KEY}/login-form/implement`;
+const STALE_KEY = '20261122-090000';
+const STALE_DIR = `.workflow/${STALE_KEY}/security-audit/review`;
+/** SPEC F3: the status bar updates within a second of a write under .workflow/. */
+const UPDATE_BUDGET_MS = 1000;
+
+export async function scenario(t: ScenarioContext): Promise<void> {
+  const item = t.statusBarItem('skillflow.workflow');
+  const registryFile = t.path('.workflow', 'registry.json');
+  const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
+  const writeJson = (file: string, value: unknown) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  };
+  const itemText = async () => ((await item.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  /** Waits for the status bar text and returns how long it took (ms). */
+  const expectStatus = async (text: string, ms = 10_000) => {
+    const t0 = Date.now();
+    for (;;) {
+      if ((await itemText()) === text) return Date.now() - t0;
+      if (Date.now() - t0 > ms) throw new Error(`status bar reads '${await itemText()}', expected '${text}'`);
+      await t.page.waitForTimeout(25);
+    }
+  };
+  const codicon = async () => (await item.locator('.codicon').first().getAttribute('class')) ?? '';
+
+  // 1. The demo's workflow is in PLAN. The item exists under the id VS Code derives from publisher.name.itemId.
+  await item.waitFor();
+  assert.equal(await t.page.locator('[id="skillflow.skillflow.skillflow.workflow"]').count(), 1);
+  await expectStatus('PLAN · implement');
+  assert.match(await codicon(), /codicon-list-ordered/);
+  await t.shot('status-bar-plan');
+  // Show the Skillflow views now, so their first indexing is not counted in the update timings below.
+  await t.openSidebar();
+  await t.view('Workflows').waitFor();
+  await t.treeItem(/Refactor the auth middleware/, 'Workflows').waitFor();
+  await t.shot('workflows-view-plan');
+
+  // 2. An orchestrator starts a second run: init writes status.json + .context.json and registers it.
+  const status = (extra: Record<string, unknown>) => ({
+    phase: 'INIT', mode: 'full', command: 'implement', title: 'Add a login form', workName: 'login-form',
+    created_at: new Date().toISOString(), updated_at: new Date().toISOString(), transitions: [] as unknown[], linked_sessions: [], ...extra,
+  });
+  writeJson(t.path(NEW_DIR, 'status.json'), status({}));
+  writeJson(t.path(NEW_DIR, '.context.json'), { agent: 'init' });
+  fs.mkdirSync(t.path(NEW_DIR, '.prompt'), { recursive: true });
+  fs.writeFileSync(t.path(NEW_DIR, '.prompt', 'user_prompt.txt'), 'Add a login form with email and password.\n');
+  writeJson(registryFile, { ...readJson(registryFile), [NEW_KEY]: NEW_DIR });
+  await expectStatus('2 workflows');
+  assert.match(await codicon(), /codicon-layers/);
+  await t.shot('status-bar-two-workflows');
+
+  // 3. Cancel the PLAN one from the status bar: QuickPick of workflows → actions → the modal → confirm.
+  await item.click();
+  await t.quickInput.pick(/Refactor the auth middleware/);
+  await t.quickInput.pick(/Cancel Workflow/);
+  const dialog = t.page.locator('.monaco-dialog-box');
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /Cancel: "Refactor the auth middleware into a token service"\?/);
+  assert.match(await dialog.innerText(), /removes '20261121-093000' from \.workflow\/registry\.json/);
+  await t.shot('cancel-confirmation');
+  await dialog.getByRole('button', { name: 'Cancel Workflow', exact: true }).click();
+  await t.waitForFile(registryFile, (text) => !text.includes(AUTH_KEY));
+  assert.deepEqual(Object.keys(readJson(registryFile)), ['20261120-141500', NEW_KEY], 'unregistered; the other entries kept');
+  const cancelled = readJson(t.path('.workflow', AUTH_KEY, 'auth-refactor', 'implement', 'status.json'));
+  assert.equal(cancelled.phase, 'CANCELLED');
+  assert.deepEqual(cancelled.transitions.at(-1).from + '→' + cancelled.transitions.at(-1).to, 'PLAN→CANCELLED');
+  assert.deepEqual(cancelled.linked_sessions, ['session-7f3a9c'], 'unknown fields kept');
+  await expectStatus('INIT · implement');
+  assert.match(await codicon(), /codicon-circle-outline/);
+  await t.shot('after-cancel-init');
+
+  // 4. The orchestrator drives the new run step by step, the way update_state.py writes (read, modify, write).
+  const transitions: Array<{ from: string; to: string; at: string }> = [];
+  const step = async (from: string, to: string, agent: string, expected: string, icon: string) => {
+    const at = new Date().toISOString();
+    transitions.push({ from, to, at });
+    const file = t.path(NEW_DIR, 'status.json');
+    writeJson(t.path(NEW_DIR, '.context.json'), { agent });
+    const written = Date.now();
+    writeJson(file, { ...readJson(file), phase: to, updated_at: at, transitions: [...transitions] });
+    await expectStatus(expected);
+    const took = Date.now() - written;
+    t.log(`${from} → ${to}: the status bar showed it ${took} ms after the write`);
+    assert.ok(took <= UPDATE_BUDGET_MS, `${to} showed only ${took} ms after the write`);
+    assert.match(await codicon(), new RegExp(`codicon-${icon}`));
+  };
+  fs.writeFileSync(t.path(NEW_DIR, 'plan.md'), '# Plan: login form\n\n1. Form component\n2. Validation\n3. Tests\n');
+  await step('INIT', 'PLAN', 'planner', 'PLAN · implement', 'list-ordered');
+  await t.shot('status-bar-plan-new-run');
+  fs.mkdirSync(t.path(NEW_DIR, 'work'), { recursive: true });
+  fs.writeFileSync(t.path(NEW_DIR, 'work', 'skill-map.md'), '# Skill map\n');
+  fs.writeFileSync(t.path(NEW_DIR, 'work', 'W01-form-component.md'), '# W01: form component\n');
+  await step('PLAN', 'WORK', 'worker', 'WORK · implement', 'sync');
+  await t.shot('status-bar-work');
+
+  // The tooltip: title, registry key, mode, the phase path with WORK marked, last transition, agent.
+  await item.hover();
+  const hover = t.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Registry key' }).first();
+  await hover.waitFor();
+  const tip = (await hover.innerText()).replace(/\s+/g, ' ');
+  for (const part of ['Add a login form', `Registry key ${NEW_KEY}`, 'mode full', 'INIT → PLAN → ▶ WORK → REPORT → COMPLETED', 'Last transition: PLAN → WORK', 'Agent: worker']) {
+    assert.ok(tip.includes(part), `tooltip lacks '${part}': ${tip}`);
+  }
+  assert.equal(await hover.locator('strong', { hasText: '▶ WORK' }).count(), 1, 'the current phase is bold');
+  await t.shot('status-bar-tooltip');
+  await t.page.mouse.move(700, 300);
+
+  // The Workflows view: the entry with phase · mode · age · agent, its artifacts and history.
+  const entry = t.treeItem(/Add a login form/, 'Workflows');
+  await entry.waitFor();
+  assert.match((await entry.innerText()).replace(/\s+/g, ' '), /WORK · full · just now · worker/);
+  if ((await entry.getAttribute('aria-expanded')) !== 'true') await entry.click();
+  for (const name of ['.prompt/user_prompt.txt', 'plan.md', 'work/skill-map.md', 'work/W01-form-component.md']) await t.treeItem(name, 'Workflows').waitFor();
+  const history = t.treeItem(/^History/, 'Workflows');
+  await history.click();
+  await t.treeItem(/PLAN → WORK/, 'Workflows').waitFor();
+  await t.shot('workflows-view-artifacts');
+
+  fs.writeFileSync(t.path(NEW_DIR, 'report.md'), '# Report: login form\n');
+  await step('WORK', 'REPORT', 'reporter', 'REPORT · implement', 'output');
+  await step('REPORT', 'COMPLETED', 'done', 'COMPLETED · implement', 'check');
+  await t.shot('status-bar-completed');
+  // Artifacts open from the tree.
+  await t.treeItem('report.md', 'Workflows').click();
+  await t.page.locator('.monaco-editor').filter({ hasText: 'Report: login form' }).first().waitFor();
+  await t.shot('artifact-opened');
+  // The done agent unregisters; the finished run leaves the status bar after its short display.
+  writeJson(registryFile, { '20261120-141500': readJson(registryFile)['20261120-141500'] });
+  await item.waitFor({ state: 'hidden', timeout: 15_000 });
+  await t.shot('status-bar-hidden');
+
+  // 5. A run nobody updated for three hours: STALE with the warning background.
+  const threeHoursAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
+  writeJson(t.path(STALE_DIR, 'status.json'), {
+    phase: 'WORK', mode: 'noplan', command: 'review', title: 'Security audit', workName: 'security-audit', created_at: threeHoursAgo, updated_at: threeHoursAgo,
+    transitions: [{ from: 'INIT', to: 'WORK', at: threeHoursAgo }],
+  });
+  writeJson(t.path(STALE_DIR, '.context.json'), { agent: 'worker' });
+  writeJson(registryFile, { ...readJson(registryFile), [STALE_KEY]: STALE_DIR });
+  await item.waitFor();
+  await expectStatus('STALE · review');
+  assert.match(await codicon(), /codicon-warning/);
+  const colours = await item.evaluate((el) => {
+    const expected = getComputedStyle(el).getPropertyValue('--vscode-statusBarItem-warningBackground').trim()
+      || getComputedStyle(document.body).getPropertyValue('--vscode-statusBarItem-warningBackground').trim();
+    const probe = document.createElement('div');
+    probe.style.backgroundColor = expected;
+    document.body.appendChild(probe);
+    const expectedRgb = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { actual: getComputedStyle(el).backgroundColor, expected, expectedRgb, classes: el.className };
+  });
+  t.log(`STALE background ${colours.actual} (theme warning background ${colours.expected})`);
+  assert.ok(colours.expected, 'the theme defines statusBarItem.warningBackground');
+  assert.equal(colours.actual, colours.expectedRgb, `background ${colours.actual} is not the warning background ${colours.expectedRgb}`);
+  assert.match(colours.classes, /warning-kind/);
+  const staleEntry = t.treeItem(/Security audit/, 'Workflows');
+  await staleEntry.waitFor();
+  assert.match((await staleEntry.innerText()).replace(/\s+/g, ' '), /STALE · noplan · 3 h ago · worker/);
+  await t.shot('status-bar-stale-warning');
+}
