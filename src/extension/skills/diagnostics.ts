@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Problem } from '../../core/types';
 import { toDiagnostic } from '../adapters/ranges';
 import type { SkillsService } from './service';
+import type { IndexChange } from './skillIndex';
 import { skillDocKind, validateDocumentText } from './documents';
 
 const TYPING_DEBOUNCE_MS = 250;
@@ -25,7 +26,7 @@ export class SkillDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length) this.schedule(e.document, TYPING_DEBOUNCE_MS); }),
       vscode.workspace.onDidCloseTextDocument((d) => this.onClose(d)),
-      service.onDidChange(() => this.refreshAll()),
+      service.onDidChange((change) => this.refresh(change)),
     );
     for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
   }
@@ -68,6 +69,24 @@ export class SkillDiagnostics implements vscode.Disposable {
 
   private openPaths(): Set<string> {
     return new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.uri.scheme === 'file').map((d) => d.uri.fsPath));
+  }
+
+  /** After a watcher batch that did not restructure the index: republish only the touched skills (and agents). */
+  private refresh(change: IndexChange): void {
+    const index = this.service.index;
+    if (change.structural || !index.loaded) { this.refreshAll(); return; }
+    const open = this.openPaths();
+    for (const d of vscode.workspace.textDocuments) if (open.has(d.uri.fsPath)) this.schedule(d, 0);
+    const publish = (file: string, problems: Problem[]) => {
+      if (open.has(file)) return;
+      this.fromIndex.add(file);
+      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p, this.rulesDoc)) : undefined);
+    };
+    for (const dir of change.skills) {
+      const s = index.skillByDir(dir);
+      if (s) publish(s.skillMdPath, s.problems.filter((p) => !p.file || p.file === s.skillMdPath));
+    }
+    if (change.agents) for (const a of index.agents) publish(a.path, a.problems.filter((p) => !p.file || p.file === a.path));
   }
 
   /** Publishes the index's problems for closed files and re-validates open ones (profile or index changed). */
