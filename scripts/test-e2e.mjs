@@ -2,7 +2,8 @@
 // then run every scenario out/test/e2e/**/*.e2e.js (or those whose file name contains <filter>) in sequence,
 // each in a fresh browser context on a fresh copy of examples/demo-workspace. The scenario API is documented
 // in test/e2e/lib.ts. Screenshots: test-results/e2e/<scenario>/. Exit code 1 if any scenario failed.
-// Env: SKILLFLOW_E2E_SKIP_BUILD=1 reuses dist/ and out/; SKILLFLOW_KEEP_RUN=1 keeps the temp run dir.
+// Env: SKILLFLOW_E2E_SKIP_BUILD=1 reuses dist/ and out/; SKILLFLOW_KEEP_RUN=1 keeps the temp run dir;
+// SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS (default 300000) bounds each scenario.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { VIEWPORT, launchBrowser, workbenchUrl } from './vscode/browser.mjs';
 import { startCodeServer } from './vscode/codeServer.mjs';
 
 const require = createRequire(import.meta.url);
+const scenarioTimeoutMs = Number(process.env.SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS || 300_000);
 const filter = process.argv.slice(2).find((a) => !a.startsWith('-'));
 const t0 = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -73,7 +75,18 @@ try {
       if (typeof scenario !== 'function') throw new Error(`${relative(ROOT, file)} does not export async function scenario(t)`);
       const timing = await openWorkbench(page, workbenchUrl(server.url, workspace), join(runDir, 'user-data'));
       console.log(`    workbench loaded in ${secs(timing.workbenchMs)}, Skillflow active in ${secs(timing.readyMs)}`);
-      await scenario(createScenarioContext({ name, page, workspace, shotsDir, fakeClaudeLogPath: server.fakeClaudeLog }));
+      let timer;
+      const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`scenario timed out after ${scenarioTimeoutMs} ms`)), scenarioTimeoutMs);
+      });
+      try {
+        const t = createScenarioContext({ name, page, workspace, shotsDir, fakeClaudeLogPath: server.fakeClaudeLog });
+        const running = Promise.resolve().then(() => scenario(t));
+        running.catch(() => {}); // after a timeout it rejects once the context is closed; already reported
+        await Promise.race([running, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     } catch (err) {
       error = err;
       await page.screenshot({ path: join(shotsDir, 'FAIL.png') }).catch(() => {});
