@@ -334,6 +334,29 @@ describe('skills feature', function () {
     await waitFor(() => api.treeView.message === undefined, 5_000, 'warning gone');
   });
 
+  it('marks a personal skill shadowed by a project skill of the same name', async () => {
+    const personalDir = path.join(os.homedir(), '.claude', 'skills', 'code-review');
+    // The runners isolate HOME; never touch a real personal skill.
+    assert.equal(fs.existsSync(personalDir), false, `${personalDir} already exists`);
+    writeSkill(personalDir, `---\nname: code-review\ndescription: My personal review habits.\n---\n# Mine\n`);
+    try {
+      await vscode.commands.executeCommand('skillflow.refresh');
+      const personal = await child(api, undefined, 'Personal');
+      const node = await child(api, await child(api, personal, 'Command skills'), 'code-review');
+      const item = api.treeProvider.getTreeItem(node);
+      assert.equal(item.contextValue, 'skill.shadowed');
+      assert.equal((item.iconPath as vscode.ThemeIcon).id, 'eye-closed');
+      assert.match(String(item.description), /^shadowed · My personal review habits\.$/);
+      assert.match((item.tooltip as vscode.MarkdownString).value, /Shadowed by/);
+      const shadowed = vscode.languages.getDiagnostics(vscode.Uri.file(path.join(personalDir, 'SKILL.md')));
+      assert.deepEqual(shadowed.map((d) => [(d.code as { value: string }).value, d.severity]), [['shadowed', vscode.DiagnosticSeverity.Information]]);
+    } finally {
+      fs.rmSync(personalDir, { recursive: true, force: true });
+      await vscode.commands.executeCommand('skillflow.refresh');
+    }
+    assert.deepEqual(await childLabels(api), ['Project', 'Plugins', 'Agents']);
+  });
+
   it('re-validates everything when skillflow.validation.profile changes', async () => {
     const uri = vscode.Uri.file(skillsDir('unknown-key', 'SKILL.md'));
     const severity = () => vscode.languages.getDiagnostics(uri).find((d) => (d.code as { value: string }).value === 'unknown-key')?.severity;
