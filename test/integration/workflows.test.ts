@@ -223,6 +223,42 @@ describe('workflows', function () {
     assert.match(tooltip(), /Stale: no update for 3 h/);
   });
 
+  it('the contributed JSON schemas validate registry.json and status.json in the editor', async () => {
+    const dir = path.join(root, '.workflow', '20261122-020000', 'schema-check');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'status.json');
+    fs.writeFileSync(file, '{\n  "phase": "DONE",\n  "mode": "full",\n  "transitions": [{ "from": "INIT", "to": "PLAN" }]\n}\n');
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    assert.equal(doc.languageId, 'json');
+    await vscode.window.showTextDocument(doc);
+    const fromSchema = await waitFor(() => {
+      const list = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source !== 'skillflow');
+      return list.length >= 2 ? list : undefined;
+    }, 20_000, 'JSON schema diagnostics on status.json');
+    const byLine = fromSchema.map((d) => [d.range.start.line, d.message]).sort();
+    assert.equal(byLine[0][0], 1, 'the unknown phase is flagged');
+    assert.match(String(byLine[0][1]), /INIT|Value is not accepted/);
+    assert.equal(byLine[1][0], 3, 'the transition without "at" is flagged');
+    assert.match(String(byLine[1][1]), /at/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    // registry.json (in a nested folder, which Skillflow itself does not read): a value that is neither a string nor {workDir}.
+    const nested = path.join(root, 'schema-check', '.workflow');
+    fs.mkdirSync(nested, { recursive: true });
+    const registry = path.join(nested, 'registry.json');
+    fs.writeFileSync(registry, '{\n  "20261122-010000": ".workflow/x",\n  "20261122-020000": 42\n}\n');
+    const regDoc = await vscode.workspace.openTextDocument(vscode.Uri.file(registry));
+    await vscode.window.showTextDocument(regDoc);
+    const regDiagnostics = await waitFor(() => {
+      const list = vscode.languages.getDiagnostics(regDoc.uri).filter((d) => d.source !== 'skillflow');
+      return list.length ? list : undefined;
+    }, 20_000, 'JSON schema diagnostics on registry.json');
+    assert.deepEqual(regDiagnostics.map((d) => d.range.start.line), [2]);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    fs.rmSync(path.join(root, 'schema-check'), { recursive: true, force: true });
+  });
+
   it('cancel is refused outside PLAN (explained), allowed in PLAN: writes CANCELLED and unregisters', async () => {
     writeRegistry({ [KEY]: REL, '20261121-093000': '.workflow/20261121-093000/auth-refactor/implement' });
     writeStatus('WORK', { updated_at: iso(), transitions: [{ from: 'INIT', to: 'PLAN', at: iso() }, { from: 'PLAN', to: 'WORK', at: iso() }] });
