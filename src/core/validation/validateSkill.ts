@@ -1,7 +1,7 @@
 /** Every single-file rule of SPEC §4 over one SKILL.md text: frontmatter, name, description, keys, body, references. */
 import * as nodePath from 'node:path';
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
-import type { FileSystem } from '../fs';
+import type { FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range } from '../types';
 import { parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
 import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
@@ -225,79 +225,115 @@ function checkBody(detail: DetailedParse, emit: Emit): void {
   }
 }
 
+/** True when `target` is `base` or below it; both absolute and normalised (string test: no `path.relative` cost). */
 function isInside(base: string, target: string): boolean {
-  const rel = nodePath.relative(base, target);
-  return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
+  if (target === base) return true;
+  const prefix = base.endsWith(nodePath.sep) ? base : base + nodePath.sep;
+  return target.startsWith(prefix);
 }
 
 function decode(target: string): string {
   try { return decodeURIComponent(target); } catch { return target; }
 }
 
+/** How one written target resolves (memoised per call: bodies repeat the same targets). */
+interface Resolution {
+  resolved: string;
+  crossSkill: boolean;
+  exists: boolean;
+  outside: boolean;
+  viaSymlink: boolean;
+  /** The skill a cross-skill reference points into. */
+  otherSkill?: string;
+}
+
 /** Resolves candidates against the skill (or, for `other-skill/…`, the skills root) and emits reference-missing / -outside. */
 function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, rootDir: string | undefined, fs: FileSystem, emit: Emit): SkillReference[] {
   const refs: SkillReference[] = [];
   if (!candidates.length) return refs;
-  const ownName = nodePath.basename(skillDir);
-  const dirCache = new Map<string, boolean>();
-  const isDir = (p: string) => {
-    let v = dirCache.get(p);
-    if (v === undefined) { v = fs.stat(p)?.isDirectory === true; dirCache.set(p, v); }
-    return v;
+  const skill = nodePath.resolve(skillDir);
+  const root = rootDir === undefined ? undefined : nodePath.resolve(rootDir);
+  const ownName = nodePath.basename(skill);
+
+  const statCache = new Map<string, FileStat | undefined>();
+  const stat = (p: string) => {
+    if (!statCache.has(p)) statCache.set(p, fs.stat(p));
+    return statCache.get(p);
   };
-  const existsCache = new Map<string, boolean>();
-  const realCache = new Map<string, string | undefined>();
-  const real = (p: string) => {
-    if (!realCache.has(p)) realCache.set(p, fs.realPath(p));
-    return realCache.get(p);
+  const lstatCache = new Map<string, FileStat | undefined>();
+  const lstat = (p: string) => {
+    if (!lstatCache.has(p)) lstatCache.set(p, fs.lstat(p));
+    return lstatCache.get(p);
+  };
+  const isDir = (p: string) => stat(p)?.isDirectory === true;
+  /** Whether `target` exists, and whether it or a folder between `base` and it is a symlink (only then are real paths compared). */
+  const probe = (base: string, target: string): { exists: boolean; symlinked: boolean } => {
+    const own = lstat(target);
+    if (!own) return { exists: false, symlinked: false };
+    if (own.isSymbolicLink) return { exists: stat(target) !== undefined, symlinked: true };
+    for (let dir = nodePath.dirname(target); dir !== base && isInside(base, dir); dir = nodePath.dirname(dir)) {
+      if (lstat(dir)?.isSymbolicLink) return { exists: true, symlinked: true };
+    }
+    return { exists: true, symlinked: false };
   };
 
-  for (const c of candidates) {
+  const resolve = (c: ReferenceCandidate): Resolution | undefined => {
     const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
-    const segments = written.split('/').filter((s) => s !== '' && s !== '.');
-    if (!segments.length) continue;
+    const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
+    if (!segments.length) return undefined;
     const first = segments[0];
-    let base = skillDir;
+    let base = skill;
     let crossSkill = false;
-    let resolved = nodePath.resolve(skillDir, ...segments);
+    let otherSkill: string | undefined;
+    let resolved = nodePath.join(skill, ...segments);
 
     if (first === '..') {
-      if (rootDir) {
-        const rel = nodePath.relative(rootDir, resolved);
-        const sibling = rel.split(/[\\/]/)[0];
-        if (rel && !rel.startsWith('..') && !nodePath.isAbsolute(rel) && sibling !== ownName && isDir(nodePath.join(rootDir, sibling))) {
+      // `../other-skill/x.md` that lands in a sibling skill of the same root is a cross-skill reference.
+      if (root && isInside(root, resolved) && resolved !== root) {
+        const sibling = resolved.slice(root.length).split(nodePath.sep).filter(Boolean)[0];
+        if (sibling && sibling !== ownName && isDir(nodePath.join(root, sibling))) {
           crossSkill = true;
-          base = rootDir;
+          otherSkill = sibling;
+          base = root;
         }
       }
-    } else if (!KNOWN_SEGMENTS.has(first) && !isDir(nodePath.join(skillDir, first))) {
-      if (rootDir && segments.length > 1 && isDir(nodePath.join(rootDir, first))) {
-        resolved = nodePath.resolve(rootDir, ...segments);
+    } else if (!KNOWN_SEGMENTS.has(first) && !isDir(nodePath.join(skill, first))) {
+      if (root && segments.length > 1 && isDir(nodePath.join(root, first))) {
+        resolved = nodePath.join(root, ...segments);
         crossSkill = first !== ownName;
-        base = crossSkill ? rootDir : skillDir;
+        otherSkill = crossSkill ? first : undefined;
+        base = crossSkill ? root : skill;
       } else if (c.kind === 'path') {
-        continue; // prose like "input/output.txt": not a reference unless it names a folder of the skill
+        return undefined; // prose like "input/output.txt": not a reference unless it names a folder of the skill
       }
     }
 
-    let exists = existsCache.get(resolved);
-    if (exists === undefined) { exists = fs.stat(resolved) !== undefined; existsCache.set(resolved, exists); }
     let outside = !isInside(base, resolved);
+    const { exists, symlinked } = outside ? { exists: stat(resolved) !== undefined, symlinked: false } : probe(base, resolved);
     let viaSymlink = false;
-    if (!outside && exists) {
-      const realBase = real(base);
-      const realTarget = real(resolved);
+    if (!outside && exists && symlinked) {
+      const realBase = fs.realPath(base);
+      const realTarget = fs.realPath(resolved);
       if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
     }
-    refs.push({ target: c.target, range: c.range, crossSkill, resolvedPath: resolved, exists });
-    const scope = crossSkill ? 'the skills root' : 'the skill folder';
-    if (outside) {
-      emit('reference-outside', c.range, viaSymlink
+    return { resolved, crossSkill, exists, outside, viaSymlink, otherSkill };
+  };
+
+  const memo = new Map<string, Resolution | undefined>();
+  for (const c of candidates) {
+    const key = `${c.kind}\u0000${c.target}`;
+    if (!memo.has(key)) memo.set(key, resolve(c));
+    const res = memo.get(key);
+    if (!res) continue;
+    refs.push({ target: c.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
+    const scope = res.crossSkill ? 'the skills root' : 'the skill folder';
+    if (res.outside) {
+      emit('reference-outside', c.range, res.viaSymlink
         ? `'${c.target}' resolves through a symlink to outside ${scope}`
         : `'${c.target}' leaves ${scope}; reference files inside the skill (or another skill as other-skill/folder/file)`);
-    } else if (!exists) {
-      emit('reference-missing', c.range, crossSkill
-        ? `'${c.target}' does not exist (in skill '${first === '..' ? nodePath.relative(rootDir ?? '', resolved).split(/[\\/]/)[0] : first}')`
+    } else if (!res.exists) {
+      emit('reference-missing', c.range, res.crossSkill
+        ? `'${c.target}' does not exist (in skill '${res.otherSkill}')`
         : `'${c.target}' does not exist in this skill`);
     }
   }

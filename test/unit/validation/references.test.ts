@@ -203,7 +203,8 @@ test('a symlink that leads out of the skill is reference-outside', () => {
 });
 
 test('a file system that throws does not break validation', () => {
-  const broken = { ...nodeFileSystem, stat: () => { throw new Error('boom'); } };
+  const boom = () => { throw new Error('boom'); };
+  const broken = { ...nodeFileSystem, stat: boom, lstat: boom, realPath: boom, readDir: boom };
   const res = validateSkillMd(skill('name: alpha\ndescription: d', '[x](references/guide.md)\n'), { profile: 'claude-code', folderName: 'alpha', skillDir: ALPHA, rootDir: ROOT }, broken);
   assert.deepEqual(res.problems, []);
   assert.deepEqual(res.references, []);
