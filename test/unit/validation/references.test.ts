@@ -197,6 +197,12 @@ test('a symlink that leads out of the skill is reference-outside', () => {
     assert.deepEqual(summary(res.problems), ['reference-outside@5:5-5:23', 'reference-outside@5:51-5:68']);
     assert.match(res.problems[0].message, /symlink/);
     assert.deepEqual(res.references.map((x) => x.exists), [true, true, true]);
+    // A skill folder that is itself a symlink (e.g. a linked personal skill) is fine: only links below it count.
+    const linkedRoot = nodePath.join(tmp, 'linked');
+    nodeFs.mkdirSync(linkedRoot);
+    nodeFs.symlinkSync(dir, nodePath.join(linkedRoot, 'alpha'));
+    const viaLink = validateAlpha('[b](references/alias.md) [r](references/real.md)\n', 'claude-code', nodePath.join(linkedRoot, 'alpha'), linkedRoot);
+    assert.deepEqual(viaLink.problems, []);
   } finally {
     nodeFs.rmSync(tmp, { recursive: true, force: true });
   }

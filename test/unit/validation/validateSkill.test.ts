@@ -175,6 +175,12 @@ test('allowed-tools list entries are checked one by one in claude-code; the whol
   assert.equal(spec.problems[0].severity, 'error');
 });
 
+test('metadata keys must be strings too', () => {
+  const res = validateSkillMd(ok('metadata:\n  1: one\n  ok: fine'), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem);
+  assert.deepEqual(summary(res.problems), ['metadata-invalid@5:3-5:4']);
+  assert.match(res.problems[0].message, /keys must be strings \(1 is not\); quote it/);
+});
+
 test('the same skill under spec reports each Claude Code key once as unknown-key and nothing else', () => {
   const text = skill('name: my-skill\ndescription: d\nmodel: opus\neffort: low\ncontext: fork');
   const res = validateSkillMd(text, { profile: 'spec', folderName: 'my-skill' }, nodeFileSystem);
