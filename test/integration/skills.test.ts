@@ -64,8 +64,20 @@ describe('skills feature', function () {
   this.timeout(60_000);
   let api: SkillsApi;
 
+  const created = ['quick-fixes', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
+  let brokenYaml = '';
+
   before(async () => {
     api = await skillsApi();
+    brokenYaml = fs.readFileSync(skillsDir('broken-yaml', 'SKILL.md'), 'utf8');
+  });
+
+  // Later suites share this workspace copy: leave it as the demo was.
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const name of created) fs.rmSync(skillsDir(name), { recursive: true, force: true });
+    fs.writeFileSync(skillsDir('broken-yaml', 'SKILL.md'), brokenYaml);
+    await api.whenIdle();
   });
 
   it('renders the demo skills grouped by scope and kind, with agents and their bound skills', async () => {
