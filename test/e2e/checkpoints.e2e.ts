@@ -184,7 +184,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.keyboard.press('Enter');
   await quickInput.option('No').waitFor();
   await quickInput.pick('No');
-  const warning = page.locator('.notification-toast').filter({ hasText: 'changed on disk since it was loaded; nothing was written' });
+  const warning = page.locator('.notification-toast').filter({ hasText: 'Changed on disk — nothing was written; reloaded, please answer again (.agent/tmp/code-review-context.md).' });
   await warning.waitFor({ timeout: 15_000 });
   assert.equal(fs.readFileSync(contextFile, 'utf8'), changed);
   // The flow starts again on the reloaded file, with the answers given so far pre-selected.

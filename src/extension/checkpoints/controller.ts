@@ -91,7 +91,7 @@ export class CheckpointController {
         if (!saved.ok) {
           if ('changed' in saved && attempt < MAX_RELOADS) {
             this.log.warn(`checkpoint: ${checkpoint.relPath} changed on disk while answering; reloading`);
-            void vscode.window.showWarningMessage(`${checkpoint.relPath} changed on disk since it was loaded; nothing was written. It was reloaded: please answer again.`);
+            void vscode.window.showWarningMessage(`Changed on disk — nothing was written; reloaded, please answer again (${checkpoint.relPath}).`);
             const again = loadCheckpoint(nodeFileSystem, folder.uri.fsPath, checkpoint.relPath);
             if (!again.ok) return this.fail(`${again.message}: ${checkpoint.relPath}`, uri);
             checkpoint = again.checkpoint;
