@@ -119,11 +119,19 @@ function parseUnsafe(input: string): DetailedParse {
   const seenLines = new Set<number>();
   for (const err of doc.errors) {
     const start = Math.max(yamlStart, sourceStart + Math.max(0, Math.min(err.pos[0], source.length)));
-    const lineEnd = lines.lineEnd(lines.lineOf(start));
-    const end = Math.min(sourceStart + Math.min(err.pos[1], source.length), lineEnd);
-    const at = lines.position(start);
-    // One line only; at least one character wide so that editors show it.
-    const range = { line: at.line, column: at.column, endLine: at.line, endColumn: Math.max(at.column + 1, end - start + at.column) };
+    let range: Range;
+    if (start >= lines.starts[close]) {
+      // "Missing closing quote" and friends are found at the end of the YAML: show them on its last line, not on the fence.
+      let last = close - 1;
+      while (last > 1 && lines.lineText(last).trim() === '') last--;
+      range = lines.lineRange(Math.max(1, last));
+    } else {
+      const lineEnd = lines.lineEnd(lines.lineOf(start));
+      const end = Math.min(sourceStart + Math.min(err.pos[1], source.length), lineEnd);
+      const at = lines.position(start);
+      // One line only; at least one character wide so that editors show it.
+      range = { line: at.line, column: at.column, endLine: at.line, endColumn: Math.max(at.column + 1, end - start + at.column) };
+    }
     if (seenLines.has(range.line)) continue;
     seenLines.add(range.line);
     problems.push(problem('yaml-syntax', range, yamlMessage(err.message, err.code, lines.lineText(range.line - 1))));

@@ -234,3 +234,9 @@ test('`---js` is not a frontmatter fence, so no JavaScript engine ever runs', ()
   const p = parseSkillMd('---js\n({ name: (() => { throw new Error("ran") })() })\n---\n');
   assert.deepEqual(summary(p.problems), ['frontmatter-missing@1:1-1:6']);
 });
+
+test('an error found at the end of the YAML (unclosed quote) is shown on the last frontmatter line, not on the fence', () => {
+  const p = parseSkillMd('---\nname: x\ndescription: "unclosed\n\n---\nBody\n');
+  assert.deepEqual(summary(p.problems), ['yaml-syntax@3:1-3:23']);
+  assert.match(p.problems[0].message, /missing closing "quote/);
+});
