@@ -106,7 +106,8 @@ function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: E
       emit('unknown-key', k.keyRange, `'${k.key}' is a Claude Code key; the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`);
     } else {
       const near = closestKey(k.key, [...accepted]);
-      emit('unknown-key', k.keyRange, `unknown key '${k.key}'${near ? ` (did you mean '${near}'?)` : ''}; the ${ctx.profile} profile accepts ${[...accepted].join(', ')}`);
+      const accepts = ctx.profile === 'claude-code' ? 'Claude Code does not use it' : `the ${ctx.profile} profile accepts only ${[...accepted].join(', ')}`;
+      emit('unknown-key', k.keyRange, `unknown key '${k.key}'${near ? ` (did you mean '${near}'?)` : ''}; ${accepts}`);
     }
   }
 

@@ -175,6 +175,19 @@ test('allowed-tools list entries are checked one by one in claude-code; the whol
   assert.equal(spec.problems[0].severity, 'error');
 });
 
+test('unknown-key messages: a hint for near misses, the accepted keys outside claude-code', () => {
+  const text = ok('descripton_extra: x\ncolour: red');
+  const cc = validateSkillMd(text, { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem);
+  assert.deepEqual(cc.problems.map((p) => p.message), [
+    "unknown key 'descripton_extra'; Claude Code does not use it",
+    "unknown key 'colour'; Claude Code does not use it",
+  ]);
+  const typo = validateSkillMd(ok('licence: MIT'), { profile: 'upload', folderName: FOLDER }, nodeFileSystem);
+  assert.deepEqual(typo.problems.map((p) => p.message), [
+    "unknown key 'licence' (did you mean 'license'?); the upload profile accepts only name, description, license, compatibility, metadata, allowed-tools",
+  ]);
+});
+
 test('metadata keys must be strings too', () => {
   const res = validateSkillMd(ok('metadata:\n  1: one\n  ok: fine'), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem);
   assert.deepEqual(summary(res.problems), ['metadata-invalid@5:3-5:4']);
