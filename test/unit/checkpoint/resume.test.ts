@@ -1,10 +1,11 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildResumeCommand, chooseResumeMode, quotePosix, quotePowerShell, resumeInvocation, shellKindFor } from '../../../src/core/checkpoint';
+import { buildResumeCommand, chooseResumeMode, loadCheckpoint, quotePosix, quotePowerShell, resumeInvocation, shellKindFor, validateCheckpoint } from '../../../src/core/checkpoint';
+import { nodeFileSystem } from '../../../src/core/fs';
 
 let dir: string;
 let recorder: string;
@@ -106,4 +107,22 @@ test('chooseResumeMode: untrusted workspaces and cmd.exe always copy', () => {
   assert.deepEqual(chooseResumeMode('clipboard', true, 'posix'), { mode: 'clipboard' });
   assert.deepEqual(chooseResumeMode('terminal', false, 'posix'), { mode: 'clipboard', reason: 'the workspace is not trusted' });
   assert.deepEqual(chooseResumeMode('terminal', true, undefined), { mode: 'clipboard', reason: 'the terminal shell (cmd.exe) has no safe quoting' });
+});
+
+test('end to end: a context file with a hostile name resumes with exactly its path, through sh', () => {
+  const ws = join(dir, 'ws');
+  // Relative `touch` targets: the shell runs in `dir`, so an injection would create dir/CANARY.
+  const name = `it's "x" $(touch CANARY) ; \`touch CANARY\` & y-context.md`;
+  mkdirSync(join(ws, '.agent', 'tmp'), { recursive: true });
+  writeFileSync(join(ws, '.agent', 'tmp', name), '---\nskill: code-review\n---\n### Q1: ok?\nType: confirm\nAnswer: yes\n');
+  const loaded = loadCheckpoint(nodeFileSystem, ws, `.agent/tmp/${name}`);
+  assert.equal(loaded.ok, true);
+  if (!loaded.ok) return;
+  const valid = validateCheckpoint(loaded.checkpoint);
+  assert.equal(valid.ok, true);
+  if (!valid.ok) return;
+  assert.equal(valid.invocation.prompt, `/code-review resume CONTEXT_PATH=.agent/tmp/${name}`);
+  const cmd = buildResumeCommand(`${quotePosix(recorder)} \${prompt}`, valid.invocation, 'posix');
+  assert.deepEqual(runThroughSh(cmd), [valid.invocation.prompt]);
+  assert.equal(existsSync(join(dir, 'CANARY')), false);
 });
