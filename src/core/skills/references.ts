@@ -116,7 +116,8 @@ function scanLine(text: string, line: number, found: ReferenceCandidate[], bareP
     let start = from;
     // Trailing sentence punctuation is not part of a path.
     while (run.length && isPunct(run.charCodeAt(run.length - 1))) run = run.slice(0, -1);
-    while (run.length && isPunct(run.charCodeAt(0)) && !run.startsWith('./') && !run.startsWith('../')) { run = run.slice(1); start++; }
+    // Leading `:`/`,` go; a leading `.` stays (`.github/x`, `./x`, `../x` are different paths).
+    while (run.length && (run.charCodeAt(0) === 58 || run.charCodeAt(0) === 44)) { run = run.slice(1); start++; }
     if (isBarePath(run, scan[start - 1])) push(found, run, line, start, 'path');
     slash = scan.indexOf('/', to);
   }

@@ -68,6 +68,10 @@ test('prose with slashes is not a reference', () => {
   ].join('\n')), []);
 });
 
+test('hidden folders are not mistaken for their unhidden names', () => {
+  assert.deepEqual(targets('See .claude-plugin/plugin.json and .github/skills/x.md.'), []);
+});
+
 test('known first segments count even without an extension; other bare paths need one', () => {
   assert.deepEqual(targets('scripts/review-package and bin/tool and lib/x.py'), ['path:scripts/review-package', 'path:lib/x.py']);
 });
