@@ -50,9 +50,20 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.keyboard.press('Control+G');
   await t.quickInput.submit(':3:14'); // Go to Line keeps its ':' prefix in the input
   await page.locator('.editor-instance .squiggly-error').first().waitFor();
-  await page.keyboard.press('Control+.');
+  // Ctrl+. can race a diagnostics refresh ("No code actions available"): ask again until the menu shows.
   const quoteFix = page.locator('.action-widget').getByText('Quote the value');
-  await quoteFix.waitFor();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+.');
+    try {
+      await quoteFix.waitFor({ timeout: 3_000 });
+      break;
+    } catch (err) {
+      if (attempt === 5) throw err;
+      t.log(`quick fix menu not shown (attempt ${attempt}); asking again`);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(500);
+    }
+  }
   await t.shot('quick-fix-menu');
   // The action widget focuses its first row; a pointer-block overlay swallows clicks, so pick with the keyboard.
   await page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Quote the value' }).waitFor();

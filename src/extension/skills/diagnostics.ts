@@ -55,7 +55,11 @@ export class SkillDiagnostics implements vscode.Disposable {
     const problems = [...result.problems];
     const entry = index.loaded ? index.skillByFile(doc.uri.fsPath) : undefined;
     if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
-    this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p, this.rulesDoc)));
+    // Re-publishing identical markers would cancel in-flight code action and hover requests in the editor.
+    const signature = problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
+    const published = this.collection.get(doc.uri) ?? [];
+    const publishedSignature = published.map((d) => `${String((d.code as { value: string }).value)}|${['error', 'warning', 'info', 'info'][d.severity]}|${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1}|${d.message}`).join('\n');
+    if (signature !== publishedSignature) this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p, this.rulesDoc)));
     this.fromIndex.delete(doc.uri.fsPath);
     this.log.trace(`validated ${doc.uri.fsPath} in ${(performance.now() - started).toFixed(2)} ms`);
   }
