@@ -113,4 +113,16 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.tabs-container').getByRole('tab', { name: /SKILL\.md/ }).filter({ hasText: 'SKILL.md' }).first().waitFor();
   await page.locator('.editor-instance .view-line', { hasText: 'Write a commit message in Conventional Commits style' }).first().waitFor();
   await t.shot('search-opened-skill');
+
+  // 8. New Skill: the name is validated as you type, then the scope is chosen; the skill is created and opened.
+  await t.runCommand('Skillflow: New Skill');
+  await t.quickInput.input.fill('Bad Name');
+  await t.quickInput.widget.getByText('Use lower-case letters only.').waitFor();
+  await t.shot('new-skill-name-validation');
+  await t.quickInput.submit('e2e-new-skill');
+  await t.quickInput.pick(/Project: \.claude\/skills/);
+  await t.waitForFile('.claude/skills/e2e-new-skill/SKILL.md', (text) => text.includes('name: e2e-new-skill'));
+  await page.locator('.editor-instance .view-line', { hasText: 'name: e2e-new-skill' }).first().waitFor();
+  await t.treeItem(/^e2e-new-skill/, 'Skills').waitFor();
+  await t.shot('new-skill-created');
 }
