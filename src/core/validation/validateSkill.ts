@@ -1,7 +1,7 @@
 /** Every single-file rule of SPEC §4 over one SKILL.md text: frontmatter, name, description, keys, body, references. */
 import * as nodePath from 'node:path';
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
-import type { FileStat, FileSystem } from '../fs';
+import type { DirEntry, FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range } from '../types';
 import { parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
 import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
@@ -244,8 +244,12 @@ interface Resolution {
   exists: boolean;
   outside: boolean;
   viaSymlink: boolean;
+  /** Written relative to the skills root (`other-skill/…`): messages then speak of the root. */
+  rootRelative: boolean;
   /** The skill a cross-skill reference points into. */
   otherSkill?: string;
+  /** An existing path that differs only in letter case (it would not be found on Linux). */
+  caseHint?: string;
 }
 
 /** Resolves candidates against the skill (or, for `other-skill/…`, the skills root) and emits reference-missing / -outside. */
@@ -256,24 +260,37 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
   const root = rootDir === undefined ? undefined : nodePath.resolve(rootDir);
   const ownName = nodePath.basename(skill);
 
+  // Per call caches: a body names the same files and folders many times. Folder listings (one readDir per
+  // folder) answer "exists?" and "symlink?" for every file in it, without an exception per missing file.
   const statCache = new Map<string, FileStat | undefined>();
   const stat = (p: string) => {
     if (!statCache.has(p)) statCache.set(p, fs.stat(p));
     return statCache.get(p);
   };
-  const lstatCache = new Map<string, FileStat | undefined>();
-  const lstat = (p: string) => {
-    if (!lstatCache.has(p)) lstatCache.set(p, fs.lstat(p));
-    return lstatCache.get(p);
+  const listCache = new Map<string, Map<string, DirEntry> | undefined>();
+  const list = (dir: string) => {
+    if (!listCache.has(dir)) {
+      const entries = fs.readDir(dir);
+      listCache.set(dir, entries ? new Map(entries.map((e) => [e.name, e])) : undefined);
+    }
+    return listCache.get(dir);
   };
   const isDir = (p: string) => stat(p)?.isDirectory === true;
-  /** Whether `target` exists, and whether it or a folder between `base` and it is a symlink (only then are real paths compared). */
-  const probe = (base: string, target: string): { exists: boolean; symlinked: boolean } => {
-    const own = lstat(target);
-    if (!own) return { exists: false, symlinked: false };
-    if (own.isSymbolicLink) return { exists: stat(target) !== undefined, symlinked: true };
-    for (let dir = nodePath.dirname(target); dir !== base && isInside(base, dir); dir = nodePath.dirname(dir)) {
-      if (lstat(dir)?.isSymbolicLink) return { exists: true, symlinked: true };
+  /** Walks the listings from `from` down to `target`: does it exist, is a symlink on the way, is there a case-only twin? */
+  const probe = (from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } => {
+    const parts = target === from ? [] : target.slice(from.length).split(nodePath.sep).filter(Boolean);
+    let dir = from;
+    for (const part of parts) {
+      const entries = list(dir);
+      if (!entries) return { exists: stat(target) !== undefined, symlinked: false };
+      const entry = entries.get(part);
+      if (!entry) {
+        const lower = part.toLowerCase();
+        const twin = [...entries.keys()].find((name) => name.toLowerCase() === lower);
+        return { exists: false, symlinked: false, caseHint: twin === undefined ? undefined : nodePath.join(dir, twin) };
+      }
+      if (entry.isSymbolicLink) return { exists: stat(target) !== undefined, symlinked: true };
+      dir = nodePath.join(dir, part);
     }
     return { exists: true, symlinked: false };
   };
@@ -283,41 +300,47 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
     if (!segments.length) return undefined;
     const first = segments[0];
-    let base = skill;
-    let crossSkill = false;
-    let otherSkill: string | undefined;
     let resolved = nodePath.join(skill, ...segments);
+    let rootRelative = false;
 
-    if (first === '..') {
-      // `../other-skill/x.md` that lands in a sibling skill of the same root is a cross-skill reference.
-      if (root && isInside(root, resolved) && resolved !== root) {
-        const sibling = resolved.slice(root.length).split(nodePath.sep).filter(Boolean)[0];
-        if (sibling && sibling !== ownName && isDir(nodePath.join(root, sibling))) {
-          crossSkill = true;
-          otherSkill = sibling;
-          base = root;
+    if (first !== '..' && !KNOWN_SEGMENTS.has(first)) {
+      const entry = list(skill)?.get(first);
+      const inSkill = entry !== undefined && (entry.isDirectory || (entry.isSymbolicLink && isDir(nodePath.join(skill, first))));
+      if (!inSkill) {
+        if (root && segments.length > 1 && isDir(nodePath.join(root, first))) {
+          resolved = nodePath.join(root, ...segments);
+          rootRelative = true;
+        } else if (c.kind === 'path') {
+          return undefined; // prose like "input/output.txt": not a reference unless it names a folder of the skill
         }
-      }
-    } else if (!KNOWN_SEGMENTS.has(first) && !isDir(nodePath.join(skill, first))) {
-      if (root && segments.length > 1 && isDir(nodePath.join(root, first))) {
-        resolved = nodePath.join(root, ...segments);
-        crossSkill = first !== ownName;
-        otherSkill = crossSkill ? first : undefined;
-        base = crossSkill ? root : skill;
-      } else if (c.kind === 'path') {
-        return undefined; // prose like "input/output.txt": not a reference unless it names a folder of the skill
       }
     }
 
-    let outside = !isInside(base, resolved);
-    const { exists, symlinked } = outside ? { exists: stat(resolved) !== undefined, symlinked: false } : probe(base, resolved);
+    // Where did it land? In the skill; in a sibling skill of the same root (cross-skill); or outside.
+    let crossSkill = false;
+    let otherSkill: string | undefined;
+    let physicalBase = skill;
+    let outside = !isInside(skill, resolved);
+    if (outside && root && isInside(root, resolved) && resolved !== root) {
+      const sibling = resolved.slice(root.length).split(nodePath.sep).filter(Boolean)[0];
+      if (sibling !== ownName && isDir(nodePath.join(root, sibling))) {
+        crossSkill = true;
+        otherSkill = sibling;
+        physicalBase = nodePath.join(root, sibling);
+        outside = false;
+      }
+    }
+    if (outside) return { resolved, crossSkill, exists: stat(resolved) !== undefined, outside, viaSymlink: false, rootRelative };
+
+    const { exists, symlinked, caseHint } = probe(physicalBase, resolved);
     let viaSymlink = false;
-    if (!outside && exists && symlinked) {
-      const realBase = fs.realPath(base);
+    if (exists && symlinked) {
+      // The skill folder itself may be a link (a linked skill); only links below it can lead out.
+      const realBase = fs.realPath(physicalBase);
       const realTarget = fs.realPath(resolved);
       if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
     }
-    return { resolved, crossSkill, exists, outside, viaSymlink, otherSkill };
+    return { resolved, crossSkill, exists, outside, viaSymlink, rootRelative, otherSkill, caseHint };
   };
 
   const memo = new Map<string, Resolution | undefined>();
@@ -327,15 +350,15 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     const res = memo.get(key);
     if (!res) continue;
     refs.push({ target: c.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
-    const scope = res.crossSkill ? 'the skills root' : 'the skill folder';
     if (res.outside) {
+      const scope = res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
       emit('reference-outside', c.range, res.viaSymlink
         ? `'${c.target}' resolves through a symlink to outside ${scope}`
         : `'${c.target}' leaves ${scope}; reference files inside the skill (or another skill as other-skill/folder/file)`);
     } else if (!res.exists) {
-      emit('reference-missing', c.range, res.crossSkill
-        ? `'${c.target}' does not exist (in skill '${res.otherSkill}')`
-        : `'${c.target}' does not exist in this skill`);
+      const where = res.crossSkill ? ` (in skill '${res.otherSkill}')` : ' in this skill';
+      const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive` : '';
+      emit('reference-missing', c.range, `'${c.target}' does not exist${where}${hint}`);
     }
   }
   return refs;

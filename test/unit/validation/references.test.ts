@@ -146,6 +146,14 @@ test('cross-skill references resolve against the skills root', () => {
   assert.equal(res.references[0].resolvedPath, nodePath.join(ROOT, 'beta/references/shared.md'));
 });
 
+test('a reference that differs only in letter case is missing, with a hint', () => {
+  const res = validateAlpha('[g](references/Guide.md) and beta/References/shared.md\n');
+  assert.deepEqual(res.problems.map((p) => p.message), [
+    "'references/Guide.md' does not exist in this skill; 'references/guide.md' exists, but names are case-sensitive",
+    "'beta/References/shared.md' does not exist (in skill 'beta'); 'beta/references' exists, but names are case-sensitive",
+  ]);
+});
+
 test('a missing cross-skill target names the other skill', () => {
   const res = validateAlpha('See beta/references/nope.md\n');
   assert.deepEqual(summary(res.problems), ['reference-missing@5:5-5:28']);
@@ -207,6 +215,15 @@ test('a symlink that leads out of the skill is reference-outside', () => {
     nodeFs.symlinkSync(dir, nodePath.join(linkedRoot, 'alpha'));
     const viaLink = validateAlpha('[b](references/alias.md) [r](references/real.md)\n', 'claude-code', nodePath.join(linkedRoot, 'alpha'), linkedRoot);
     assert.deepEqual(viaLink.problems, []);
+    // …and so is a cross-skill reference into a sibling that is a linked skill; a link out of that sibling is not.
+    const gamma = nodePath.join(linkedRoot, 'gamma');
+    nodeFs.mkdirSync(nodePath.join(gamma, 'references'), { recursive: true });
+    nodeFs.writeFileSync(nodePath.join(gamma, 'references', 'g.md'), 'g');
+    const cross = validateAlpha('alpha/references/real.md [g](../gamma/references/g.md) [x](../alpha/references/leak.md)\n', 'claude-code', gamma, linkedRoot);
+    const crossProblems = cross.problems.filter((p) => p.code.startsWith('reference-'));
+    assert.deepEqual(summary(crossProblems), ['reference-outside@5:60-5:87']);
+    assert.match(crossProblems[0].message, /through a symlink to outside skill 'alpha'/);
+    assert.deepEqual(cross.references.map((x) => [x.crossSkill, x.exists]), [[true, true], [false, true], [true, true]]);
   } finally {
     nodeFs.rmSync(tmp, { recursive: true, force: true });
   }
