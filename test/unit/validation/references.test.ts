@@ -124,6 +124,14 @@ test('reference-missing: a warning in every profile at the target', () => {
   }
 });
 
+test('link targets are percent-decoded (and may use <…> for spaces) before resolving', () => {
+  const res = validateAlpha('[a](references/my%20notes.md) [b](<references/my notes.md>) [c](references/my%2Gbad.md)\n');
+  assert.deepEqual(res.references.map((x) => [x.target, x.exists]), [
+    ['references/my%20notes.md', true], ['references/my notes.md', true], ['references/my%2Gbad.md', false],
+  ]);
+  assert.deepEqual(summary(res.problems), ['reference-missing@5:65-5:87']);
+});
+
 test('a markdown link with an unknown first segment is still checked', () => {
   const res = validateAlpha('[x](notes/todo.md) [y](guide.md)\n');
   assert.deepEqual(summary(res.problems), ['reference-missing@5:5-5:18', 'reference-missing@5:24-5:32']);
