@@ -188,6 +188,36 @@ test('unknown-key messages: a hint for near misses, the accepted keys outside cl
   ]);
 });
 
+test('field-invalid: every Claude Code key rejects a wrong shape and accepts a right one', () => {
+  const cases: Array<[string, string, string]> = [
+    ['when_to_use', '[a]', 'When asked.'],
+    ['argument-hint', '{a: b}', '"[issue]"'],
+    ['arguments', '3', 'issue branch'],
+    ['disable-model-invocation', 'yes', 'true'],
+    ['user-invocable', '"false"', 'false'],
+    ['background', 'null', 'true'],
+    ['disallowed-tools', '{Bash: true}', '[Bash, Write]'],
+    ['model', 'claude', 'haiku'],
+    ['effort', 'High', 'xhigh'],
+    ['context', 'true', 'fork'],
+    ['agent', '""', 'Explore'],
+    ['hooks', '[a]', '{}'],
+    ['paths', '7', '"*.md"'],
+    ['shell', 'cmd', 'bash'],
+    ['version', '[1]', '"1.0.0"'],
+    ['license', '2024', 'Apache-2.0'],
+  ];
+  for (const [key, bad, good] of cases) {
+    const wrong = validateSkillMd(ok(`${key}: ${bad}`), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem);
+    assert.deepEqual(wrong.problems.map((p) => `${p.code}@${p.line}:${p.column}`), [`field-invalid@4:${key.length + 3}`], `${key}: ${bad}`);
+    assert.match(wrong.problems[0].message, new RegExp(`^'${key}' must be `));
+    const right = validateSkillMd(ok(`${key}: ${good}`), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem);
+    assert.deepEqual(right.problems, [], `${key}: ${good}`);
+    const spec = validateSkillMd(ok(`${key}: ${bad}`), { profile: 'spec', folderName: FOLDER }, nodeFileSystem);
+    assert.ok(spec.problems.every((p) => p.code !== 'field-invalid'), `${key} in spec`);
+  }
+});
+
 test('metadata keys must be strings too', () => {
   const res = validateSkillMd(ok('metadata:\n  1: one\n  ok: fine'), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem);
   assert.deepEqual(summary(res.problems), ['metadata-invalid@5:3-5:4']);
