@@ -41,15 +41,20 @@ function codes(uri: vscode.Uri): string[] {
     .map((d) => String(typeof d.code === 'object' ? d.code.value : d.code)).sort();
 }
 
-/** Code actions for a range; retried when the request is cancelled by a concurrent diagnostics update. */
+/**
+ * Code actions for a range. Retried (up to 5 s) while the request is cancelled by a concurrent diagnostics update
+ * or answers nothing because the freshly opened document has no language yet (providers are chosen by language).
+ */
 async function quickFixes(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
     try {
-      return await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+      if (actions.length || Date.now() > deadline) return actions;
     } catch (err) {
-      if (attempt >= 5 || !/Canceled/.test(String(err))) throw err;
-      await new Promise((r) => setTimeout(r, 200));
+      if (Date.now() > deadline || !/Canceled/.test(String(err))) throw err;
     }
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
