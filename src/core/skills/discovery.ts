@@ -124,7 +124,8 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
     if (isNamedRoot) addRoot(dir);
     const inRootParent = ROOT_PARENTS.has(name);
     let holdsSkill = false;
-    for (const e of entries) {
+    // Name order, so that which path of a folder reached twice (through a link) is kept never depends on the disk.
+    for (const e of [...entries].sort(byName)) {
       if (!e.isDirectory && !e.isSymbolicLink) continue;
       if (SKIP_DIRS.has(e.name)) continue;
       if (inRootParent) {
@@ -160,23 +161,31 @@ export function findSkillsRoots(fs: FileSystem, folder: string, opts?: FindRoots
   return scanFolder(fs, folder, opts ?? {}).roots;
 }
 
-/** The folder names of the skills directly under a root (subfolders holding SKILL.md or skill.md), sorted. */
-export function listSkillFolders(fs: FileSystem, root: SkillsRoot): string[] {
+function byName(a: DirEntry, b: DirEntry): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+function skillFolderEntries(fs: FileSystem, root: SkillsRoot): DirEntry[] {
   const entries = fs.readDir(root.path) ?? [];
-  const names: string[] = [];
+  const found: DirEntry[] = [];
   for (const e of entries) {
     if (!e.isDirectory && !e.isSymbolicLink) continue;
     if (e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue;
     const sub = fs.readDir(path.join(root.path, e.name));
-    if (sub && (hasFile(sub, 'SKILL.md') || hasFile(sub, 'skill.md'))) names.push(e.name);
+    if (sub && (hasFile(sub, 'SKILL.md') || hasFile(sub, 'skill.md'))) found.push(e);
   }
-  return names.sort();
+  return found.sort(byName);
+}
+
+/** The folder names of the skills directly under a root (subfolders holding SKILL.md or skill.md), sorted. */
+export function listSkillFolders(fs: FileSystem, root: SkillsRoot): string[] {
+  return skillFolderEntries(fs, root).map((e) => e.name);
 }
 
 function listContentFiles(fs: FileSystem, dir: string, rel: string, depth: number, out: string[]): void {
   const entries = fs.readDir(path.join(dir, rel));
   if (!entries) return;
-  const sorted = [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = [...entries].sort(byName);
   for (const e of sorted) {
     if (out.length >= MAX_SKILL_FILES) return;
     if (LISTING_SKIP.has(e.name) || e.name.endsWith('.pyc') || e.name === '.gitkeep') continue;
@@ -398,12 +407,17 @@ export function findInstalledPluginRoots(fs: FileSystem, home: string): SkillsRo
     .roots.map((r) => ({ path: r.path, scope: 'plugin' as const, plugin: r.plugin }));
 }
 
-/** Loads every skill of the given roots, then applies the cross-skill rules. */
+/** Loads every skill of the given roots (a folder reached twice through links only once, by real path), then applies the cross-skill rules. */
 export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile, opts?: { listFiles?: boolean }): LoadedSkillEntry[] {
   const skills: LoadedSkillEntry[] = [];
+  const seen = new Set<string>();
   for (const root of roots) {
-    for (const folderName of listSkillFolders(fs, root)) {
-      const skill = loadSkill(fs, root, folderName, profile, opts);
+    const rootReal = fs.realPath(root.path) ?? root.path;
+    for (const e of skillFolderEntries(fs, root)) {
+      const real = e.isSymbolicLink ? fs.realPath(path.join(root.path, e.name)) : path.join(rootReal, e.name);
+      if (real === undefined || seen.has(real)) continue;
+      seen.add(real);
+      const skill = loadSkill(fs, root, e.name, profile, opts);
       if (skill) skills.push(skill);
     }
   }

@@ -96,18 +96,18 @@ test('skips .git and node_modules, and bounds the depth', () => {
 test('a symlink loop is followed once; a symlinked skill folder is found', () => {
   const dir = tempTree({
     'proj/.claude/skills/a/SKILL.md': skillMd('a'),
-    'shared/linked/SKILL.md': skillMd('linked'),
+    'a-shared/linked/SKILL.md': skillMd('linked'),
   });
   try {
     fs.symlinkSync(path.join(dir, 'proj'), path.join(dir, 'proj', 'loop'), 'dir');
     fs.symlinkSync(dir, path.join(dir, 'proj', '.claude', 'skills', 'a', 'up'), 'dir');
-    fs.symlinkSync(path.join(dir, 'shared', 'linked'), path.join(dir, 'proj', '.claude', 'skills', 'linked'), 'dir');
+    fs.symlinkSync(path.join(dir, 'a-shared', 'linked'), path.join(dir, 'proj', '.claude', 'skills', 'linked'), 'dir');
     const d = discover(nodeFileSystem, { workspaceFolders: [path.join(dir, 'proj')], profile: 'claude-code', maxDepth: 20, anyFolder: true });
     assert.deepEqual(d.roots.map((r) => rel(r.path, dir)), ['proj/.claude/skills']);
     assert.deepEqual(d.skills.map((s) => s.name).sort(), ['a', 'linked']);
     const whole = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code', maxDepth: 20, anyFolder: true });
-    // shared/linked is reached once (the real folder or the link, whichever comes first), not twice.
-    assert.equal(whole.skills.filter((s) => s.name === 'linked').length, 1);
+    // a-shared/linked (found first, in name order) and the link to it are one skill, loaded once.
+    assert.deepEqual(whole.skills.filter((s) => s.name === 'linked').map((s) => rel(s.dir, dir)), ['a-shared/linked']);
     assert.equal(whole.skills.filter((s) => s.name === 'a').length, 1);
   } finally { removeTree(dir); }
 });
