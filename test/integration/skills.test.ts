@@ -223,6 +223,7 @@ describe('skills feature', function () {
 
   it('hovers a frontmatter key with its documentation and profiles', async () => {
     const uri = vscode.Uri.file(skillsDir('code-review', 'SKILL.md'));
+    await vscode.workspace.openTextDocument(uri);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(3, 3));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
     assert.match(text, /\*\*`allowed-tools`\*\*/);
@@ -235,6 +236,7 @@ describe('skills feature', function () {
   it('completes missing keys at line start and enum values after a key', async () => {
     const file = writeSkill(skillsDir('completion-skill'), `---\nname: completion-skill\ndescription: Completes.\n\nmodel: \ncontext: \n---\n# C\n`);
     const uri = vscode.Uri.file(file);
+    await vscode.workspace.openTextDocument(uri);
     const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 0));
     const keyLabels = keys.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(keyLabels.includes('allowed-tools') && keyLabels.includes('disable-model-invocation'), keyLabels.join(','));
