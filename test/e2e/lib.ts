@@ -97,6 +97,7 @@ export interface ScenarioSetup {
 }
 
 const DEFAULT_MS = 15_000;
+const VIEWPORT_CENTER = { x: 900, y: 450 };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -205,7 +206,10 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
       await tab.waitFor();
       // Clicking the selected tab would collapse the side bar, so only click when it is not showing.
       const showing = (await tab.getAttribute('aria-selected')) === 'true' && (await sidebar.isVisible());
-      if (!showing) await tab.click();
+      if (!showing) {
+        await tab.click();
+        await page.mouse.move(VIEWPORT_CENTER.x, VIEWPORT_CENTER.y); // no tab hover in screenshots
+      }
       await sidebar.locator('[id="workbench.view.extension.skillflow"]').waitFor({ state: 'visible' });
       return sidebar;
     },
