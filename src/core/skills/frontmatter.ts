@@ -229,6 +229,7 @@ function parseFrontmatterYaml(yamlText: string, yamlStart: number): { doc: Docum
 
 /** A YAML error message, plus a hint to quote the value when the line is a plain value containing `: `. */
 function yamlMessage(message: string, code: string, lineText: string): string {
+  if (/call stack/i.test(message)) return 'YAML syntax error: the frontmatter is nested too deeply';
   const first = message.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').trim();
   let text = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
   const m = /^\s*(?:-\s+)?([^\s#'"{[&*!|>-][^:]*?):[ \t]+(.*)$/.exec(lineText);

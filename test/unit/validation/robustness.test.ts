@@ -141,6 +141,12 @@ test('200-deep nested YAML is parsed without a stack overflow', () => {
   assert.deepEqual(validateAll(skill(map), 'deep flow map').map((p) => p.code), ['unknown-key']);
 });
 
+test('absurdly deep YAML (2000 levels) is a yaml-syntax problem, not a stack overflow', () => {
+  const problems = validateAll(skill(`name: skill-creator\ndescription: d\nmetadata: ${'['.repeat(2000)}${']'.repeat(2000)}`), 'very deep', false);
+  assert.deepEqual(problems.map((p) => p.code), ['yaml-syntax']);
+  assert.match(problems[0].message, /nested too deeply/);
+});
+
 test('colons in values: plain `: ` is an error with a quote hint, other colons are fine', () => {
   const bad = validateAll(skill('name: skill-creator\ndescription: Use when: asked\n'), 'colon');
   assert.deepEqual(bad.map((p) => p.code), ['yaml-syntax']);
