@@ -46,6 +46,7 @@ log('e2e', `packaged ${relative(ROOT, vsix) || vsix} in ${secs(Date.now() - t0)}
 
 const { createScenarioContext, openWorkbench } = require(join(ROOT, 'out', 'test', 'e2e', 'lib.js'));
 const server = await startCodeServer({ runDir, vsix });
+process.env.SKILLFLOW_FAKE_CLAUDE_LOG = server.fakeClaudeLog; // also t.fakeClaudeLogPath
 let browser;
 const results = [];
 const stopAll = async () => {

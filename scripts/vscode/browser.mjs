@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { aptInstall } from './build.mjs';
 
+export { workbenchUrl } from './helpers.mjs';
+
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 export const VIEWPORT = { width: 1400, height: 900 };
@@ -19,18 +21,6 @@ export function chromiumPath() {
 /** Launches headless chromium; use browser.newContext({ viewport: VIEWPORT }) per scenario. */
 export function launchBrowser() {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
-}
-
-/** The workbench URL for a folder; extDev/extTests (absolute paths on the server) become the dev `payload`. */
-export function workbenchUrl(serverUrl, folder, { extDev, extTests } = {}) {
-  const host = new URL(serverUrl).host; // code-server's remote authority is the browser's host
-  const remote = (p) => `vscode-remote://${host}${p}`;
-  let query = `folder=${encodeURIComponent(folder)}`;
-  const payload = [];
-  if (extDev) payload.push(['extensionDevelopmentPath', remote(extDev)]);
-  if (extTests) payload.push(['extensionTestsPath', remote(extTests)]);
-  if (payload.length) query += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  return `${serverUrl}/?${query}`;
 }
 
 /**

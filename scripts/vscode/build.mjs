@@ -1,8 +1,9 @@
 // Build steps shared by the real-VS-Code runners: bundles, bundled tests, the .vsix, workspace copies.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshenActiveWorkflows } from './helpers.mjs';
 
 /** Absolute path of the repository (scripts/vscode/../..). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -44,32 +45,6 @@ export function packageVsix(outFile) {
     '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links', '--out', outFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (!existsSync(outFile)) throw new Error(`vsce did not write ${outFile}`);
   return outFile;
-}
-
-const TERMINAL_PHASES = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'STALE']);
-
-/**
- * The example's workflow timestamps are fixed, so its active run would always look stale: in a copy, set
- * `updated_at` of every non-terminal status.json to five minutes ago (the rest of the file is unchanged).
- */
-export function freshenActiveWorkflows(workspace, now = Date.now()) {
-  const files = [];
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name === 'status.json') files.push(p);
-    }
-  };
-  if (existsSync(join(workspace, '.workflow'))) walk(join(workspace, '.workflow'));
-  const updatedAt = new Date(now - 5 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    let status;
-    try { status = JSON.parse(text); } catch { continue; }
-    if (!status || typeof status.phase !== 'string' || TERMINAL_PHASES.has(status.phase)) continue;
-    writeFileSync(file, text.replace(/("updated_at"\s*:\s*)"[^"]*"/, `$1"${updatedAt}"`));
-  }
 }
 
 /** Copies examples/demo-workspace to <parent>/demo-workspace (fresh, active workflows freshened); returns its path. */
