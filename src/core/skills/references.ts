@@ -87,8 +87,8 @@ function scanLine(text: string, line: number, found: ReferenceCandidate[], bareP
       push(found, def[1], line, def.index + def[0].length - def[1].length, 'link');
       blanks.push([0, text.length]);
     } else {
-      INLINE_LINK.lastIndex = 0;
-      for (let m = INLINE_LINK.exec(text); m; m = INLINE_LINK.exec(text)) {
+      // matchAll iterates a copy of the regex: the shared /g regex keeps no lastIndex state between calls.
+      for (const m of text.matchAll(INLINE_LINK)) {
         // In code, `handlers[name](args)` is a call, not a link.
         if (!barePaths && m.index > 0 && /[\w\])}]/.test(text[m.index - 1])) continue;
         const open = m[0].indexOf('](') + 2;
@@ -100,8 +100,7 @@ function scanLine(text: string, line: number, found: ReferenceCandidate[], bareP
   }
   if (!hasSlash) return;
   if (text.includes('://') || text.includes('www.')) {
-    URL_LIKE.lastIndex = 0;
-    for (let m = URL_LIKE.exec(text); m; m = URL_LIKE.exec(text)) blanks.push([m.index, m.index + m[0].length]);
+    for (const m of text.matchAll(URL_LIKE)) blanks.push([m.index, m.index + m[0].length]);
   }
   let scan = text;
   for (const [from, to] of blanks) scan = scan.slice(0, from) + ' '.repeat(to - from) + scan.slice(to);
