@@ -39,10 +39,11 @@ function toStat(s: nodeFs.Stats): FileStat {
 /** The real file system through `node:fs`. */
 export const nodeFileSystem: FileSystem = {
   stat(path) {
-    try { return toStat(nodeFs.statSync(path)); } catch { return undefined; }
+    // throwIfNoEntry: a missing path is the common case in reference checks; exceptions are slow.
+    try { const s = nodeFs.statSync(path, { throwIfNoEntry: false }); return s && toStat(s); } catch { return undefined; }
   },
   lstat(path) {
-    try { return toStat(nodeFs.lstatSync(path)); } catch { return undefined; }
+    try { const s = nodeFs.lstatSync(path, { throwIfNoEntry: false }); return s && toStat(s); } catch { return undefined; }
   },
   readDir(path) {
     try {
