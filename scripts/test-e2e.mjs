@@ -41,7 +41,14 @@ if (!scenarios.length) {
 }
 const runDir = mkdtempSync(join(tmpdir(), 'skillflow-e2e-'));
 const resultsDir = join(ROOT, 'test-results', 'e2e');
-const vsix = packageVsix(join(runDir, 'skillflow.vsix'));
+let vsix;
+try {
+  vsix = packageVsix(join(runDir, 'skillflow.vsix'));
+} catch (err) {
+  rmSync(runDir, { recursive: true, force: true });
+  console.error(`e2e: ${err.message}`);
+  process.exit(1);
+}
 log('e2e', `packaged ${relative(ROOT, vsix) || vsix} in ${secs(Date.now() - t0)} since start`);
 
 const { createScenarioContext, openWorkbench } = require(join(ROOT, 'out', 'test', 'e2e', 'lib.js'));
