@@ -49,8 +49,8 @@ const runDir = mkdtempSync(join(tmpdir(), 'skillflow-electron-'));
 const workspace = copyDemoWorkspace(join(runDir, 'ws'));
 const userData = join(runDir, 'user-data');
 mkdirSync(join(userData, 'User'), { recursive: true });
-writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(userSettings({ fakeClaude: true }), null, 2));
 const fakeClaudeLog = join(runDir, 'fake-claude.log');
+writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(userSettings({ fakeClaudeLog }), null, 2));
 
 let code = 0;
 try {

@@ -31,12 +31,17 @@ export const QUIET_SETTINGS = {
   'terminal.integrated.enablePersistentSessions': false,
 };
 
-/** settings.json for a test/demo profile; with fakeClaude the terminals find test/e2e/bin/claude first. */
-export function userSettings({ fakeClaude = true } = {}) {
+/**
+ * settings.json for a test/demo profile; with fakeClaudeLog the terminals find test/e2e/bin/claude first and
+ * it logs to that file.
+ */
+export function userSettings({ fakeClaudeLog } = {}) {
   const settings = { ...QUIET_SETTINGS };
   // VS Code resolves the terminals' environment from a login shell, which resets PATH (/etc/profile);
   // this setting is applied after that.
-  if (fakeClaude) settings['terminal.integrated.env.linux'] = { PATH: `${FAKE_BIN}:\${env:PATH}` };
+  if (fakeClaudeLog) {
+    settings['terminal.integrated.env.linux'] = { PATH: `${FAKE_BIN}:\${env:PATH}`, SKILLFLOW_FAKE_CLAUDE_LOG: fakeClaudeLog };
+  }
   return settings;
 }
 
@@ -80,10 +85,10 @@ function baseArgs(runDir) {
 export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}, fakeClaude = true, isolateHome = true }) {
   ensureCodeServer();
   for (const d of ['user-data/User', 'extensions', 'xdg-config', 'xdg-data', 'xdg-cache', 'home']) mkdirSync(join(runDir, d), { recursive: true });
-  writeFileSync(join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(userSettings({ fakeClaude }), null, 2));
+  const fakeClaudeLog = join(runDir, 'fake-claude.log');
+  writeFileSync(join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(userSettings(fakeClaude ? { fakeClaudeLog } : {}), null, 2));
   const actualPort = await freePort(port);
   writeFileSync(join(runDir, 'config.yaml'), `bind-addr: 127.0.0.1:${actualPort}\nauth: none\ncert: false\n`);
-  const fakeClaudeLog = join(runDir, 'fake-claude.log');
   const serverEnv = {
     ...process.env,
     XDG_CONFIG_HOME: join(runDir, 'xdg-config'),
