@@ -45,7 +45,12 @@
  *                             predicate(text) holds; returns the text
  *   t.log(msg)                prints a timestamped line under the scenario
  *
- * Timeouts: Playwright actions default to 30 s; `ms` arguments default to 15 s.
+ * Timeouts: Playwright actions default to 30 s; `ms` arguments default to 15 s; a whole scenario 5 min
+ * (SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS).
+ * Notes: the copy's non-terminal workflow runs have `updated_at` set to five minutes ago (so the PLAN run is live,
+ * not stale). The fake claude log is emptied before each scenario; $SKILLFLOW_FAKE_CLAUDE_LOG is set in the
+ * runner's process too. Toasts hide by themselves: assert notifications with t.notificationsContain. Tree rows,
+ * Problems rows and QuickPick rows are virtualised: only visible rows exist in the DOM.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
