@@ -1,4 +1,7 @@
 /** The resume invocation of a paused skill and the shell command line that runs it (SPEC §4 F4, §9). */
+import { quoteShellArg, type ShellKind } from '../shell';
+
+export { quotePosix, quotePowerShell, quoteShellArg, shellKindFor, type ShellKind } from '../shell';
 
 export interface ResumeInvocation {
   skill: string;
@@ -8,33 +11,12 @@ export interface ResumeInvocation {
   prompt: string;
 }
 
-/** Which quoting rules the command line follows: POSIX shells (sh, bash, zsh) or PowerShell (Windows). */
-export type ShellKind = 'posix' | 'powershell';
-
 export const DEFAULT_RESUME_COMMAND = 'claude ${prompt}';
 
 /** Builds the resume invocation; `relPath` is the workspace-relative context path. */
 export function resumeInvocation(skill: string, relPath: string): ResumeInvocation {
   const args = `resume CONTEXT_PATH=${relPath}`;
   return { skill, args, prompt: `/${skill} ${args}` };
-}
-
-/** POSIX single-quote quoting: the result is one word whose value is exactly `value`, whatever it contains. */
-export function quotePosix(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * PowerShell single-quote quoting: inside '...' only quote characters are special, and PowerShell
- * treats the typographic single quotes (U+2018, U+2019, U+201A, U+201B) like `'`, so each is doubled.
- */
-export function quotePowerShell(value: string): string {
-  return `'${value.replace(/['\u2018\u2019\u201A\u201B]/g, (q) => q + q)}'`;
-}
-
-/** Quotes `value` as one shell word for `shell`. */
-export function quoteShellArg(value: string, shell: ShellKind): string {
-  return shell === 'powershell' ? quotePowerShell(value) : quotePosix(value);
 }
 
 /**
@@ -48,14 +30,6 @@ export function buildResumeCommand(template: string | undefined, invocation: Res
   const values: Record<string, string> = { prompt: invocation.prompt, skill: invocation.skill, contextPath };
   const withPrompt = tpl.includes('${prompt}') ? tpl : `${tpl} \${prompt}`;
   return withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => quoteShellArg(values[name], shell));
-}
-
-/** The quoting a terminal shell needs: PowerShell for pwsh/powershell, none for cmd.exe (no safe quoting), else POSIX. */
-export function shellKindFor(shellPath: string | undefined): ShellKind | undefined {
-  const p = (shellPath ?? '').trim();
-  if (/(^|[\\/])(pwsh|powershell)(\.exe)?$/i.test(p)) return 'powershell';
-  if (/(^|[\\/])cmd(\.exe)?$/i.test(p)) return undefined;
-  return 'posix';
 }
 
 /** Terminal or clipboard: untrusted workspaces and shells without safe quoting always copy (SPEC §9). */

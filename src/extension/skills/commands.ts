@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { SkillEntry } from '../../core/skills/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
 import { packageSkill } from '../../core/packaging/package';
-import { quote, scriptCommandLine, type ShellKind } from '../util/shell';
+import { scriptCommandLine, shellKindFor } from '../../core/shell';
 import type { SkillsService } from './service';
 import type { SkillsNode } from './treeModel';
 
@@ -200,17 +200,17 @@ export class SkillCommands {
       void vscode.window.showErrorMessage(`Run Script: ${rel} is missing or leaves the skill folder.`);
       return undefined;
     }
-    if (/(^|[\\/])cmd(\.exe)?$/i.test(vscode.env.shell)) {
+    const shell = shellKindFor(vscode.env.shell);
+    if (!shell) {
       // cmd.exe has no safe quoting: refuse rather than build an injectable command line.
       void vscode.window.showErrorMessage('Run Script needs PowerShell or a POSIX shell as the default terminal shell (cmd.exe cannot quote paths safely).');
       return undefined;
     }
-    const shell: ShellKind = /pwsh|powershell/i.test(vscode.env.shell) ? 'powershell' : 'posix';
     const line = scriptCommandLine(dir, rel, shell);
     const terminal = vscode.window.terminals.find((t) => t.name === TERMINAL_NAME && t.exitStatus === undefined) ?? vscode.window.createTerminal({ name: TERMINAL_NAME });
     terminal.show(true);
     terminal.sendText(line, true);
-    this.log.info(`run script: ${line} (quoted for ${shell}: ${quote(rel, shell)})`);
+    this.log.info(`run script (${shell} quoting): ${line}`);
     return line;
   }
 }

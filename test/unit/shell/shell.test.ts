@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { quotePosix, quotePowerShell, scriptCommandLine, interpreterFor } from '../../../src/extension/util/shell';
+import { quotePosix, quotePowerShell, scriptCommandLine, interpreterFor } from '../../../src/core/shell';
 
 test('quotePosix leaves plain words alone and single-quotes the rest', () => {
   assert.equal(quotePosix('scripts/run.py'), 'scripts/run.py');
@@ -23,7 +23,7 @@ test('quotePosix output survives a real shell unchanged (no injection)', () => {
 
 test('quotePowerShell doubles single quotes, including typographic ones', () => {
   assert.equal(quotePowerShell(`C:\\My Skills\\it's`), `'C:\\My Skills\\it''s'`);
-  assert.equal(quotePowerShell('a\u2019b'), `'a''b'`);
+  assert.equal(quotePowerShell('a\u2019b'), "'a\u2019\u2019b'");
 });
 
 test('interpreterFor picks the interpreter by extension', () => {
@@ -49,4 +49,9 @@ test('scriptCommandLine really runs the script from the skill folder', () => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('quotePosix quotes a leading = (zsh would expand =cmd to a path)', () => {
+  assert.equal(quotePosix('=ls'), `'=ls'`);
+  assert.equal(quotePosix('KEY=value'), 'KEY=value');
 });

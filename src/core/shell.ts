@@ -1,21 +1,35 @@
-/** Shell quoting and script command lines (vscode-free, unit-tested): no skill name or path can inject commands. */
+/** Shell quoting shared by every command line Skillflow builds (resume, run script): no value can inject commands (SPEC §9). */
 import * as path from 'node:path';
 
+/** Which quoting rules a command line follows: POSIX shells (sh, bash, zsh) or PowerShell. */
 export type ShellKind = 'posix' | 'powershell';
 
-/** Quotes one word for a POSIX shell; plain words stay readable. */
+/** Quotes one word for a POSIX shell: plain words stay readable, anything else is single-quoted. */
 export function quotePosix(word: string): string {
-  if (word !== '' && /^[A-Za-z0-9_/.,:=@%+-]+$/.test(word)) return word;
+  // A leading '=' is excluded: zsh expands `=cmd` to a path.
+  if (/^[A-Za-z0-9_/.,:@%+-][A-Za-z0-9_/.,:=@%+-]*$/.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Quotes one word for PowerShell (single-quoted literal: only `'` needs doubling). */
+/**
+ * PowerShell single-quote quoting: inside '...' only quote characters are special, and PowerShell
+ * treats the typographic single quotes (U+2018, U+2019, U+201A, U+201B) like `'`, so each is doubled.
+ */
 export function quotePowerShell(word: string): string {
-  return `'${word.replace(/['\u2018\u2019\u201a\u201b]/g, "''")}'`;
+  return `'${word.replace(/['\u2018\u2019\u201A\u201B]/g, (q) => q + q)}'`;
 }
 
-export function quote(word: string, shell: ShellKind): string {
+/** Quotes `word` as one shell word for `shell`. */
+export function quoteShellArg(word: string, shell: ShellKind): string {
   return shell === 'powershell' ? quotePowerShell(word) : quotePosix(word);
+}
+
+/** The quoting a terminal shell needs: PowerShell for pwsh/powershell, none for cmd.exe (no safe quoting), else POSIX. */
+export function shellKindFor(shellPath: string | undefined): ShellKind | undefined {
+  const p = (shellPath ?? '').trim();
+  if (/(^|[\\/])(pwsh|powershell)(\.exe)?$/i.test(p)) return 'powershell';
+  if (/(^|[\\/])cmd(\.exe)?$/i.test(p)) return undefined;
+  return 'posix';
 }
 
 const INTERPRETERS: Record<string, string[]> = {
