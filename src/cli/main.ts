@@ -20,12 +20,14 @@ export const USAGE = `Usage: skillflow <command> [options]
 
 Commands:
   validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]
-  list [PATH] [--format text|json]
+  list [PATH] [--format text|json] [--personal]
   package <skill-folder> [--out DIR]
-  new <name> [--path DIR]
+  new <name> [--path DIR] [--description TEXT]
   workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]
   checkpoint load|update CONTEXT_PATH=<path>
   checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...
+
+Each command accepts --help. Exit codes: 0 ok, 1 problems found (errors, refused), 2 bad usage or unreadable path.
 `;
 
 /** Runs one CLI invocation and returns its exit code (0 ok, 1 problems, 2 usage). */

@@ -60,7 +60,7 @@ export class SkillQuickFixProvider implements vscode.CodeActionProvider {
         }
         case 'name-dir-mismatch': {
           const name = keyOf('name');
-          if (name?.valueRange && checkSkillName(folderName) === undefined) {
+          if (name?.valueRange && checkSkillName(folderName, { allowReserved: true }) === undefined) {
             const edit = new vscode.WorkspaceEdit();
             edit.replace(doc.uri, toVsRange(name.valueRange), folderName);
             perDiagnostic.push(fix(`Rename to '${folderName}' (the folder name)`, d, edit));
