@@ -7,7 +7,9 @@ const steps = ['build', 'test:unit', 'test:integration', 'test:e2e'].filter((s) 
 for (const step of steps) {
   const t0 = Date.now();
   console.log(`\n=== npm run ${step}`);
-  const r = spawnSync('npm', ['run', '--silent', step], { stdio: 'inherit' });
+  // build + test:unit leave dist/ and out/ fresh, so the VS Code runners need not rebuild them.
+  const env = { ...process.env, SKILLFLOW_E2E_SKIP_BUILD: '1' };
+  const r = spawnSync('npm', ['run', '--silent', step], { stdio: 'inherit', env });
   console.log(`=== ${step}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
