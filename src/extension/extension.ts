@@ -13,9 +13,10 @@ export function activate(context: vscode.ExtensionContext) {
   const workflows = registerWorkflowFeatures(context, log);
   const checkpoints = registerCheckpointFeatures(context, log);
 
-  log.info(`activate() took ${(performance.now() - started).toFixed(1)} ms`);
+  const activationMs = performance.now() - started;
+  log.info(`activate() took ${activationMs.toFixed(1)} ms`);
   // Returned for integration tests (and other extensions): read-only access to each feature's state.
-  return { skills, workflows, checkpoints };
+  return { skills, workflows, checkpoints, activationMs };
 }
 
 export function deactivate() {

@@ -14,9 +14,11 @@ describe('smoke', () => {
   });
 
   it('activates and returns one API object per feature', async () => {
-    const api = await getApi();
+    const api = await getApi<Record<string, unknown>>();
     assert.equal(getExtension().isActive, true);
-    assert.deepEqual(Object.keys(api).sort(), ['checkpoints', 'skills', 'workflows']);
+    for (const feature of ['checkpoints', 'skills', 'workflows']) assert.equal(typeof api[feature], 'object', feature);
+    assert.equal(typeof api.activationMs, 'number');
+    console.log(`      activate() took ${(api.activationMs as number).toFixed(1)} ms`);
   });
 
   it('registers every command it contributes', async () => {
