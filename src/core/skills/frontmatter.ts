@@ -3,7 +3,7 @@
  * top-level key and value, and the markdown body. Never throws; problems are returned.
  */
 import matter from 'gray-matter';
-import { isMap, isScalar, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, parseDocument, Scalar, type Document, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../types';
 import { severityFor } from '../validation/rules';
 import { LineIndex } from '../validation/text';
@@ -26,6 +26,8 @@ export interface DetailedParse {
   nodeRange(node: YamlNode | null | undefined): Range | undefined;
   /** Range of the opening `---` line. */
   openingRange: Range;
+  /** True when the frontmatter was read by the flat-frontmatter fast path (no YAML library). */
+  fastPath?: boolean;
 }
 
 function problem(code: string, range: Range, message: string): Problem {
@@ -37,11 +39,16 @@ export function parseSkillMd(text: string): ParsedSkillMd {
   return parseSkillMdDetailed(text).parsed;
 }
 
+/** Options of `parseSkillMdDetailed`; `fastPath: false` always uses the YAML library (tests compare both paths). */
+export interface ParseOptions {
+  fastPath?: boolean;
+}
+
 /** Like `parseSkillMd`, plus the YAML nodes and the line index (for validators). Never throws. */
-export function parseSkillMdDetailed(text: string): DetailedParse {
+export function parseSkillMdDetailed(text: string, opts?: ParseOptions): DetailedParse {
   const input = typeof text === 'string' ? text : String(text ?? '');
   try {
-    return parseUnsafe(input);
+    return parseUnsafe(input, opts?.fastPath !== false);
   } catch (e) {
     // Defensive: the YAML library should not throw here, but a parse must never take the caller down.
     const lines = new LineIndex(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
@@ -57,7 +64,7 @@ export function parseSkillMdDetailed(text: string): DetailedParse {
   }
 }
 
-function parseUnsafe(input: string): DetailedParse {
+function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   const hasBom = input.charCodeAt(0) === 0xfeff;
   const src = hasBom ? input.slice(1) : input;
   const lines = new LineIndex(src);
@@ -104,6 +111,17 @@ function parseUnsafe(input: string): DetailedParse {
   base.parsed.body = close + 1 < lines.lineCount ? src.slice(lines.starts[close + 1]) : '';
 
   const yamlStart = lines.starts[1];
+  if (fastPath) {
+    const flat = parseFlatFrontmatter(src, yamlStart, lines.starts[close], lines);
+    if (flat) {
+      base.parsed.keys = flat.keys;
+      base.parsed.data = flat.data;
+      base.nodeRange = flat.nodeRange;
+      for (const [k, v] of flat.valueNodes) valueNodes.set(k, v);
+      base.fastPath = true;
+      return base;
+    }
+  }
   const { doc, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
 
   const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
@@ -179,6 +197,91 @@ function parseUnsafe(input: string): DetailedParse {
   base.parsed.keys = keys;
   base.parsed.data = base.yamlFailed ? undefined : data;
   return base;
+}
+
+/** Reserved plain scalars of the YAML 1.2 core schema that are not strings (null and booleans). */
+const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+
+/**
+ * The fast path for the common frontmatter: every line is `key: value` at column 1, with a simple key
+ * (`[A-Za-z_][A-Za-z0-9_-]*`, not null/true/false), one or more spaces, and a value that is either a plain
+ * scalar the YAML core schema reads as exactly that string (no indicator first character, no ': ', ' #' or
+ * trailing ':', not null/bool/number-like, no control characters) or a one-line "..."/'...' string without
+ * escapes or inner quotes. Builds what the YAML library would (keys, ranges, data, scalar nodes); returns
+ * undefined for anything else (blank or comment lines, CR, tabs, duplicates, block values...), and the caller
+ * then runs the full parser. test/unit/validation/frontmatterFast.test.ts checks both paths agree.
+ */
+function parseFlatFrontmatter(src: string, from: number, to: number, lines: LineIndex): {
+  keys: FrontmatterKey[]; data: Record<string, unknown>; valueNodes: Map<string, YamlNode | null>; nodeRange: DetailedParse['nodeRange'];
+} | undefined {
+  if (from >= to) return undefined;
+  const keys: FrontmatterKey[] = [];
+  const data: Record<string, unknown> = {};
+  const valueNodes = new Map<string, YamlNode | null>();
+  const ranges = new Map<YamlNode, Range>();
+  let pos = from;
+  while (pos < to) {
+    let eol = src.indexOf('\n', pos);
+    if (eol < 0 || eol >= to) eol = to; // the last line before the fence always ends in '\n' (to is the fence's start)
+    // Key.
+    let i = pos;
+    const c0 = src.charCodeAt(i);
+    if (!(isAsciiLetter(c0) || c0 === 95)) return undefined;
+    i++;
+    while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
+    if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
+    const key = src.slice(pos, i);
+    if (CORE_NON_STRING.has(key) || valueNodes.has(key)) return undefined;
+    const keyEnd = i;
+    i += 2;
+    while (i < eol && src.charCodeAt(i) === 32) i++;
+    let end = eol;
+    while (end > i && src.charCodeAt(end - 1) === 32) end--;
+    if (end <= i) return undefined; // `key:` with no value: the full parser decides
+    let value: string;
+    const q = src.charCodeAt(i);
+    if (q === 34 || q === 39) {
+      // "..." or '...' on one line, nothing after the closing quote, no escapes or same quotes inside.
+      if (end - i < 2 || src.charCodeAt(end - 1) !== q) return undefined;
+      value = src.slice(i + 1, end - 1);
+      if (value.includes(q === 34 ? '"' : "'") || value.includes('\\')) return undefined;
+    } else {
+      value = src.slice(i, end);
+      if (!isSafePlain(value)) return undefined;
+    }
+    for (let k = 0; k < value.length; k++) {
+      const c = value.charCodeAt(k);
+      if (c < 32 || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0xfffe || c === 0xffff) return undefined;
+    }
+    const node = new Scalar(value);
+    const valueRange = lines.range(i, end);
+    node.range = [i - from, end - from, eol - from];
+    ranges.set(node, valueRange);
+    keys.push({ key, keyRange: lines.range(pos, keyEnd), valueRange, value });
+    valueNodes.set(key, node);
+    Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+    pos = eol + 1;
+  }
+  return { keys, data, valueNodes, nodeRange: (node) => (node ? ranges.get(node) : undefined) };
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isKeyChar(c: number): boolean {
+  return isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+/** Plain scalar characters that may not start a safe value: YAML indicators, digits and number signs, space. */
+const UNSAFE_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`+.~0123456789 \t');
+
+/** True when YAML reads `value` (trimmed, one line) as a plain scalar equal to `value` itself, a string. */
+function isSafePlain(value: string): boolean {
+  if (UNSAFE_FIRST.has(value[0])) return false;
+  if (CORE_NON_STRING.has(value)) return false;
+  if (value.includes(': ') || value.includes(' #') || value.includes('\t') || value.endsWith(':')) return false;
+  return true;
 }
 
 const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false } as const;
