@@ -3,6 +3,8 @@
 // repository as the development extension, on a fresh temp copy of examples/demo-workspace.
 // Mechanism: the workbench URL's dev `payload` (extensionDevelopmentPath + extensionTestsPath); the result comes
 // back through window.codeAutomationExit. <grep> filters tests by title (mocha --grep).
+// `--untrusted` (npm run test:untrusted): workspace trust ON and the folder left untrusted (restricted mode), running
+// only the suites under test/integration/untrusted/ (SKILLFLOW_TEST_UNTRUSTED=1); the normal run skips them.
 // Env: SKILLFLOW_E2E_SKIP_BUILD=1 reuses dist/ and out/; SKILLFLOW_KEEP_RUN=1 keeps the temp run dir;
 // SKILLFLOW_TEST_TIMEOUT_MS (default 600000).
 import { format } from 'node:util';
@@ -16,16 +18,22 @@ import { startCodeServer } from './vscode/codeServer.mjs';
 // Workbench start-up lines (and the failing gallery lookup: there is no network) that say nothing about the tests.
 const WORKBENCH_CHATTER = /^(Resolving connection token|Resolved connection token|Creating a socket|Updating additional builtin extensions|\[Service Worker\]|ChatSessionStore:)|open-vsx\.org/;
 const grep = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const untrusted = process.argv.includes('--untrusted');
+const tag = untrusted ? 'untrusted' : 'integration';
 const timeoutMs = Number(process.env.SKILLFLOW_TEST_TIMEOUT_MS || 600_000);
 const t0 = Date.now();
 
 if (process.env.SKILLFLOW_E2E_SKIP_BUILD !== '1') {
-  log('integration', 'building');
+  log(tag, 'building');
   buildAll();
 }
-const runDir = mkdtempSync(join(tmpdir(), 'skillflow-integration-'));
+const runDir = mkdtempSync(join(tmpdir(), `skillflow-${tag}-`));
 const workspace = copyDemoWorkspace(join(runDir, 'ws'));
-const server = await startCodeServer({ runDir, env: grep ? { SKILLFLOW_TEST_GREP: grep } : {} });
+const server = await startCodeServer({
+  runDir,
+  trust: !untrusted,
+  env: { ...(grep ? { SKILLFLOW_TEST_GREP: grep } : {}), ...(untrusted ? { SKILLFLOW_TEST_UNTRUSTED: '1' } : {}) },
+});
 let browser;
 const stopAll = async () => {
   await browser?.close().catch(() => {});
@@ -56,7 +64,7 @@ try {
     timer = setTimeout(() => { console.log(`TIMEOUT: no result from the extension host within ${timeoutMs} ms`); resolve(3); }, timeoutMs);
   })]);
   clearTimeout(timer);
-  log('integration', `extension tests exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s (total ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  log(tag, `extension tests exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s (total ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 } finally {
   await stopAll();
 }

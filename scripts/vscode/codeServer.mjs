@@ -32,11 +32,23 @@ export const QUIET_SETTINGS = {
 };
 
 /**
- * settings.json for a test/demo profile; with fakeClaudeLog the terminals find test/e2e/bin/claude first and
- * it logs to that file.
+ * Workspace trust ON for runs that test restricted mode: no folder is trusted (no trusted-folders list exists in a
+ * fresh profile), and nothing asks — no start-up modal, no banner — so the opened folder simply stays untrusted.
  */
-export function userSettings({ fakeClaudeLog } = {}) {
-  const settings = { ...QUIET_SETTINGS };
+export const UNTRUSTED_SETTINGS = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.emptyWindow': false,
+  'security.workspace.trust.untrustedFiles': 'open',
+};
+
+/**
+ * settings.json for a test/demo profile; with fakeClaudeLog the terminals find test/e2e/bin/claude first and
+ * it logs to that file; trust: false turns workspace trust on (UNTRUSTED_SETTINGS) instead of off.
+ */
+export function userSettings({ fakeClaudeLog, trust = true } = {}) {
+  const settings = { ...QUIET_SETTINGS, ...(trust ? {} : UNTRUSTED_SETTINGS) };
   // VS Code resolves the terminals' environment from a login shell, which resets PATH (/etc/profile);
   // this setting is applied after that.
   if (fakeClaudeLog) {
@@ -69,24 +81,26 @@ export function freePort(preferred = 0) {
   });
 }
 
-function baseArgs(runDir) {
+function baseArgs(runDir, trust = true) {
   return [ENTRY, '--config', join(runDir, 'config.yaml'),
     '--user-data-dir', join(runDir, 'user-data'), '--extensions-dir', join(runDir, 'extensions'),
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'];
+    '--disable-telemetry', '--disable-update-check', ...(trust ? ['--disable-workspace-trust'] : []), '--disable-getting-started-override'];
 }
 
 /**
  * Prepares <runDir> and starts code-server. Options: vsix (installed first), port (0 = free), folder (the
  * server's default folder), env (extra variables for the server, its extension hosts and terminals),
  * fakeClaude (default true: test/e2e/bin/claude comes first on the terminals' PATH), isolateHome (default
- * true: HOME = <runDir>/home, so the machine's ~/.claude/skills never leaks into tests).
+ * true: HOME = <runDir>/home, so the machine's ~/.claude/skills never leaks into tests), trust (default true:
+ * `--disable-workspace-trust`, every folder trusted; false: workspace trust on and the opened folder untrusted,
+ * i.e. restricted mode, without any trust prompt).
  * Returns { url, port, pid, runDir, fakeClaudeLog, logFile, env, stop(), exited (resolves when the server exits) }.
  */
-export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}, fakeClaude = true, isolateHome = true }) {
+export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}, fakeClaude = true, isolateHome = true, trust = true }) {
   ensureCodeServer();
   for (const d of ['user-data/User', 'extensions', 'xdg-config', 'xdg-data', 'xdg-cache', 'home']) mkdirSync(join(runDir, d), { recursive: true });
   const fakeClaudeLog = join(runDir, 'fake-claude.log');
-  writeFileSync(join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(userSettings(fakeClaude ? { fakeClaudeLog } : {}), null, 2));
+  writeFileSync(join(runDir, 'user-data', 'User', 'settings.json'), JSON.stringify(userSettings({ ...(fakeClaude ? { fakeClaudeLog } : {}), trust }), null, 2));
   const actualPort = await freePort(port);
   writeFileSync(join(runDir, 'config.yaml'), `bind-addr: 127.0.0.1:${actualPort}\nauth: none\ncert: false\n`);
   const serverEnv = {
@@ -103,7 +117,7 @@ export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}
 
   if (vsix) {
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, [...baseArgs(runDir), '--install-extension', vsix],
+    const r = spawnSync(process.execPath, [...baseArgs(runDir, trust), '--install-extension', vsix],
       { env: serverEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     if (r.status !== 0) throw new Error(`installing ${vsix} failed:\n${r.stdout}\n${r.stderr}`);
     log('code-server', `installed ${vsix} in ${Date.now() - t0} ms`);
@@ -113,7 +127,7 @@ export async function startCodeServer({ runDir, vsix, port = 0, folder, env = {}
   const out = openSync(logFile, 'a');
   const t0 = Date.now();
   // detached = setsid(): the server leads a new session and process group (pgid = pid).
-  const child = spawn(process.execPath, [...baseArgs(runDir), '--bind-addr', `127.0.0.1:${actualPort}`, ...(folder ? [folder] : [])],
+  const child = spawn(process.execPath, [...baseArgs(runDir, trust), '--bind-addr', `127.0.0.1:${actualPort}`, ...(folder ? [folder] : [])],
     { env: serverEnv, stdio: ['ignore', out, out], detached: true });
   closeSync(out);
   const pid = child.pid;
