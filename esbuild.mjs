@@ -1,4 +1,4 @@
-// Two bundles from one script: the extension (cjs, `vscode` external) and the CLI (plain Node).
+// Three bundles from one script: the extension (cjs, `vscode` external), the CLI (plain Node) and the graph webview (browser iife).
 // Flags: --production (minify, no sourcemap), --watch.
 import * as esbuild from 'esbuild';
 
@@ -19,6 +19,10 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // Worker threads of `skillflow validate` on large sets of skills (src/cli/parallel.ts).
+  { ...common, entryPoints: ['src/cli/validateWorker.ts'], outfile: 'dist/validate-worker.js' },
+  // The reference-graph webview script runs in the webview's browser sandbox (media/graph.css is its static style).
+  { ...common, entryPoints: ['src/webview/graph.ts'], outfile: 'dist/webview/graph.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 if (watch) {

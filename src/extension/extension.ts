@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { registerSkillsFeatures } from './skills';
 import { registerWorkflowFeatures } from './workflows';
 import { registerCheckpointFeatures } from './checkpoints';
+import { registerGraphFeatures } from './graph';
 
 /** Activation stays light: features register providers and watchers; indexing happens when a view or editor first asks. */
 export function activate(context: vscode.ExtensionContext) {
@@ -12,11 +13,12 @@ export function activate(context: vscode.ExtensionContext) {
   const skills = registerSkillsFeatures(context, log);
   const workflows = registerWorkflowFeatures(context, log);
   const checkpoints = registerCheckpointFeatures(context, log);
+  const graph = registerGraphFeatures(context, log, skills.service);
 
   const activationMs = performance.now() - started;
   log.info(`activate() took ${activationMs.toFixed(1)} ms`);
   // Returned for integration tests (and other extensions): read-only access to each feature's state.
-  return { skills, workflows, checkpoints, activationMs };
+  return { skills, workflows, checkpoints, graph, activationMs };
 }
 
 export function deactivate() {

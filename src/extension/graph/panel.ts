@@ -1,0 +1,115 @@
+/**
+ * The Show Reference Graph webview panel: one at a time; it gets the graph when its script is ready and again
+ * whenever the skills index changes, and opens a skill's SKILL.md when the webview asks.
+ */
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { buildReferenceGraph, type ReferenceGraph } from '../../core/skills/graph';
+import { isWebviewMessage, type HostMessage } from '../../webview/protocol';
+import type { SkillsService } from '../skills/service';
+
+export const GRAPH_VIEW_TYPE = 'skillflow.referenceGraph';
+
+export class GraphPanelController implements vscode.Disposable {
+  private current: vscode.WebviewPanel | undefined;
+  private posted: ReferenceGraph | undefined;
+  private postedJson: string | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly service: SkillsService,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(service.onDidChange(() => { if (this.current) this.post(false); }));
+  }
+
+  /** The open panel, if any. */
+  get panel(): vscode.WebviewPanel | undefined { return this.current; }
+
+  /** The graph last sent to the webview. */
+  get lastPosted(): ReferenceGraph | undefined { return this.posted; }
+
+  /** Opens the panel (or reveals the open one) and returns it. */
+  show(): vscode.WebviewPanel {
+    this.service.ensureLoaded();
+    if (this.current) {
+      this.current.reveal();
+      return this.current;
+    }
+    const webviewRoot = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+    const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
+    const panel = vscode.window.createWebviewPanel(GRAPH_VIEW_TYPE, 'Skill Reference Graph', vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [webviewRoot, mediaRoot],
+    });
+    panel.iconPath = vscode.Uri.joinPath(mediaRoot, 'skillflow.svg');
+    const subscriptions = [
+      panel.webview.onDidReceiveMessage((message: unknown) => this.handleMessage(message)),
+      panel.onDidDispose(() => {
+        for (const d of subscriptions) d.dispose();
+        if (this.current === panel) { this.current = undefined; this.postedJson = undefined; }
+      }),
+    ];
+    panel.webview.html = this.html(panel.webview, webviewRoot, mediaRoot);
+    this.current = panel;
+    return panel;
+  }
+
+  /** Answers one message from the webview (exposed so tests can drive it like the webview does). */
+  async handleMessage(message: unknown): Promise<void> {
+    if (!isWebviewMessage(message)) {
+      this.log.warn(`reference graph: ignored an unknown message from the webview`);
+      return;
+    }
+    if (message.type === 'ready') { this.post(true); return; }
+    // Only ids of indexed skills open anything: the webview never names a path of its own.
+    const skill = this.service.index.skillByDir(message.id);
+    if (!skill) { this.log.warn(`reference graph: no indexed skill '${message.id}'`); return; }
+    const column = this.current?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+    await vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath), { viewColumn: column, preview: false });
+  }
+
+  /** Sends the current graph; unchanged graphs are not re-sent unless the webview just (re)loaded. */
+  private post(force: boolean): void {
+    const panel = this.current;
+    if (!panel) return;
+    const graph = buildReferenceGraph(this.service.index.skills);
+    const json = JSON.stringify(graph);
+    if (!force && json === this.postedJson) return;
+    this.posted = graph;
+    this.postedJson = json;
+    const message: HostMessage = { type: 'graph', graph };
+    void panel.webview.postMessage(message);
+  }
+
+  private html(webview: vscode.Webview, webviewRoot: vscode.Uri, mediaRoot: vscode.Uri): string {
+    const nonce = randomBytes(16).toString('base64url');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'graph.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'graph.css'));
+    const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';`;
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>Skill Reference Graph</title>
+</head>
+<body>
+<header>
+<span id="summary">Loading skills…</span>
+<span class="legend">circle: command skill · square: workflow skill · <span class="error">red</span>: errors · <span class="warning">yellow</span>: warnings · dashed link: missing target · click a skill to open it</span>
+</header>
+<main id="canvas"></main>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+
+  dispose(): void {
+    this.current?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
