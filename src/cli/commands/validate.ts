@@ -8,7 +8,9 @@ import { parseArgs } from '../args';
 import type { Problem, Profile } from '../../core/types';
 import { PROFILES } from '../../core/types';
 import type { AgentEntry, SkillEntry } from '../../core/skills/model';
-import { applyCrossSkillRules, discoverPath } from '../../core/skills/discovery';
+import { applyCrossSkillRules, discoverPath, type SkillLoader } from '../../core/skills/discovery';
+import { nodeFileSystem } from '../../core/fs';
+import { parallelLoader } from '../parallel';
 
 const USAGE = 'Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]\n';
 
@@ -32,11 +34,11 @@ function problemJson(p: Problem) {
 }
 
 /** Everything found under the given paths, deduplicated, with the cross-skill rules applied over all of it. */
-export function collect(ctx: CliContext, targets: string[], profile: Profile, opts?: { listFiles?: boolean }): { skills: SkillEntry[]; agents: AgentEntry[] } | { error: string } {
+export function collect(ctx: CliContext, targets: string[], profile: Profile, opts?: { listFiles?: boolean; loader?: SkillLoader }): { skills: SkillEntry[]; agents: AgentEntry[] } | { error: string } {
   const skills = new Map<string, SkillEntry>();
   const agents = new Map<string, AgentEntry>();
   for (const target of targets) {
-    const result = discoverPath(ctx.fs, path.resolve(ctx.cwd, target), { profile, listFiles: opts?.listFiles });
+    const result = discoverPath(ctx.fs, path.resolve(ctx.cwd, target), { profile, listFiles: opts?.listFiles, loader: opts?.loader });
     if (!result.ok) return { error: result.message.replace(path.resolve(ctx.cwd, target), target) };
     for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
     for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
@@ -59,7 +61,9 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
   const profile = (parsed.flags.profile ?? 'claude-code') as Profile;
   const targets = parsed.positionals.length ? parsed.positionals : ['.'];
-  const found = collect(ctx, targets, profile, { listFiles: false });
+  // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
+  const loader = ctx.fs === nodeFileSystem ? parallelLoader() : undefined;
+  const found = collect(ctx, targets, profile, { listFiles: false, loader });
   if ('error' in found) {
     ctx.err(`skillflow validate: ${found.error}\n`);
     return EXIT_USAGE;

@@ -50,6 +50,8 @@ export interface DiscoverOptions {
   anyFolder?: boolean;
   /** Fill SkillEntry.files (default true; the CLI's validate skips it). */
   listFiles?: boolean;
+  /** How the skills are loaded (default: one after another, see SkillLoader). */
+  loader?: SkillLoader;
 }
 
 /** A SkillEntry as loadSkill builds it: also remembers where the `name` value is, for cross-skill problems. */
@@ -407,9 +409,24 @@ export function findInstalledPluginRoots(fs: FileSystem, home: string): SkillsRo
     .roots.map((r) => ({ path: r.path, scope: 'plugin' as const, plugin: r.plugin }));
 }
 
+/** One skill to load: the folder `folderName` of `root`. */
+export interface SkillJob {
+  root: SkillsRoot;
+  folderName: string;
+}
+
+/**
+ * Loads skills in bulk: must return, in job order, exactly what `loadSkill(fs, job.root, job.folderName, profile, opts)`
+ * returns for each job. The default runs them one after another; the CLI passes one that spreads large sets over threads.
+ */
+export type SkillLoader = (fs: FileSystem, jobs: SkillJob[], profile: Profile, opts: { listFiles?: boolean }) => Array<LoadedSkillEntry | undefined>;
+
+/** The default SkillLoader: loadSkill on each job in turn. */
+export const loadSkillsInOrder: SkillLoader = (fs, jobs, profile, opts) => jobs.map((j) => loadSkill(fs, j.root, j.folderName, profile, opts));
+
 /** Loads every skill of the given roots (a folder reached twice through links only once, by real path), then applies the cross-skill rules. */
-export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile, opts?: { listFiles?: boolean }): LoadedSkillEntry[] {
-  const skills: LoadedSkillEntry[] = [];
+export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile, opts?: { listFiles?: boolean; loader?: SkillLoader }): LoadedSkillEntry[] {
+  const jobs: SkillJob[] = [];
   const seen = new Set<string>();
   for (const root of roots) {
     const rootReal = fs.realPath(root.path) ?? root.path;
@@ -417,10 +434,11 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
       const real = e.isSymbolicLink ? fs.realPath(path.join(root.path, e.name)) : path.join(rootReal, e.name);
       if (real === undefined || seen.has(real)) continue;
       seen.add(real);
-      const skill = loadSkill(fs, root, e.name, profile, opts);
-      if (skill) skills.push(skill);
+      jobs.push({ root, folderName: e.name });
     }
   }
+  const skills: LoadedSkillEntry[] = [];
+  for (const skill of (opts?.loader ?? loadSkillsInOrder)(fs, jobs, profile, { listFiles: opts?.listFiles })) if (skill) skills.push(skill);
   applyCrossSkillRules(skills);
   return skills;
 }
@@ -448,7 +466,7 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): Discovery {
     if (cached.stat(personal)?.isDirectory) push({ path: personal, scope: 'personal' });
     findInstalledPluginRoots(cached, opts.home).forEach(push);
   }
-  const skills = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles });
+  const skills = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles, loader: opts.loader });
   const known = new Set<string>();
   for (const s of skills) {
     known.add(s.name);
@@ -465,7 +483,7 @@ export type DiscoverPathResult = { ok: true; discovery: Discovery } | { ok: fals
  * `.claude/agents/` (that agent), a skill folder (that skill), or any other folder (searched with
  * `anyFolder`: every folder holding skills is a root). Not ok when the path cannot be read or is some other file.
  */
-export function discoverPath(fs: FileSystem, target: string, opts: { profile: Profile; maxDepth?: number; listFiles?: boolean }): DiscoverPathResult {
+export function discoverPath(fs: FileSystem, target: string, opts: { profile: Profile; maxDepth?: number; listFiles?: boolean; loader?: SkillLoader }): DiscoverPathResult {
   const cached = withReadCache(fs);
   const abs = path.resolve(target);
   const st = cached.stat(abs);
@@ -494,5 +512,5 @@ export function discoverPath(fs: FileSystem, target: string, opts: { profile: Pr
   const entries = cached.readDir(abs);
   if (!entries) return { ok: false, message: `cannot read '${target}'` };
   if (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md')) return single(abs);
-  return { ok: true, discovery: discover(cached, { workspaceFolders: [abs], profile: opts.profile, maxDepth: opts.maxDepth, anyFolder: true, listFiles: opts.listFiles }) };
+  return { ok: true, discovery: discover(cached, { workspaceFolders: [abs], profile: opts.profile, maxDepth: opts.maxDepth, anyFolder: true, listFiles: opts.listFiles, loader: opts.loader }) };
 }

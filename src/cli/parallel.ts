@@ -1,0 +1,156 @@
+/**
+ * A SkillLoader that spreads a large set of skills over worker threads (the CLI's `validate` on thousands of
+ * skills). Synchronous like the rest of the core: the calling thread takes chunks of jobs itself and, when its
+ * share is done, blocks on Atomics.wait until the workers have posted theirs, then reads their messages with
+ * receiveMessageOnPort. Results are placed by job index, so the output is the same as loading in order.
+ *
+ * Safety: the workers read the real file system (use it only when the caller does); any chunk a worker does not
+ * deliver (it failed to start, crashed, or stalls for STALL_MS) is loaded on the calling thread instead.
+ */
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { FileSystem } from '../core/fs';
+import type { Profile } from '../core/types';
+import { loadSkill, loadSkillsInOrder, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../core/skills/discovery';
+
+/** Below this many skills, worker start-up costs more than it saves. */
+export const PARALLEL_MIN_SKILLS = 200;
+/** Jobs per chunk taken from the shared counter. */
+const DEFAULT_CHUNK = 50;
+/** A worker that posts nothing for this long is given up on; its chunks are loaded here. */
+const STALL_MS = 60_000;
+
+/** What the worker entry (validateWorker.ts) receives as workerData. */
+export interface WorkerInput {
+  skillflowValidateWorker: true;
+  jobs: SkillJob[];
+  profile: Profile;
+  listFiles?: boolean;
+  chunk: number;
+  /** [next chunk to take, messages posted] */
+  control: SharedArrayBuffer;
+  port: MessagePort;
+}
+
+/** What a worker posts for each chunk it took. */
+export interface ChunkResult {
+  chunk: number;
+  entries?: Array<LoadedSkillEntry | undefined>;
+  error?: string;
+}
+
+/** The worker bundle next to the running CLI bundle (dist/validate-worker.js). */
+export function defaultWorkerFile(): string {
+  return nodePath.join(__dirname, 'validate-worker.js');
+}
+
+export interface ParallelOptions {
+  /** Path of the worker script (default: validate-worker.js next to this bundle). */
+  workerFile?: string;
+  /** Number of threads including this one (default: os.availableParallelism()). */
+  threads?: number;
+  /** Minimum number of jobs for going parallel (default PARALLEL_MIN_SKILLS). */
+  minJobs?: number;
+  /** Jobs per chunk (default 50). */
+  chunk?: number;
+  /** False: this thread only waits for the workers (tests use it to make the workers do everything). Default true. */
+  selfShare?: boolean;
+  /** Called after a parallel run with how many chunks there were and how many the workers delivered. */
+  onStats?: (stats: { chunks: number; byWorkers: number }) => void;
+}
+
+/**
+ * A SkillLoader that goes parallel for large sets of jobs; else loads in order. The workers read the real disk
+ * through node:fs, so use it only when the caller's FileSystem is the node file system (or a read cache over it).
+ */
+export function parallelLoader(opts?: ParallelOptions): SkillLoader {
+  return (fs, jobs, profile, loadOpts) => {
+    const threads = Math.max(1, opts?.threads ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
+    const workerFile = opts?.workerFile ?? defaultWorkerFile();
+    if (threads < 2 || jobs.length < (opts?.minJobs ?? PARALLEL_MIN_SKILLS) || !nodeFs.existsSync(workerFile)) {
+      return loadSkillsInOrder(fs, jobs, profile, loadOpts);
+    }
+    return loadParallel(fs, jobs, profile, loadOpts, threads - 1, workerFile, opts ?? {});
+  };
+}
+
+function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOpts: { listFiles?: boolean }, workerCount: number, workerFile: string, opts: ParallelOptions): Array<LoadedSkillEntry | undefined> {
+  const CHUNK = Math.max(1, opts.chunk ?? DEFAULT_CHUNK);
+  const chunks = Math.ceil(jobs.length / CHUNK);
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  const results: Array<Array<LoadedSkillEntry | undefined> | undefined> = new Array(chunks);
+  const workers: Worker[] = [];
+  const ports: MessagePort[] = [];
+  for (let w = 0; w < workerCount; w++) {
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const input: WorkerInput = { skillflowValidateWorker: true, jobs, profile, listFiles: loadOpts.listFiles, chunk: CHUNK, control: control.buffer as SharedArrayBuffer, port: port2 };
+      const worker = new Worker(workerFile, { workerData: input, transferList: [port2] });
+      worker.unref();
+      // A worker that fails is noticed by its missing chunks; this only keeps the error from being unhandled.
+      worker.on('error', () => undefined);
+      workers.push(worker);
+      ports.push(port1);
+    } catch {
+      break; // no (more) workers: this thread does the rest
+    }
+  }
+
+  const loadChunk = (c: number) => {
+    const out: Array<LoadedSkillEntry | undefined> = [];
+    for (let i = c * CHUNK; i < Math.min(jobs.length, (c + 1) * CHUNK); i++) out.push(loadSkill(fs, jobs[i].root, jobs[i].folderName, profile, loadOpts));
+    return out;
+  };
+  let received = 0; // chunks the workers settled (with entries or an error)
+  const drain = () => {
+    for (const port of ports) {
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
+        const r = m.message as ChunkResult;
+        // A chunk that failed in a worker counts as settled; it is loaded on this thread at the end.
+        if (r.entries) results[r.chunk] = r.entries;
+        received++;
+      }
+    }
+  };
+
+  // This thread's share: chunks from the same counter the workers take from.
+  let mine = 0;
+  if (opts.selfShare !== false || !workers.length) for (let c = Atomics.add(control, 0, 1); c < chunks; c = Atomics.add(control, 0, 1)) {
+    results[c] = loadChunk(c);
+    mine++;
+  }
+  // The workers' share: wait for their messages (Atomics.notify on control[1] after each post).
+  let lastProgress = Date.now();
+  drain();
+  while (mine + received < chunks && workers.length) {
+    const posted = Atomics.load(control, 1);
+    drain();
+    if (mine + received >= chunks) break;
+    if (Atomics.wait(control, 1, posted, 1000) === 'timed-out') {
+      if (Date.now() - lastProgress > STALL_MS) break;
+    } else {
+      lastProgress = Date.now();
+    }
+  }
+  drain();
+  for (const w of workers) void w.terminate();
+  let byWorkers = 0;
+  for (const p of ports) p.close();
+
+  const out: Array<LoadedSkillEntry | undefined> = [];
+  for (let c = 0; c < chunks; c++) {
+    let entries = results[c];
+    if (entries) byWorkers++;
+    else entries = loadChunk(c); // a chunk no worker delivered
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k];
+      // Structured clone copied the root: point back at the caller's object, as loadSkill would.
+      if (e) e.root = jobs[c * CHUNK + k].root;
+      out.push(e);
+    }
+  }
+  opts.onStats?.({ chunks, byWorkers: byWorkers - mine });
+  return out;
+}
