@@ -7,6 +7,7 @@
  * `.agents`, `.github`, follows a symbolic link to a directory only once (by real path), reads no
  * SKILL.md over MAX_SKILL_MD_BYTES and lists at most MAX_SKILL_FILES files of a skill.
  */
+import { isAscii } from 'node:buffer';
 import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../fs';
 import type { Problem, Profile, Range, Scope } from '../types';
@@ -245,7 +246,7 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
   } else {
     let text: string | undefined;
     try {
-      text = fs.readFile(skillMdPath).toString('utf8');
+      text = decodeUtf8(fs.readFile(skillMdPath));
     } catch (e) {
       entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }
@@ -267,6 +268,11 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
   entry.kind = entry.name.startsWith('workflow-') ? 'workflow' : 'command';
   entry.invocation = root.plugin !== undefined ? `/${root.plugin}:${entry.name}` : `/${entry.name}`;
   return entry;
+}
+
+/** `buf.toString('utf8')`, faster for pure ASCII (then latin1 gives the same string without UTF-8 decoding). */
+export function decodeUtf8(buf: Buffer): string {
+  return typeof isAscii === 'function' && isAscii(buf) ? buf.toString('latin1') : buf.toString('utf8');
 }
 
 /** Sorts problems by position, then code (stable, in place); returns the array. */

@@ -43,25 +43,51 @@ export function normaliseLinkTarget(raw: string): string | undefined {
 
 /** Raw reference candidates in `body` (whose first line is file line `bodyStartLine`), in order. Never throws. */
 export function extractReferences(body: string, bodyStartLine: number): ReferenceCandidate[] {
+  if (typeof body !== 'string' || body === '') return [];
+  return extractReferencesFrom(new LineIndex(body), 0, bodyStartLine);
+}
+
+/**
+ * Like `extractReferences` over the lines `firstLine`… of an existing line index (the body of a file whose index
+ * the parser already built): `firstLine` (0-based) is file line `firstLineNumber`. Lines holding none of `/`, `]`,
+ * a backquote or a tilde are skipped without being cut out of the text.
+ */
+export function extractReferencesFrom(lines: LineIndex, firstLine: number, firstLineNumber: number): ReferenceCandidate[] {
   const found: ReferenceCandidate[] = [];
-  if (typeof body !== 'string' || body === '') return found;
-  const lines = new LineIndex(body);
+  const src = lines.text;
+  const starts = lines.starts;
   let fence: string | undefined;
-  for (let i = 0; i < lines.lineCount; i++) {
-    const text = lines.lineText(i);
-    const line = bodyStartLine + i;
-    const open = FENCE_OPEN.exec(text);
+  // Next `/` and `]` at or after the current line start (-1: none left); recomputed only when passed.
+  let slash = -2;
+  let bracket = -2;
+  for (let i = firstLine; i < lines.lineCount; i++) {
+    const start = starts[i];
+    const end = lines.lineEnd(i);
+    const line = firstLineNumber + (i - firstLine);
     if (fence !== undefined) {
       // Closing fence: same character, at least as long, nothing else on the line.
-      const trimmed = text.trim();
-      if (trimmed.length >= fence.length && trimmed[0] === fence[0] && /^(`+|~+)$/.test(trimmed)) fence = undefined;
-      else scanLine(text, line, found, false); // links count inside fences too; bare paths there are commands/examples
-      continue;
+      const at = src.indexOf(fence[0], start);
+      if (at >= 0 && at < end) {
+        const text = src.slice(start, end);
+        const trimmed = text.trim();
+        if (trimmed.length >= fence.length && trimmed[0] === fence[0] && /^(`+|~+)$/.test(trimmed)) { fence = undefined; continue; }
+      }
+    } else {
+      // An opening fence starts with up to 3 spaces, then ``` or ~~~.
+      const c = src.charCodeAt(start);
+      if (c === 32 || c === 96 || c === 126) {
+        const text = src.slice(start, end);
+        const open = FENCE_OPEN.exec(text);
+        if (open && !(open[1][0] === '`' && text.slice(open[0].length).includes('`'))) { fence = open[1]; continue; }
+      }
     }
-    if (open) {
-      if (!(open[1][0] === '`' && text.slice(open[0].length).includes('`'))) { fence = open[1]; continue; }
-    }
-    scanLine(text, line, found, true);
+    if (slash !== -1 && slash < start) slash = src.indexOf('/', start);
+    if (bracket !== -1 && bracket < start) bracket = src.indexOf(']', start);
+    const hasSlash = slash !== -1 && slash < end;
+    const hasBracket = bracket !== -1 && bracket < end;
+    if (!hasSlash && !hasBracket) continue; // nothing scanLine could find on this line
+    // Links count inside fences too; bare paths there are commands/examples.
+    scanLine(src.slice(start, end), line, found, fence === undefined);
   }
   return found.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
 }

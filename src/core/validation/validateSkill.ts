@@ -6,7 +6,7 @@ import type { Problem, Profile, Range } from '../types';
 import { parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
 import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
 import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext } from '../skills/model';
-import { extractReferences, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
+import { extractReferences, extractReferencesFrom, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
 import { severityFor } from './rules';
 import { CLAUDE_CODE_FIELDS, compatibilitySchema, metadataSchema } from './schemas';
 import { codePointLength, LineIndex } from './text';
@@ -60,7 +60,9 @@ export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSy
   let references: SkillReference[] = [];
   if (ctx.skillDir) {
     try {
-      references = resolveReferences(extractReferences(parsed.body, parsed.bodyStartLine), ctx.skillDir, ctx.rootDir, fs, emit);
+      const bodyLine = bodyFirstLine(detail);
+      const candidates = bodyLine === undefined ? extractReferences(parsed.body, parsed.bodyStartLine) : extractReferencesFrom(detail.lines, bodyLine, parsed.bodyStartLine);
+      references = resolveReferences(candidates, ctx.skillDir, ctx.rootDir, fs, emit);
     } catch {
       references = []; // a broken file system adapter must not break validation of the text
     }
@@ -208,20 +210,37 @@ function checkAllowedTools(key: FrontmatterKey, detail: DetailedParse, profile: 
   emit('allowed-tools-invalid', at, `'allowed-tools' must be a space-separated string of tool names (${describe(value)})`);
 }
 
+/**
+ * The 0-based line of the file's line index where the (non-empty) body starts: the parser's body is always the
+ * text from line bodyStartLine on (checked by length); undefined otherwise (then the body gets its own index).
+ */
+function bodyFirstLine(detail: DetailedParse): number | undefined {
+  const { body, bodyStartLine } = detail.parsed;
+  const i = bodyStartLine - 1;
+  if (body === '' || i < 0 || i >= detail.lines.lineCount) return undefined;
+  const start = detail.lines.starts[i];
+  return detail.lines.text.length - start === body.length ? i : undefined;
+}
+
 function checkBody(detail: DetailedParse, emit: Emit): void {
   const { body, bodyStartLine } = detail.parsed;
   if (body === '') return;
-  const bodyLines = new LineIndex(body);
-  const count = bodyLines.lineCount - (/\r\n?$|\n$/.test(body) ? 1 : 0);
+  // The body's own lines: a view of the file's line index when the body is its tail, else a new index.
+  const first = bodyFirstLine(detail);
+  const bodyLines = first === undefined ? new LineIndex(body) : undefined;
+  const lineCount = bodyLines ? bodyLines.lineCount : detail.lines.lineCount - (first ?? 0);
+  const lineText = (k: number) => (bodyLines ? bodyLines.lineText(k) : detail.lines.lineText((first ?? 0) + k));
+  const last = body.charCodeAt(body.length - 1);
+  const count = lineCount - (last === 10 || last === 13 ? 1 : 0); // a final line break opens no line
   if (count > BODY_MAX_LINES) {
     emit('body-lines', detail.lines.lineRange(bodyStartLine - 1 + BODY_MAX_LINES),
       `the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body); move detail into references/ files`);
   }
   const tokens = estimateTokens(body);
   if (tokens > BODY_MAX_TOKENS) {
-    let first = 0;
-    while (first < bodyLines.lineCount - 1 && bodyLines.lineText(first).trim() === '') first++;
-    emit('body-tokens', detail.lines.lineRange(bodyStartLine - 1 + first),
+    let blank = 0;
+    while (blank < lineCount - 1 && lineText(blank).trim() === '') blank++;
+    emit('body-tokens', detail.lines.lineRange(bodyStartLine - 1 + blank),
       `the body is about ${tokens} tokens (characters / 4), over the recommended ${BODY_MAX_TOKENS}; move detail into references/ files`);
   }
 }
