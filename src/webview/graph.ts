@@ -44,7 +44,9 @@ function render(graph: ReferenceGraph): void {
   if (!graph.nodes.length) return;
 
   const layout = layoutGraph(graph);
-  const root = svg('svg', { viewBox: `0 0 ${layout.width} ${layout.height}`, width: layout.width, height: layout.height, role: 'group', 'aria-label': 'Skill reference graph' }, canvas);
+  const root = svg('svg', { viewBox: `0 0 ${layout.width} ${layout.height}`, role: 'group', 'aria-label': 'Skill reference graph' }, canvas);
+  // Fill the panel, but do not blow a small graph up beyond 1.25× (CSSOM styles are allowed by the CSP; style attributes are not).
+  root.style.maxWidth = `${Math.round(layout.width * 1.25)}px`;
   const defs = svg('defs', {}, root);
   arrowMarker(defs, 'arrow', 'arrowhead');
   arrowMarker(defs, 'arrow-missing', 'arrowhead missing');

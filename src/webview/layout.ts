@@ -1,6 +1,6 @@
 /**
  * Deterministic circular layout of the reference graph: nodes in name order clockwise from the top, labels
- * outside the circle, edges as curves (A→B and B→A bend to opposite sides). Pure: the webview draws the result.
+ * outside the circle, edges as curves bent towards the centre (A→B and B→A apart). Pure: the webview draws the result.
  */
 import type { ReferenceGraph } from '../core/skills/graph';
 
@@ -40,8 +40,8 @@ const round = (n: number) => Math.round(n * 10) / 10;
 export function layoutGraph(graph: ReferenceGraph): GraphLayout {
   const n = graph.nodes.length;
   if (n === 0) return { width: 0, height: 0, nodes: [], edges: [] };
-  // Room for ~40 px of rim per node, and at least a readable circle.
-  const radius = n === 1 ? 0 : Math.max(110, (n * 40) / (2 * Math.PI));
+  // Room for ~48 px of rim per node, and at least a readable circle.
+  const radius = n === 1 ? 0 : Math.max(150, (n * 48) / (2 * Math.PI));
   const longest = Math.max(...graph.nodes.map((node) => node.name.length)) * CHAR_WIDTH;
   const halfWidth = radius + NODE_RADIUS + LABEL_GAP + longest + MARGIN;
   const halfHeight = radius + NODE_RADIUS + LABEL_GAP + LINE_HEIGHT + MARGIN;
@@ -55,13 +55,15 @@ export function layoutGraph(graph: ReferenceGraph): GraphLayout {
     const x = cx + radius * cos;
     const y = cy + radius * sin;
     const reach = NODE_RADIUS + LABEL_GAP;
-    const anchor = cos > 0.3 ? 'start' : cos < -0.3 ? 'end' : 'middle';
+    // Only the nodes right at the top or bottom get a centred label: two neighbours there would overlap.
+    const anchor = cos > 0.1 ? 'start' : cos < -0.1 ? 'end' : 'middle';
     // Middle labels sit fully above (top) or below (bottom) the node; side labels are vertically centred.
     const labelY = anchor === 'middle' ? y + (sin < 0 ? -reach : reach + LINE_HEIGHT * 0.7) : y + reach * sin + 4;
     return { id: node.id, x: round(x), y: round(y), labelX: round(x + reach * cos), labelY: round(labelY), anchor };
   });
 
   const at = new Map(nodes.map((node) => [node.id, node]));
+  const pairs = new Set(graph.edges.map((e) => `${e.from}\u0000${e.to}`));
   const edges: LaidOutEdge[] = [];
   for (const edge of graph.edges) {
     const a = at.get(edge.from);
@@ -70,10 +72,18 @@ export function layoutGraph(graph: ReferenceGraph): GraphLayout {
     const dx = b.x - a.x;
     const dy = b.y - a.y;
     const length = Math.hypot(dx, dy);
-    // Bend to the left of the direction of travel, so a pair of opposite edges does not overlap.
-    const bend = length * 0.18;
-    const qx = (a.x + b.x) / 2 + (dy / length) * bend;
-    const qy = (a.y + b.y) / 2 - (dx / length) * bend;
+    const mx = (a.x + b.x) / 2;
+    const my = (a.y + b.y) / 2;
+    // Bend towards the centre, so a link between neighbours does not run over the nodes between them; a chord
+    // through the centre bends to the left of its direction. Of two opposite links, one bends further.
+    let nx = cx - mx;
+    let ny = cy - my;
+    const inward = Math.hypot(nx, ny);
+    if (inward < 1) { nx = dy / length; ny = -dx / length; } else { nx /= inward; ny /= inward; }
+    const reverse = pairs.has(`${edge.to}\u0000${edge.from}`);
+    const bend = length * (reverse && inward >= 1 && edge.from > edge.to ? 0.4 : 0.15);
+    const qx = mx + nx * bend;
+    const qy = my + ny * bend;
     const start = towards(a, qx, qy, NODE_RADIUS);
     const end = towards(b, qx, qy, NODE_RADIUS + 2);
     edges.push({ from: edge.from, to: edge.to, d: `M${round(start.x)},${round(start.y)} Q${round(qx)},${round(qy)} ${round(end.x)},${round(end.y)}` });

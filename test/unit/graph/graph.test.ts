@@ -136,16 +136,39 @@ test('layout: deterministic circle in node order, labels outside, edges start an
   }
 });
 
-test('layout: opposite edges between two skills bend to opposite sides', () => {
-  const node = (id: string) => ({ id, name: id, scope: 'project' as const, kind: 'command' as const, invocation: `/${id}`, problems: { errors: 0, warnings: 0 } });
-  const edge = (from: string, to: string) => ({ from, to, count: 1, targets: [`${to}/x.md`], missing: false });
-  const layout = layoutGraph({ nodes: [node('a'), node('b')], edges: [edge('a', 'b'), edge('b', 'a')] });
-  const control = (d: string) => d.split(' ')[1].slice(1).split(',').map(Number);
+const plainNode = (id: string) => ({ id, name: id, scope: 'project' as const, kind: 'command' as const, invocation: `/${id}`, problems: { errors: 0, warnings: 0 } });
+const plainEdge = (from: string, to: string) => ({ from, to, count: 1, targets: [`${to}/x.md`], missing: false });
+const control = (d: string) => d.split(' ')[1].slice(1).split(',').map(Number);
+
+test('layout: opposite edges through the centre bend to opposite sides', () => {
+  const layout = layoutGraph({ nodes: [plainNode('a'), plainNode('b')], edges: [plainEdge('a', 'b'), plainEdge('b', 'a')] });
   const [ab, ba] = layout.edges.map((e) => control(e.d));
-  assert.notDeepEqual(ab, ba);
   // a is on top, b at the bottom: the two curves pass on either side of the vertical axis.
   const cx = layout.width / 2;
   assert.ok((ab[0] - cx) * (ba[0] - cx) < 0, `controls ${ab} and ${ba}`);
+});
+
+test('layout: links bend towards the centre; of two opposite links one bends further', () => {
+  const layout = layoutGraph({
+    nodes: ['a', 'b', 'c', 'd', 'e'].map(plainNode),
+    edges: [plainEdge('a', 'b'), plainEdge('b', 'a'), plainEdge('c', 'd')],
+  });
+  const cx = layout.width / 2;
+  const cy = layout.height / 2;
+  const at = new Map(layout.nodes.map((n) => [n.id, n]));
+  const bends: number[] = [];
+  for (const e of layout.edges) {
+    const [qx, qy] = control(e.d);
+    const from = at.get(e.from)!;
+    const to = at.get(e.to)!;
+    const mx = (from.x + to.x) / 2;
+    const my = (from.y + to.y) / 2;
+    assert.ok(Math.hypot(qx - cx, qy - cy) < Math.hypot(mx - cx, my - cy), `${e.from}→${e.to} bends outwards`);
+    bends.push(Math.hypot(qx - mx, qy - my));
+  }
+  // a→b and c→d are equally long chords with the same bend; b→a bends further.
+  assert.ok(Math.abs(bends[0] - bends[2]) < 0.3, `${bends}`);
+  assert.ok(bends[1] > bends[0] * 2, `${bends}`);
 });
 
 test('webview messages: only ready and open-with-id are accepted', () => {

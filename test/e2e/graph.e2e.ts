@@ -1,0 +1,58 @@
+// Show Reference Graph in the real workbench: the command from the palette opens the webview, the demo skills are
+// drawn as labelled nodes with the cross-skill links, clicking a node opens that skill's SKILL.md beside it, and a
+// reference to a missing file written on disk shows up live as a dashed link.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import type { ScenarioContext } from './lib';
+
+export async function scenario(t: ScenarioContext): Promise<void> {
+  const { page } = t;
+
+  // 1. The Skills view's title bar offers the command.
+  await t.openSidebar();
+  await t.view('Skills').locator('.pane-header').hover();
+  await t.view('Skills').getByRole('button', { name: 'Show Reference Graph' }).waitFor();
+  await page.mouse.move(900, 450);
+
+  // 2. Run it from the palette; the webview (an iframe holding the content iframe) shows the graph.
+  await t.runCommand('Skillflow: Show Reference Graph');
+  await page.locator('.tab', { hasText: 'Skill Reference Graph' }).waitFor();
+  const graph = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  const summary = graph.locator('#summary');
+  await summary.filter({ hasText: /skills/ }).waitFor();
+  assert.equal((await summary.innerText()).trim(), '11 skills, 2 cross-skill links');
+  for (const name of ['code-review', 'commit-message', 'release-notes', 'workflow-implement', 'lint-fix', 'broken-yaml']) {
+    await graph.locator('.node text', { hasText: new RegExp(`^${name}$`) }).waitFor({ state: 'visible' });
+  }
+  assert.equal(await graph.locator('.node').count(), 11);
+  assert.equal(await graph.locator('.edge').count(), 2);
+  assert.equal(await graph.locator('.node.error', { hasText: 'broken-yaml' }).count(), 1, 'broken-yaml is drawn as an error node');
+  assert.equal(await graph.locator('.node.workflow', { hasText: 'workflow-implement' }).count(), 1);
+  // The theme reaches the webview: labels are drawn in the theme's foreground colour, not the SVG default black.
+  const fill = await graph.locator('.node.ok text').first().evaluate((el) => getComputedStyle(el).fill);
+  assert.notEqual(fill, 'rgb(0, 0, 0)', `label fill ${fill}`);
+  await t.shot('reference-graph');
+
+  // 3. Hovering a node highlights its links; clicking it opens its SKILL.md in the other editor group.
+  const commitMessage = graph.locator('.node', { has: graph.locator('text', { hasText: /^commit-message$/ }) });
+  await commitMessage.hover();
+  await graph.locator('.edge.active').nth(1).waitFor();
+  assert.equal(await graph.locator('.edge.active').count(), 2);
+  await commitMessage.click();
+  const editor = page.locator('.editor-instance .monaco-editor').filter({ has: page.locator('.view-line', { hasText: 'name: commit-message' }) });
+  await editor.first().waitFor();
+  const activeGroup = page.locator('.editor-group-container.active');
+  await activeGroup.locator('.tab.active', { hasText: 'SKILL.md' }).waitFor();
+  await activeGroup.locator('.breadcrumbs-control', { hasText: 'commit-message' }).waitFor();
+  // The graph stays open in its own group.
+  await page.locator('.tab', { hasText: 'Skill Reference Graph' }).waitFor();
+  await t.shot('skill-opened-from-graph');
+
+  // 4. A reference to a missing file in another skill, written on disk, appears live as a dashed link.
+  const reviewMd = t.path('.claude', 'skills', 'workflow-review', 'SKILL.md');
+  fs.appendFileSync(reviewMd, '\nAlso apply code-review/references/security.md.\n');
+  await graph.locator('.edge.missing').waitFor();
+  await summary.filter({ hasText: '3 cross-skill links (1 with a missing target)' }).waitFor();
+  assert.equal(await graph.locator('.edge').count(), 3);
+  await t.shot('missing-target-link');
+}
