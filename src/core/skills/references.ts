@@ -50,26 +50,39 @@ export function extractReferences(body: string, bodyStartLine: number): Referenc
 /**
  * Like `extractReferences` over the lines `firstLine`… of an existing line index (the body of a file whose index
  * the parser already built): `firstLine` (0-based) is file line `firstLineNumber`. Lines holding none of `/`, `]`,
- * a backquote or a tilde are skipped without being cut out of the text.
+ * "```" or "~~~" are jumped over without being looked at.
  */
 export function extractReferencesFrom(lines: LineIndex, firstLine: number, firstLineNumber: number): ReferenceCandidate[] {
   const found: ReferenceCandidate[] = [];
   const src = lines.text;
   const starts = lines.starts;
   let fence: string | undefined;
-  // Next `/` and `]` at or after the current line start (-1: none left); recomputed only when passed.
+  // Next `/`, `]`, "```" and "~~~" at or after the current line start (-1: none left), recomputed only when passed.
+  // Only lines holding one of them can hold a reference or open/close a fence: the others are jumped over.
   let slash = -2;
   let bracket = -2;
-  for (let i = firstLine; i < lines.lineCount; i++) {
+  let ticks = -2;
+  let tildes = -2;
+  let fenceChar = -2; // the next character of the open fence's kind
+  let i = firstLine;
+  while (i < lines.lineCount) {
     const start = starts[i];
+    if (slash !== -1 && slash < start) slash = src.indexOf('/', start);
+    if (bracket !== -1 && bracket < start) bracket = src.indexOf(']', start);
+    if (ticks !== -1 && ticks < start) ticks = src.indexOf('```', start);
+    if (tildes !== -1 && tildes < start) tildes = src.indexOf('~~~', start);
+    let next = -1;
+    for (const at of [slash, bracket, ticks, tildes]) if (at !== -1 && (next === -1 || at < next)) next = at;
+    if (next === -1) break;
     const end = lines.lineEnd(i);
+    if (next >= end) { i = lines.lineOf(next); continue; }
     const line = firstLineNumber + (i - firstLine);
+    i++;
     if (fence !== undefined) {
       // Closing fence: same character, at least as long, nothing else on the line.
-      const at = src.indexOf(fence[0], start);
-      if (at >= 0 && at < end) {
-        const text = src.slice(start, end);
-        const trimmed = text.trim();
+      if (fenceChar !== -1 && fenceChar < start) fenceChar = src.indexOf(fence[0], start);
+      if (fenceChar !== -1 && fenceChar < end) {
+        const trimmed = src.slice(start, end).trim();
         if (trimmed.length >= fence.length && trimmed[0] === fence[0] && /^(`+|~+)$/.test(trimmed)) { fence = undefined; continue; }
       }
     } else {
@@ -78,11 +91,9 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
       if (c === 32 || c === 96 || c === 126) {
         const text = src.slice(start, end);
         const open = FENCE_OPEN.exec(text);
-        if (open && !(open[1][0] === '`' && text.slice(open[0].length).includes('`'))) { fence = open[1]; continue; }
+        if (open && !(open[1][0] === '`' && text.slice(open[0].length).includes('`'))) { fence = open[1]; fenceChar = -2; continue; }
       }
     }
-    if (slash !== -1 && slash < start) slash = src.indexOf('/', start);
-    if (bracket !== -1 && bracket < start) bracket = src.indexOf(']', start);
     const hasSlash = slash !== -1 && slash < end;
     const hasBracket = bracket !== -1 && bracket < end;
     if (!hasSlash && !hasBracket) continue; // nothing scanLine could find on this line
