@@ -3,6 +3,7 @@ import * as nodePath from 'node:path';
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import type { DirEntry, FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range } from '../types';
+import { PROFILES } from '../types';
 import { parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
 import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
 import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext } from '../skills/model';
@@ -36,6 +37,9 @@ export function suggestSkillName(name: string): string {
 }
 
 type Emit = (code: string, range: Range, message: string) => void;
+
+/** The keys each profile accepts (a constant table; keysForProfile filters the key list on every call). */
+const ACCEPTED_KEYS: ReadonlyMap<Profile, ReadonlySet<string>> = new Map(PROFILES.map((p) => [p, new Set(keysForProfile(p))]));
 
 function describe(value: unknown): string {
   if (value === null || value === undefined) return 'it is empty';
@@ -100,7 +104,7 @@ function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: E
     }
   }
 
-  const accepted = new Set(keysForProfile(ctx.profile));
+  const accepted = ACCEPTED_KEYS.get(ctx.profile) ?? new Set(keysForProfile(ctx.profile));
   for (const k of parsed.keys) {
     if (accepted.has(k.key)) continue;
     const info = keyInfo(k.key);
@@ -140,17 +144,24 @@ function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit
   const length = codePointLength(name);
   if (length > NAME_MAX) emit('name-length', range, `'name' must be at most ${NAME_MAX} characters (it has ${length})`);
   const upper = [...new Set(name.match(/[\p{Lu}\p{Lt}]/gu) ?? [])];
-  const suggestion = suggestSkillName(name);
-  const hint = suggestion && suggestion !== name ? `; use '${suggestion}'` : '';
-  if (upper.length) emit('name-case', range, `'name' must be lower-case (found ${upper.slice(0, 5).map((c) => `'${c}'`).join(', ')})${hint}`);
+  // The suggested name is only needed in a message: computed on first use.
+  let hintText: string | undefined;
+  const hint = () => {
+    if (hintText === undefined) {
+      const suggestion = suggestSkillName(name);
+      hintText = suggestion && suggestion !== name ? `; use '${suggestion}'` : '';
+    }
+    return hintText;
+  };
+  if (upper.length) emit('name-case', range, `'name' must be lower-case (found ${upper.slice(0, 5).map((c) => `'${c}'`).join(', ')})${hint()}`);
   const bad = [...new Set(name.toLowerCase().match(/[^a-z0-9-]/gu) ?? [])];
   if (bad.length) {
     const shown = bad.slice(0, 5).map((c) => (c === ' ' ? 'space' : /\s/.test(c) ? `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : `'${c}'`));
-    emit('name-charset', range, `'name' may only contain a-z, 0-9 and '-' (found ${shown.join(', ')})${hint}`);
+    emit('name-charset', range, `'name' may only contain a-z, 0-9 and '-' (found ${shown.join(', ')})${hint()}`);
   }
   if (name.startsWith('-') || name.endsWith('-') || name.includes('--')) {
     const what = name.includes('--') ? "contains '--'" : name.startsWith('-') ? "starts with '-'" : "ends with '-'";
-    emit('name-hyphen', range, `'name' must not start or end with '-' or contain '--' (it ${what})${hint}`);
+    emit('name-hyphen', range, `'name' must not start or end with '-' or contain '--' (it ${what})${hint()}`);
   }
   const folder = (ctx.folderName ?? '').trim().normalize('NFKC');
   if (folder && name !== folder) emit('name-dir-mismatch', range, `'name' is '${name}' but the folder is '${folder}'; they must match`);
@@ -252,6 +263,15 @@ function isInside(base: string, target: string): boolean {
   return target.startsWith(prefix);
 }
 
+/**
+ * `path.join(base, ...segments)` for a normalised absolute `base` and segments without separators, '' or '.':
+ * plain concatenation when no segment is '..' (POSIX), which is what path.join gives then, without its normalising pass.
+ */
+function joinUnder(base: string, segments: string[]): string {
+  if (nodePath.sep !== '/' || base.endsWith('/') || segments.includes('..')) return nodePath.join(base, ...segments);
+  return `${base}/${segments.join('/')}`;
+}
+
 function decode(target: string): string {
   try { return decodeURIComponent(target); } catch { return target; }
 }
@@ -319,7 +339,7 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
     if (!segments.length) return undefined;
     const first = segments[0];
-    let resolved = nodePath.join(skill, ...segments);
+    let resolved = joinUnder(skill, segments);
     let rootRelative = false;
 
     if (first !== '..' && !KNOWN_SEGMENTS.has(first)) {
@@ -327,7 +347,7 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
       const inSkill = entry !== undefined && (entry.isDirectory || (entry.isSymbolicLink && isDir(nodePath.join(skill, first))));
       if (!inSkill) {
         if (root && segments.length > 1 && isDir(nodePath.join(root, first))) {
-          resolved = nodePath.join(root, ...segments);
+          resolved = joinUnder(root, segments);
           rootRelative = true;
         } else if (c.kind === 'path') {
           return undefined; // prose like "input/output.txt": not a reference unless it names a folder of the skill
