@@ -6,6 +6,7 @@
  *
  * Safety: the workers read the real file system (use it only when the caller does); any chunk a worker does not
  * deliver (it failed to start, crashed, or stalls for STALL_MS) is loaded on the calling thread instead.
+ * The workers can be started early (`prewarm`), so that loading their script overlaps the search for skills.
  */
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
@@ -25,17 +26,25 @@ const STALL_MS = 60_000;
 /** What the worker entry (validateWorker.ts) receives as workerData. */
 export interface WorkerInput {
   skillflowValidateWorker: true;
+  /** Where the batches come in (BatchMessage) and the chunks go out (ChunkResult). */
+  port: MessagePort;
+}
+
+/** One batch of jobs for the workers (one SkillLoader call). */
+export interface BatchMessage {
   jobs: SkillJob[];
   profile: Profile;
   listFiles?: boolean;
   chunk: number;
-  /** [next chunk to take, messages posted] */
+  /** Number of this batch (results of an earlier one are ignored). */
+  batch: number;
+  /** [next chunk to take, messages posted]; a new buffer per batch. */
   control: SharedArrayBuffer;
-  port: MessagePort;
 }
 
 /** What a worker posts for each chunk it took. */
 export interface ChunkResult {
+  batch: number;
   chunk: number;
   entries?: Array<LoadedSkillEntry | undefined>;
   error?: string;
@@ -57,46 +66,93 @@ export interface ParallelOptions {
   chunk?: number;
   /** False: this thread only waits for the workers (tests use it to make the workers do everything). Default true. */
   selfShare?: boolean;
+  /** Start the workers now, before the first call (when a large run is likely). Default false. */
+  prewarm?: boolean;
   /** Called after a parallel run with how many chunks there were and how many the workers delivered. */
   onStats?: (stats: { chunks: number; byWorkers: number }) => void;
+}
+
+/** A SkillLoader with its worker threads; `dispose()` ends them (call it when done; idempotent). */
+export interface ParallelLoader {
+  loader: SkillLoader;
+  dispose(): void;
+}
+
+interface Pool {
+  workers: Worker[];
+  ports: MessagePort[];
+  batches: number;
 }
 
 /**
  * A SkillLoader that goes parallel for large sets of jobs; else loads in order. The workers read the real disk
  * through node:fs, so use it only when the caller's FileSystem is the node file system (or a read cache over it).
  */
-export function parallelLoader(opts?: ParallelOptions): SkillLoader {
-  return (fs, jobs, profile, loadOpts) => {
-    const threads = Math.max(1, opts?.threads ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
-    const workerFile = opts?.workerFile ?? defaultWorkerFile();
-    if (threads < 2 || jobs.length < (opts?.minJobs ?? PARALLEL_MIN_SKILLS) || !nodeFs.existsSync(workerFile)) {
-      return loadSkillsInOrder(fs, jobs, profile, loadOpts);
-    }
-    return loadParallel(fs, jobs, profile, loadOpts, threads - 1, workerFile, opts ?? {});
+export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader {
+  const threads = Math.max(1, opts.threads ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
+  const workerFile = opts.workerFile ?? defaultWorkerFile();
+  const usable = threads >= 2 && nodeFs.existsSync(workerFile);
+  let pool: Pool | undefined;
+  const start = (): Pool => {
+    pool ??= startPool(workerFile, threads - 1);
+    return pool;
+  };
+  if (usable && opts.prewarm) start();
+  return {
+    loader: (fs, jobs, profile, loadOpts) => {
+      if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) return loadSkillsInOrder(fs, jobs, profile, loadOpts);
+      return loadParallel(fs, jobs, profile, loadOpts, start(), opts);
+    },
+    dispose: () => {
+      if (!pool) return;
+      for (const w of pool.workers) void w.terminate();
+      for (const p of pool.ports) p.close();
+      pool = undefined;
+    },
   };
 }
 
-function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOpts: { listFiles?: boolean }, workerCount: number, workerFile: string, opts: ParallelOptions): Array<LoadedSkillEntry | undefined> {
-  const CHUNK = Math.max(1, opts.chunk ?? DEFAULT_CHUNK);
-  const chunks = Math.ceil(jobs.length / CHUNK);
-  const control = new Int32Array(new SharedArrayBuffer(8));
-  const results: Array<Array<LoadedSkillEntry | undefined> | undefined> = new Array(chunks);
-  const workers: Worker[] = [];
-  const ports: MessagePort[] = [];
-  for (let w = 0; w < workerCount; w++) {
+/** `createParallelLoader(opts).loader`, with the workers ended after each call. */
+export function parallelLoader(opts: ParallelOptions = {}): SkillLoader {
+  return (fs, jobs, profile, loadOpts) => {
+    const p = createParallelLoader({ ...opts, prewarm: false });
+    try {
+      return p.loader(fs, jobs, profile, loadOpts);
+    } finally {
+      p.dispose();
+    }
+  };
+}
+
+function startPool(workerFile: string, count: number): Pool {
+  const pool: Pool = { workers: [], ports: [], batches: 0 };
+  for (let w = 0; w < count; w++) {
     try {
       const { port1, port2 } = new MessageChannel();
-      const input: WorkerInput = { skillflowValidateWorker: true, jobs, profile, listFiles: loadOpts.listFiles, chunk: CHUNK, control: control.buffer as SharedArrayBuffer, port: port2 };
+      const input: WorkerInput = { skillflowValidateWorker: true, port: port2 };
       const worker = new Worker(workerFile, { workerData: input, transferList: [port2] });
       worker.unref();
       // A worker that fails is noticed by its missing chunks; this only keeps the error from being unhandled.
       worker.on('error', () => undefined);
-      workers.push(worker);
-      ports.push(port1);
+      pool.workers.push(worker);
+      pool.ports.push(port1);
     } catch {
       break; // no (more) workers: this thread does the rest
     }
   }
+  return pool;
+}
+
+function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOpts: { listFiles?: boolean }, pool: Pool, opts: ParallelOptions): Array<LoadedSkillEntry | undefined> {
+  const CHUNK = Math.max(1, opts.chunk ?? DEFAULT_CHUNK);
+  const chunks = Math.ceil(jobs.length / CHUNK);
+  const buffer = new SharedArrayBuffer(8);
+  const control = new Int32Array(buffer);
+  const results: Array<Array<LoadedSkillEntry | undefined> | undefined> = new Array(chunks);
+  const { workers, ports } = pool;
+  const id = ++pool.batches;
+  const batch: BatchMessage = { jobs, profile, listFiles: loadOpts.listFiles, chunk: CHUNK, batch: id, control: buffer };
+  for (const port of ports) port.postMessage(batch);
 
   const loadChunk = (c: number) => {
     const out: Array<LoadedSkillEntry | undefined> = [];
@@ -108,6 +164,7 @@ function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOp
     for (const port of ports) {
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
         const r = m.message as ChunkResult;
+        if (r.batch !== id) continue; // not this batch
         // A chunk that failed in a worker counts as settled; it is loaded on this thread at the end.
         if (r.entries) results[r.chunk] = r.entries;
         received++;
@@ -135,10 +192,10 @@ function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOp
     }
   }
   drain();
-  for (const w of workers) void w.terminate();
-  let byWorkers = 0;
-  for (const p of ports) p.close();
+  // Chunks still unclaimed (no worker took them before a stall) are claimed here so no worker starts them late.
+  Atomics.store(control, 0, chunks);
 
+  let byWorkers = 0;
   const out: Array<LoadedSkillEntry | undefined> = [];
   for (let c = 0; c < chunks; c++) {
     let entries = results[c];

@@ -10,7 +10,7 @@ import { PROFILES } from '../../core/types';
 import type { AgentEntry, SkillEntry } from '../../core/skills/model';
 import { applyCrossSkillRules, discoverPath, type SkillLoader } from '../../core/skills/discovery';
 import { nodeFileSystem } from '../../core/fs';
-import { parallelLoader } from '../parallel';
+import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../parallel';
 
 const USAGE = 'Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]\n';
 
@@ -62,8 +62,16 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   const profile = (parsed.flags.profile ?? 'claude-code') as Profile;
   const targets = parsed.positionals.length ? parsed.positionals : ['.'];
   // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
-  const loader = ctx.fs === nodeFileSystem ? parallelLoader() : undefined;
-  const found = collect(ctx, targets, profile, { listFiles: false, loader });
+  // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
+  const parallel = ctx.fs === nodeFileSystem
+    ? createParallelLoader({ prewarm: targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
+    : undefined;
+  let found: ReturnType<typeof collect>;
+  try {
+    found = collect(ctx, targets, profile, { listFiles: false, loader: parallel?.loader });
+  } finally {
+    parallel?.dispose();
+  }
   if ('error' in found) {
     ctx.err(`skillflow validate: ${found.error}\n`);
     return EXIT_USAGE;

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { nodeFileSystem } from '../../../src/core/fs';
 import { discoverPath, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../../src/core/skills/discovery';
-import { parallelLoader } from '../../../src/cli/parallel';
+import { createParallelLoader, parallelLoader } from '../../../src/cli/parallel';
 import { removeTree, tempTree } from '../discovery/helpers';
 
 /** A skills folder with `n` skills cloned from the corpus (some broken, some cross-referencing), plus a duplicate name. */
@@ -57,6 +57,16 @@ test('parallelLoader: worker threads give the same skills, problems and order as
     assert.ok(problems.includes('reference-missing'));
     // Shared with this thread: still the same result.
     assert.deepEqual(run(dir, parallelLoader({ workerFile, threads: 2, minJobs: 10, chunk: 3 })), sequential);
+    // Pre-started workers serve several calls (batches) in a row, then end.
+    const pool = createParallelLoader({ workerFile, threads: 2, minJobs: 10, chunk: 4, selfShare: false, prewarm: true, onStats: (s) => stats.push(s) });
+    try {
+      assert.deepEqual(run(dir, pool.loader), sequential);
+      assert.deepEqual(run(dir, pool.loader), sequential);
+    } finally {
+      pool.dispose();
+      pool.dispose();
+    }
+    assert.deepEqual(stats.slice(1), [{ chunks: 58, byWorkers: 58 }, { chunks: 58, byWorkers: 58 }]);
   } finally {
     removeTree(dir);
     removeTree(out);
@@ -77,7 +87,21 @@ test('parallelLoader: below the threshold, or without the worker file, it loads 
 test('parallelLoader: a worker that fails leaves its chunks to this thread (same result)', () => {
   const dir = manySkills(120);
   const out = tempTree({ 'broken-worker.js': "throw new Error('worker cannot start');\n" });
-  const crashing = tempTree({ 'crash-worker.js': "const { workerData } = require('node:worker_threads');\nconst c = new Int32Array(workerData.control);\nAtomics.add(c, 0, 1);\nworkerData.port.postMessage({ chunk: 0, error: 'boom' });\nAtomics.add(c, 1, 1); Atomics.notify(c, 1);\nAtomics.add(c, 0, 1);\nAtomics.add(c, 1, 1); Atomics.notify(c, 1);\nworkerData.port.postMessage({ chunk: 1, error: 'boom' });\n" });
+  const crashing = tempTree({
+    'crash-worker.js': [
+      "const { workerData } = require('node:worker_threads');",
+      "workerData.port.on('message', (b) => {",
+      '  const c = new Int32Array(b.control);',
+      '  for (let k = 0; k < 2; k++) {',
+      '    const chunk = Atomics.add(c, 0, 1);',
+      "    workerData.port.postMessage({ batch: b.batch, chunk, error: 'boom' });",
+      '    Atomics.add(c, 1, 1); Atomics.notify(c, 1);',
+      '  }',
+      '  // and a stale result of another batch, which must be ignored',
+      "    workerData.port.postMessage({ batch: b.batch + 1, chunk: 3, entries: [] });",
+      '});',
+    ].join('\n'),
+  });
   try {
     const sequential = run(dir, undefined);
     const viaBroken = run(dir, parallelLoader({ workerFile: path.join(out, 'broken-worker.js'), threads: 2, minJobs: 1 }));
