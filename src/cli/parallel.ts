@@ -35,6 +35,7 @@ export interface BatchMessage {
   jobs: SkillJob[];
   profile: Profile;
   listFiles?: boolean;
+  omitReferences?: boolean;
   chunk: number;
   /** Number of this batch (results of an earlier one are ignored). */
   batch: number;
@@ -68,6 +69,8 @@ export interface ParallelOptions {
   selfShare?: boolean;
   /** Start the workers now, before the first call (when a large run is likely). Default false. */
   prewarm?: boolean;
+  /** Leave `references` empty in every entry (the caller does not read them; saves copying them between threads). */
+  omitReferences?: boolean;
   /** Called after a parallel run with how many chunks there were and how many the workers delivered. */
   onStats?: (stats: { chunks: number; byWorkers: number }) => void;
 }
@@ -100,7 +103,11 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
   if (usable && opts.prewarm) start();
   return {
     loader: (fs, jobs, profile, loadOpts) => {
-      if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) return loadSkillsInOrder(fs, jobs, profile, loadOpts);
+      if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) {
+        const entries = loadSkillsInOrder(fs, jobs, profile, loadOpts);
+        if (opts.omitReferences) for (const e of entries) if (e) e.references = [];
+        return entries;
+      }
       return loadParallel(fs, jobs, profile, loadOpts, start(), opts);
     },
     dispose: () => {
@@ -151,12 +158,16 @@ function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOp
   const results: Array<Array<LoadedSkillEntry | undefined> | undefined> = new Array(chunks);
   const { workers, ports } = pool;
   const id = ++pool.batches;
-  const batch: BatchMessage = { jobs, profile, listFiles: loadOpts.listFiles, chunk: CHUNK, batch: id, control: buffer };
+  const batch: BatchMessage = { jobs, profile, listFiles: loadOpts.listFiles, omitReferences: opts.omitReferences, chunk: CHUNK, batch: id, control: buffer };
   for (const port of ports) port.postMessage(batch);
 
   const loadChunk = (c: number) => {
     const out: Array<LoadedSkillEntry | undefined> = [];
-    for (let i = c * CHUNK; i < Math.min(jobs.length, (c + 1) * CHUNK); i++) out.push(loadSkill(fs, jobs[i].root, jobs[i].folderName, profile, loadOpts));
+    for (let i = c * CHUNK; i < Math.min(jobs.length, (c + 1) * CHUNK); i++) {
+      const e = loadSkill(fs, jobs[i].root, jobs[i].folderName, profile, loadOpts);
+      if (e && opts.omitReferences) e.references = [];
+      out.push(e);
+    }
     return out;
   };
   let received = 0; // chunks the workers settled (with entries or an error)

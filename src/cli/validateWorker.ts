@@ -11,7 +11,7 @@ import { withReadCache } from '../core/skills/readCache';
 import type { BatchMessage, ChunkResult, WorkerInput } from './parallel';
 
 function runBatch(input: WorkerInput, batch: BatchMessage): void {
-  const { jobs, profile, listFiles, chunk } = batch;
+  const { jobs, profile, listFiles, omitReferences, chunk } = batch;
   const control = new Int32Array(batch.control);
   const fs = withReadCache(nodeFileSystem);
   const chunks = Math.ceil(jobs.length / chunk);
@@ -19,7 +19,11 @@ function runBatch(input: WorkerInput, batch: BatchMessage): void {
     let result: ChunkResult;
     try {
       const entries: Array<LoadedSkillEntry | undefined> = [];
-      for (let i = c * chunk; i < Math.min(jobs.length, (c + 1) * chunk); i++) entries.push(loadSkill(fs, jobs[i].root, jobs[i].folderName, profile, { listFiles }));
+      for (let i = c * chunk; i < Math.min(jobs.length, (c + 1) * chunk); i++) {
+        const entry = loadSkill(fs, jobs[i].root, jobs[i].folderName, profile, { listFiles });
+        if (entry && omitReferences) entry.references = [];
+        entries.push(entry);
+      }
       result = { batch: batch.batch, chunk: c, entries };
     } catch (e) {
       // The calling thread loads a chunk without entries itself.

@@ -67,6 +67,17 @@ test('parallelLoader: worker threads give the same skills, problems and order as
       pool.dispose();
     }
     assert.deepEqual(stats.slice(1), [{ chunks: 58, byWorkers: 58 }, { chunks: 58, byWorkers: 58 }]);
+    // omitReferences: the same entries with `references` left empty, on every path (workers, this thread, in order).
+    const withoutRefs = sequential.skills.map((s) => ({ ...s, references: [] }));
+    assert.ok(sequential.skills.some((s) => s.references.length > 0));
+    for (const o of [{ chunk: 5 }, { chunk: 5, selfShare: false }, { minJobs: 100000 }]) {
+      const p = createParallelLoader({ workerFile, threads: 2, minJobs: 10, omitReferences: true, ...o });
+      try {
+        assert.deepEqual(run(dir, p.loader).skills, withoutRefs);
+      } finally {
+        p.dispose();
+      }
+    }
   } finally {
     removeTree(dir);
     removeTree(out);
