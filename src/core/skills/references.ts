@@ -71,9 +71,8 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
     if (bracket !== -1 && bracket < start) bracket = src.indexOf(']', start);
     if (ticks !== -1 && ticks < start) ticks = src.indexOf('```', start);
     if (tildes !== -1 && tildes < start) tildes = src.indexOf('~~~', start);
-    let next = -1;
-    for (const at of [slash, bracket, ticks, tildes]) if (at !== -1 && (next === -1 || at < next)) next = at;
-    if (next === -1) break;
+    const next = Math.min(slash < 0 ? Infinity : slash, bracket < 0 ? Infinity : bracket, ticks < 0 ? Infinity : ticks, tildes < 0 ? Infinity : tildes);
+    if (next === Infinity) break;
     const end = lines.lineEnd(i);
     if (next >= end) { i = lines.lineOf(next); continue; }
     const line = firstLineNumber + (i - firstLine);
@@ -173,6 +172,9 @@ function isPunct(c: number): boolean {
 /** Conservative test for a bare relative path in prose: `dir/file.ext`, `scripts/x`, `./x.md`. */
 function isBarePath(run: string, before: string | undefined): boolean {
   if (!run.includes('/') || run.includes('//') || run.endsWith('/')) return false;
+  // Cheap necessary condition first (most slashes in prose are "and/or"): a run not starting with '.' has no
+  // leading ./.. segments, so it needs an extension on its last segment or a known first segment.
+  if (run.charCodeAt(0) !== 46 && !EXTENSION.test(run.slice(run.lastIndexOf('/') + 1)) && !KNOWN_SEGMENTS.has(run.slice(0, run.indexOf('/')))) return false;
   if (/[:~%@]/.test(run)) return false;
   if (before !== undefined && /[\\$/{}]/.test(before)) return false; // `$DIR/x`, `{base}/x`: not relative to the skill
   const segments = run.split('/');
