@@ -57,9 +57,13 @@ export class SkillsService implements vscode.Disposable {
   get profile(): Profile { return this.index.options.profile; }
 
   /** Loads the index if nobody asked before; returns the load time when it loaded now. */
+  /** How long the first full index load took (discovery + validation of every skill and agent). */
+  initialLoadMs: number | undefined;
+
   ensureLoaded(): number | undefined {
     if (this.index.loaded) return undefined;
     this.index.ensureLoaded();
+    this.initialLoadMs ??= this.index.lastLoadMs;
     this.log.info(`indexed ${this.index.skills.length} skills, ${this.index.agents.length} agents in ${this.index.lastLoadMs.toFixed(1)} ms`);
     this.syncRootWatchers();
     this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
