@@ -92,7 +92,7 @@ interface Pool {
  * through node:fs, so use it only when the caller's FileSystem is the node file system (or a read cache over it).
  */
 export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader {
-  const threads = Math.max(1, opts.threads ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
+  const threads = Math.max(1, opts.threads ?? envThreads() ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
   const workerFile = opts.workerFile ?? defaultWorkerFile();
   const usable = threads >= 2 && nodeFs.existsSync(workerFile);
   let pool: Pool | undefined;
@@ -117,6 +117,14 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
       pool = undefined;
     },
   };
+}
+
+/** SKILLFLOW_WORKERS=N: use N worker threads besides this one (0: none; for profiling and comparisons). */
+function envThreads(): number | undefined {
+  const raw = process.env.SKILLFLOW_WORKERS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n + 1 : undefined;
 }
 
 /** `createParallelLoader(opts).loader`, with the workers ended after each call. */

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../fs';
 import type { Problem, Profile, Range, Scope } from '../types';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from './model';
-import { validateSkillMd } from '../validation/validateSkill';
+import { detach, validateSkillMd } from '../validation/validateSkill';
 import { validateAgentMd } from '../agents/agents';
 import { withReadCache } from './readCache';
 
@@ -254,9 +254,9 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
       const result = validateSkillMd(text, { profile, folderName, skillDir: dir, rootDir: root.path }, fs);
       const data = result.parsed.data;
       const rawName = data?.name;
-      if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = rawName.trim();
+      if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
       const description = data?.description;
-      if (typeof description === 'string') entry.description = description;
+      if (typeof description === 'string') entry.description = detach(description);
       const nameKey = result.parsed.keys.find((k) => k.key === 'name');
       if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
       entry.tokenEstimate = Math.ceil(text.length / 4);

@@ -38,6 +38,15 @@ export function suggestSkillName(name: string): string {
 
 type Emit = (code: string, range: Range, message: string) => void;
 
+/**
+ * `s` as a string of its own. V8 makes substrings (13+ characters) views of their parent and joins strings
+ * lazily, so a short value or message cut from a SKILL.md keeps the whole file text alive as long as it lives;
+ * the copy lets the text be collected young (a bulk run otherwise retains every file it reads).
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
 /** The keys each profile accepts (a constant table; keysForProfile filters the key list on every call). */
 const ACCEPTED_KEYS: ReadonlyMap<Profile, ReadonlySet<string>> = new Map(PROFILES.map((p) => [p, new Set(keysForProfile(p))]));
 
@@ -56,7 +65,7 @@ export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSy
   const problems: Problem[] = [];
   const emit: Emit = (code, range, message) => {
     const severity = severityFor(code, ctx.profile);
-    if (severity) problems.push({ code, severity, message, line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
+    if (severity) problems.push({ code, severity, message: detach(message), line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
   for (const p of parsed.problems) emit(p.code, p, p.message);
   if (parsed.data) checkFrontmatter(detail, ctx, emit);
