@@ -71,6 +71,31 @@ function hasFile(entries: DirEntry[], name: string): boolean {
   return entries.some((e) => e.name === name && (e.isFile || e.isSymbolicLink));
 }
 
+/**
+ * On Linux (case-sensitive names), one lstat of `<dir>/SKILL.md` answers "is this a skill folder?" for the common
+ * case without listing the folder (one system call instead of four, and no entry objects); a folder it does not
+ * confirm is listed as before (skill.md, unreadable folders). Elsewhere a name may match in another letter case.
+ */
+const SKILL_MD_BY_LSTAT = process.platform === 'linux';
+
+function hasSkillMdByLstat(fs: FileSystem, dir: string): boolean {
+  if (!SKILL_MD_BY_LSTAT) return false;
+  const s = fs.lstat(childPath(dir, 'SKILL.md'));
+  return s !== undefined && (s.isFile || s.isSymbolicLink);
+}
+
+/** `path.join(dir, name)` for a directory entry's name (no separators, not '.' or '..'): a plain concatenation on POSIX. */
+function childPath(dir: string, name: string): string {
+  return path.sep === '/' && dir.length > 1 && !dir.endsWith('/') && path.isAbsolute(dir) && !dir.includes('/.') && !dir.includes('//') ? `${dir}/${name}` : path.join(dir, name);
+}
+
+/** True when `dir` holds SKILL.md or skill.md (a file or a link). */
+function isSkillFolder(fs: FileSystem, dir: string): boolean {
+  if (hasSkillMdByLstat(fs, dir)) return true;
+  const sub = fs.readDir(dir);
+  return sub !== undefined && (hasFile(sub, 'SKILL.md') || hasFile(sub, 'skill.md'));
+}
+
 /** The plugin name when `dir` is a plugin folder (`.claude-plugin/plugin.json` or a top-level `plugin.json`). */
 export function pluginNameOf(fs: FileSystem, dir: string): string | undefined {
   for (const manifest of [path.join(dir, '.claude-plugin', 'plugin.json'), path.join(dir, 'plugin.json')]) {
@@ -116,6 +141,7 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
 
   // Returns true when `dir` is a skill (holds SKILL.md or a lone skill.md).
   const walk = (dir: string, real: string, depth: number): boolean => {
+    if (depth > 0 && hasSkillMdByLstat(fs, dir)) return true;
     const entries = fs.readDir(dir);
     if (!entries) return false;
     if (depth > 0 && (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md'))) return true;
@@ -138,7 +164,7 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
       } else if (e.name.startsWith('.') && !ROOT_PARENTS.has(e.name)) {
         continue;
       }
-      const sub = path.join(dir, e.name);
+      const sub = childPath(dir, e.name);
       let subReal: string | undefined;
       if (e.isSymbolicLink) {
         if (!fs.stat(sub)?.isDirectory) continue;
@@ -174,8 +200,7 @@ function skillFolderEntries(fs: FileSystem, root: SkillsRoot): DirEntry[] {
   for (const e of entries) {
     if (!e.isDirectory && !e.isSymbolicLink) continue;
     if (e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue;
-    const sub = fs.readDir(path.join(root.path, e.name));
-    if (sub && (hasFile(sub, 'SKILL.md') || hasFile(sub, 'skill.md'))) found.push(e);
+    if (isSkillFolder(fs, childPath(root.path, e.name))) found.push(e);
   }
   return found.sort(byName);
 }
@@ -292,7 +317,9 @@ function clashGroup(s: SkillEntry): string {
 }
 
 function nameKey(name: string): string {
-  return name.normalize('NFKC');
+  // NFKC leaves pure ASCII as it is: only other names pay for normalising.
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 0x7f) return name.normalize('NFKC');
+  return name;
 }
 
 function crossRange(s: SkillEntry): Range {
@@ -307,13 +334,21 @@ export function applyCrossSkillRules(skills: SkillEntry[]): void {
   }
   const groups = new Map<string, SkillEntry[]>();
   const projectByName = new Map<string, SkillEntry>();
+  // The clash group depends only on the root: computed once per root object.
+  const groupOfRoot = new Map<SkillsRoot, string>();
   for (const s of skills) {
-    const key = `${clashGroup(s)}\0${nameKey(s.name)}`;
+    const n = nameKey(s.name);
+    let group = groupOfRoot.get(s.root);
+    if (group === undefined || s.scope !== s.root.scope) {
+      group = clashGroup(s);
+      if (s.scope === s.root.scope) groupOfRoot.set(s.root, group);
+    }
+    const key = `${group}\0${n}`;
     const list = groups.get(key);
     if (list) list.push(s); else groups.set(key, [s]);
     if (s.scope === 'project') {
-      const known = projectByName.get(nameKey(s.name));
-      if (!known || s.skillMdPath < known.skillMdPath) projectByName.set(nameKey(s.name), s);
+      const known = projectByName.get(n);
+      if (!known || s.skillMdPath < known.skillMdPath) projectByName.set(n, s);
     }
   }
   const touched = new Set<SkillEntry>();
