@@ -9,7 +9,7 @@
  */
 import { isAscii } from 'node:buffer';
 import * as path from 'node:path';
-import type { DirEntry, FileSystem } from '../fs';
+import type { DirEntry, FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range, Scope } from '../types';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from './model';
 import { detach, validateSkillMd } from '../validation/validateSkill';
@@ -233,18 +233,31 @@ function fileProblem(code: string, message: string): Problem {
 /** Reads and validates one skill `<root>/<folderName>`; undefined when the folder holds no SKILL.md (nor skill.md). `listFiles: false` leaves `files` as just the SKILL.md. */
 export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, opts?: { listFiles?: boolean }): LoadedSkillEntry | undefined {
   const dir = path.join(root.path, folderName);
-  const entries = fs.readDir(dir);
-  if (!entries) return undefined;
-  const hasUpper = hasFile(entries, 'SKILL.md');
-  if (!hasUpper && !hasFile(entries, 'skill.md')) return undefined;
-  const skillMdPath = path.join(dir, hasUpper ? 'SKILL.md' : 'skill.md');
-
-  const files = [hasUpper ? 'SKILL.md' : 'skill.md'];
-  for (const sub of opts?.listFiles === false ? [] : CONTENT_DIRS) {
-    if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
+  const listFiles = opts?.listFiles !== false;
+  // Without a file listing, a SKILL.md that stats as a file (on Linux: exactly that name) settles what the folder
+  // listing would: the folder is a skill with SKILL.md. Anything else is decided from the listing as before.
+  let stat = !listFiles && SKILL_MD_BY_LSTAT ? fs.stat(childPath(dir, 'SKILL.md')) : undefined;
+  let hasUpper = stat !== undefined && stat.isFile;
+  if (!hasUpper) {
+    stat = undefined;
+    const entries = fs.readDir(dir);
+    if (!entries) return undefined;
+    hasUpper = hasFile(entries, 'SKILL.md');
+    if (!hasUpper && !hasFile(entries, 'skill.md')) return undefined;
+    if (listFiles) {
+      const files = [hasUpper ? 'SKILL.md' : 'skill.md'];
+      for (const sub of CONTENT_DIRS) {
+        if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
+      }
+      return finishLoad(fs, root, folderName, profile, dir, hasUpper, files, undefined);
+    }
   }
+  return finishLoad(fs, root, folderName, profile, dir, hasUpper, [hasUpper ? 'SKILL.md' : 'skill.md'], stat);
+}
 
-  const stat = fs.stat(skillMdPath);
+function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, dir: string, hasUpper: boolean, files: string[], knownStat: FileStat | undefined): LoadedSkillEntry {
+  const skillMdPath = path.join(dir, hasUpper ? 'SKILL.md' : 'skill.md');
+  const stat = knownStat ?? fs.stat(skillMdPath);
   const entry: LoadedSkillEntry = {
     name: folderName,
     folderName,
