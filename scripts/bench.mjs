@@ -293,3 +293,8 @@ try {
   if (keep) console.log(`\nkept ${tmp}`);
   else fs.rmSync(tmp, { recursive: true, force: true });
 }
+
+// The Skills tree's own code path (extension index + tree model): first render for the demo and a 1,000-skill workspace.
+console.log('');
+const tree = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-tree.mjs')], { stdio: 'inherit' });
+if (tree.status !== 0) process.exitCode = tree.status ?? 1;
