@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Node as YamlNode } from 'yaml';
+import { mdFiles } from './helpers';
 import { parseSkillMdDetailed, type DetailedParse } from '../../../src/core/skills/frontmatter';
 
 /** Everything a caller can observe of a parse, as plain data. */
@@ -24,16 +25,6 @@ function same(text: string): boolean {
   assert.equal(full.fastPath, undefined);
   assert.deepStrictEqual(observable(fast), observable(full), `fast and full parse differ for ${JSON.stringify(text)}`);
   return fast.fastPath === true;
-}
-
-function mdFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of nodeFs.readdirSync(dir, { withFileTypes: true })) {
-    const p = nodePath.join(dir, e.name);
-    if (e.isDirectory()) out.push(...mdFiles(p));
-    else if (e.isFile() && e.name.endsWith('.md')) out.push(p);
-  }
-  return out.sort();
 }
 
 test('fast path: every .md fixture (corpus and others) parses identically on both paths', () => {

@@ -1,3 +1,5 @@
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
 import type { Problem, Range } from '../../../src/core/types';
 
 /** A SKILL.md text with the given frontmatter lines and body. */
@@ -21,4 +23,15 @@ export function summary(problems: Problem[]): string[] {
 
 export function codes(problems: Problem[]): string[] {
   return problems.map((p) => p.code);
+}
+
+/** Every `.md` file under `dir`, sorted (fixture sweeps). */
+export function mdFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of nodeFs.readdirSync(dir, { withFileTypes: true })) {
+    const p = nodePath.join(dir, e.name);
+    if (e.isDirectory()) out.push(...mdFiles(p));
+    else if (e.isFile() && e.name.endsWith('.md')) out.push(p);
+  }
+  return out.sort();
 }

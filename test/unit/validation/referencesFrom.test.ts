@@ -4,18 +4,9 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
+import { mdFiles } from './helpers';
 import { parseSkillMdDetailed } from '../../../src/core/skills/frontmatter';
 import { extractReferences, extractReferencesFrom } from '../../../src/core/skills/references';
-
-function mdFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of nodeFs.readdirSync(dir, { withFileTypes: true })) {
-    const p = nodePath.join(dir, e.name);
-    if (e.isDirectory()) out.push(...mdFiles(p));
-    else if (e.isFile() && e.name.endsWith('.md')) out.push(p);
-  }
-  return out.sort();
-}
 
 function same(text: string): number {
   const d = parseSkillMdDetailed(text);
