@@ -4,10 +4,11 @@
 // in test/e2e/lib.ts. Screenshots: test-results/e2e/<scenario>/. Exit code 1 if any scenario failed.
 // Env: SKILLFLOW_E2E_SKIP_BUILD=1 reuses dist/ and out/; SKILLFLOW_KEEP_RUN=1 keeps the temp run dir;
 // SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS (default 300000) bounds each scenario.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
+import { findFiles } from './find-files.mjs';
 import { ROOT, buildAll, copyDemoWorkspace, log, packageVsix } from './vscode/build.mjs';
 import { VIEWPORT, launchBrowser, workbenchUrl } from './vscode/browser.mjs';
 import { startCodeServer } from './vscode/codeServer.mjs';
@@ -18,23 +19,11 @@ const filter = process.argv.slice(2).find((a) => !a.startsWith('-'));
 const t0 = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function findScenarios(dir) {
-  let found = [];
-  let entries = [];
-  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return found; }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) found = found.concat(findScenarios(p));
-    else if (e.name.endsWith('.e2e.js')) found.push(p);
-  }
-  return found.sort();
-}
-
 if (process.env.SKILLFLOW_E2E_SKIP_BUILD !== '1') {
   log('e2e', 'building');
   buildAll();
 }
-const scenarios = findScenarios(join(ROOT, 'out', 'test', 'e2e')).filter((f) => !filter || basename(f).includes(filter));
+const scenarios = findFiles(join(ROOT, 'out', 'test', 'e2e'), /\.e2e\.js$/).filter((f) => !filter || basename(f).includes(filter));
 if (!scenarios.length) {
   console.error(`no e2e scenarios${filter ? ` matching "${filter}"` : ''} under out/test/e2e`);
   process.exit(1);
