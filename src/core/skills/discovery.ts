@@ -7,12 +7,11 @@
  * `.agents`, `.github`, follows a symbolic link to a directory only once (by real path), reads no
  * SKILL.md over MAX_SKILL_MD_BYTES and lists at most MAX_SKILL_FILES files of a skill.
  */
-import { isAscii } from 'node:buffer';
 import * as path from 'node:path';
 import type { DirEntry, FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range, Scope } from '../types';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from './model';
-import { detach, validateSkillMd } from '../validation/validateSkill';
+import { detach, validateSkillMdBytes } from '../validation/validateSkill';
 import { validateAgentMd } from '../agents/agents';
 import { withReadCache } from './readCache';
 
@@ -282,14 +281,14 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
     entry.problems.push(fileProblem('file-too-large', `SKILL.md is ${stat.size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; it was not parsed`));
     entry.tokenEstimate = Math.ceil(stat.size / 4);
   } else {
-    let text: string | undefined;
+    let bytes: Buffer | undefined;
     try {
-      text = decodeUtf8(fs.readFile(skillMdPath));
+      bytes = fs.readFile(skillMdPath);
     } catch (e) {
       entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }
-    if (text !== undefined) {
-      const result = validateSkillMd(text, { profile, folderName, skillDir: dir, rootDir: root.path }, fs);
+    if (bytes !== undefined) {
+      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path }, fs);
       const data = result.parsed.data;
       const rawName = data?.name;
       if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
@@ -297,7 +296,7 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
       if (typeof description === 'string') entry.description = detach(description);
       const nameKey = result.parsed.keys.find((k) => k.key === 'name');
       if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
-      entry.tokenEstimate = Math.ceil(text.length / 4);
+      entry.tokenEstimate = Math.ceil(result.textLength / 4);
       entry.references = result.references;
       entry.problems = sortProblems(result.problems);
     }
@@ -306,11 +305,6 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
   entry.kind = entry.name.startsWith('workflow-') ? 'workflow' : 'command';
   entry.invocation = root.plugin !== undefined ? `/${root.plugin}:${entry.name}` : `/${entry.name}`;
   return entry;
-}
-
-/** `buf.toString('utf8')`, faster for pure ASCII (then latin1 gives the same string without UTF-8 decoding). */
-export function decodeUtf8(buf: Buffer): string {
-  return typeof isAscii === 'function' && isAscii(buf) ? buf.toString('latin1') : buf.toString('utf8');
 }
 
 /** Sorts problems by position, then code (stable, in place); returns the array. */

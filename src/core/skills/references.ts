@@ -81,14 +81,14 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
       // Closing fence: same character, at least as long, nothing else on the line.
       if (fenceChar !== -1 && fenceChar < start) fenceChar = src.indexOf(fence[0], start);
       if (fenceChar !== -1 && fenceChar < end) {
-        const trimmed = src.slice(start, end).trim();
+        const trimmed = lines.slice(start, end).trim();
         if (trimmed.length >= fence.length && trimmed[0] === fence[0] && /^(`+|~+)$/.test(trimmed)) { fence = undefined; continue; }
       }
     } else {
       // An opening fence starts with up to 3 spaces, then ``` or ~~~.
       const c = src.charCodeAt(start);
       if (c === 32 || c === 96 || c === 126) {
-        const text = src.slice(start, end);
+        const text = lines.slice(start, end);
         const open = FENCE_OPEN.exec(text);
         if (open && !(open[1][0] === '`' && text.slice(open[0].length).includes('`'))) { fence = open[1]; fenceChar = -2; continue; }
       }
@@ -97,7 +97,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
     const hasBracket = bracket !== -1 && bracket < end;
     if (!hasSlash && !hasBracket) continue; // nothing scanLine could find on this line
     // Links count inside fences too; bare paths there are commands/examples.
-    scanLine(src.slice(start, end), line, found, fence === undefined);
+    scanLine(lines.slice(start, end), line, found, fence === undefined);
   }
   return found.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
 }

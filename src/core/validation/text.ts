@@ -43,6 +43,11 @@ export class LineIndex {
     return this.text.slice(this.starts[i], this.lineEnd(i));
   }
 
+  /** The text of the offsets `[start, end)`. */
+  slice(start: number, end: number): string {
+    return this.text.slice(start, end);
+  }
+
   /** 0-based line index holding `offset`. */
   lineOf(offset: number): number {
     let lo = 0;
@@ -88,4 +93,72 @@ export function codePointLength(s: string): number {
     n++;
   }
   return n;
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/; // eslint-disable-line no-control-regex
+
+/**
+ * A LineIndex over the bytes of a UTF-8 file, held as a one-byte ("latin1") string: each character is one byte, so
+ * searching it for ASCII (line breaks, `/`, `]`, fences) finds exactly what a search of the decoded text finds,
+ * without decoding the file (UTF-8 decoding is the costliest step of a bulk run). Line breaks are ASCII, so lines
+ * are the decoded text's lines. `text`, `starts` and offsets are in bytes; what leaves the index is exact:
+ * `lineText` decodes a line that holds non-ASCII bytes, and ranges/positions count UTF-16 columns as LineIndex does.
+ * Only for valid UTF-8 (check with `isUtf8` first: a replacement character would change lengths).
+ */
+export class Utf8LineIndex extends LineIndex {
+  /** `bytes` must be valid UTF-8; `latin1` is `bytes.latin1Slice()` (passed when the caller already has it). */
+  constructor(private readonly bytes: Buffer, latin1: string = bytes.toString('latin1')) {
+    super(latin1);
+  }
+
+  /** The exact (decoded) text of line `i`. */
+  override lineText(i: number): string {
+    return this.slice(this.starts[i], this.lineEnd(i));
+  }
+
+  /** The exact text of the bytes `[start, end)` (both at character boundaries, e.g. ASCII positions). */
+  override slice(start: number, end: number): string {
+    const raw = this.text.slice(start, end);
+    return NON_ASCII.test(raw) ? this.bytes.toString('utf8', start, end) : raw;
+  }
+
+  override position(offset: number): { line: number; column: number } {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    const i = this.lineOf(o);
+    return { line: i + 1, column: this.slice(this.starts[i], o).length + 1 };
+  }
+
+  override lineRange(i: number): Range {
+    const line = Math.max(0, Math.min(i, this.starts.length - 1));
+    return { line: line + 1, column: 1, endLine: line + 1, endColumn: this.lineText(line).length + 1 };
+  }
+}
+
+/**
+ * Length in UTF-16 code units (what `string.length` gives) of the decoded text of valid UTF-8 `bytes`, without
+ * decoding: every byte counts one, less continuation bytes (10xxxxxx), plus one for each 4-byte lead (a surrogate
+ * pair). Reads four bytes at a time and skips all-ASCII words.
+ */
+export function utf16Length(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let length = n;
+  // Byte by byte up to a 4-byte-aligned offset, then whole words (all-ASCII words skipped), then the tail.
+  const aligned = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
+  for (let i = 0; i < aligned; i++) length += utf16Delta(bytes[i]);
+  const words = (n - aligned) >> 2;
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + aligned, words);
+    for (let w = 0; w < words; w++) {
+      if ((view[w] & 0x80808080) === 0) continue;
+      const at = aligned + w * 4;
+      length += utf16Delta(bytes[at]) + utf16Delta(bytes[at + 1]) + utf16Delta(bytes[at + 2]) + utf16Delta(bytes[at + 3]);
+    }
+  }
+  for (let i = aligned + words * 4; i < n; i++) length += utf16Delta(bytes[i]);
+  return length;
+}
+
+/** What one byte of UTF-8 adds to the UTF-16 length beyond one: -1 for a continuation byte, +1 for a 4-byte lead. */
+function utf16Delta(b: number): number {
+  return (b & 0xc0) === 0x80 ? -1 : b >= 0xf0 ? 1 : 0;
 }

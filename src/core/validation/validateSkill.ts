@@ -1,4 +1,5 @@
 /** Every single-file rule of SPEC §4 over one SKILL.md text: frontmatter, name, description, keys, body, references. */
+import { isAscii, isUtf8 } from 'node:buffer';
 import * as nodePath from 'node:path';
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import type { DirEntry, FileStat, FileSystem } from '../fs';
@@ -7,10 +8,10 @@ import { PROFILES } from '../types';
 import { parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
 import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
 import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext } from '../skills/model';
-import { extractReferences, extractReferencesFrom, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
+import { extractReferencesFrom, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
 import { severityFor } from './rules';
 import { CLAUDE_CODE_FIELDS, compatibilitySchema, metadataSchema } from './schemas';
-import { codePointLength, LineIndex } from './text';
+import { codePointLength, LineIndex, utf16Length, Utf8LineIndex } from './text';
 
 export const NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;
@@ -58,9 +59,84 @@ function describe(value: unknown): string {
   return `it is ${typeof value === 'number' ? 'the number' : 'the boolean'} ${String(value)}`;
 }
 
+/** What validating a SKILL.md gives. */
+export interface SkillMdValidation {
+  parsed: ParsedSkillMd;
+  problems: Problem[];
+  references: SkillReference[];
+}
+
 /** Validates one SKILL.md text under `ctx.profile`; reference checks need `ctx.skillDir`. Never throws. */
-export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSystem): { parsed: ParsedSkillMd; problems: Problem[]; references: SkillReference[] } {
+export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSystem): SkillMdValidation {
   const detail = parseSkillMdDetailed(text);
+  return validateParsed(detail, stringBody(detail), ctx, fs);
+}
+
+/**
+ * Like `validateSkillMd` on `bytes.toString('utf8')`, with the same result, plus the decoded text's length. Faster
+ * for a file read from disk: only the frontmatter is decoded; the body is searched as bytes (a Utf8LineIndex) and
+ * only the lines that matter are decoded. Pure-ASCII files, files that are not valid UTF-8 and unusual shapes (BOM,
+ * no or unclosed frontmatter) are decoded whole and validated as text. Never throws.
+ */
+export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: FileSystem): SkillMdValidation & { textLength: number } {
+  const whole = () => {
+    const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    return { ...validateSkillMd(text, ctx, fs), textLength: text.length };
+  };
+  // The first byte of a BOM is not ASCII either: a BOM file takes the text path (the parser reports the BOM).
+  if (bytes.length === 0 || bytes[0] !== 0x2d || isAscii(bytes) || !isUtf8(bytes)) return whole();
+  const lines = new Utf8LineIndex(bytes);
+  if (!FENCE_LINE.test(lines.lineText(0))) return whole();
+  let close = -1;
+  for (let i = 1; i < lines.lineCount; i++) {
+    // Fence lines are ASCII: the raw bytes of a line are its text whenever the test can succeed.
+    if (FENCE_LINE.test(lines.text.slice(lines.starts[i], lines.lineEnd(i)))) { close = i; break; }
+  }
+  if (close < 0 || close + 1 >= lines.lineCount) return whole();
+  const bodyStart = lines.starts[close + 1];
+  const head = bytes.toString('utf8', 0, bodyStart);
+  const detail = parseSkillMdDetailed(head);
+  const { parsed } = detail;
+  // The head parses as the file's frontmatter with an empty body; anything else (never seen) takes the text path.
+  if (!parsed.frontmatterClosed || parsed.bodyStartLine !== close + 2 || parsed.body !== '') return whole();
+  const textLength = utf16Length(bytes);
+  let body: string | undefined;
+  Object.defineProperty(parsed, 'body', {
+    get: () => (body ??= bytes.toString('utf8', bodyStart)),
+    set: (v: string) => { body = v; },
+    enumerable: true,
+    configurable: true,
+  });
+  if (bodyStart >= bytes.length) return { ...validateParsed(detail, undefined, ctx, fs), textLength };
+  const last = bytes[bytes.length - 1];
+  const view: BodyView = { lines, first: close + 1, length: textLength - head.length, lastChar: last };
+  return { ...validateParsed(detail, view, ctx, fs), textLength };
+}
+
+/** `---` alone on a line (trailing spaces/tabs allowed): the frontmatter fence, as the parser sees it. */
+const FENCE_LINE = /^---[ \t]*$/;
+
+/**
+ * The body as the body rules see it: the lines `first`… of `lines` are the body, whose first line is file line
+ * `parsed.bodyStartLine`; `length` is its length in UTF-16 units, `lastChar` its last character code (a final
+ * line break opens no line).
+ */
+interface BodyView {
+  lines: LineIndex;
+  first: number;
+  length: number;
+  lastChar: number;
+}
+
+/** The body of a text parse as a BodyView: a view of the file's line index when the body is its tail, else its own index. */
+function stringBody(detail: DetailedParse): BodyView | undefined {
+  const { body } = detail.parsed;
+  if (body === '') return undefined;
+  const first = bodyFirstLine(detail);
+  return { lines: first === undefined ? new LineIndex(body) : detail.lines, first: first ?? 0, length: body.length, lastChar: body.charCodeAt(body.length - 1) };
+}
+
+function validateParsed(detail: DetailedParse, body: BodyView | undefined, ctx: ValidationContext, fs: FileSystem): SkillMdValidation {
   const { parsed } = detail;
   const problems: Problem[] = [];
   const emit: Emit = (code, range, message) => {
@@ -69,12 +145,11 @@ export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSy
   };
   for (const p of parsed.problems) emit(p.code, p, p.message);
   if (parsed.data) checkFrontmatter(detail, ctx, emit);
-  if (parsed.hasFrontmatter ? parsed.frontmatterClosed : true) checkBody(detail, emit);
+  if (body && (parsed.hasFrontmatter ? parsed.frontmatterClosed : true)) checkBody(body, parsed.bodyStartLine, emit);
   let references: SkillReference[] = [];
-  if (ctx.skillDir) {
+  if (ctx.skillDir && body) {
     try {
-      const bodyLine = bodyFirstLine(detail);
-      const candidates = bodyLine === undefined ? extractReferences(parsed.body, parsed.bodyStartLine) : extractReferencesFrom(detail.lines, bodyLine, parsed.bodyStartLine);
+      const candidates = extractReferencesFrom(body.lines, body.first, parsed.bodyStartLine);
       references = resolveReferences(candidates, ctx.skillDir, ctx.rootDir, fs, emit);
     } catch {
       references = []; // a broken file system adapter must not break validation of the text
@@ -242,25 +317,24 @@ function bodyFirstLine(detail: DetailedParse): number | undefined {
   return detail.lines.text.length - start === body.length ? i : undefined;
 }
 
-function checkBody(detail: DetailedParse, emit: Emit): void {
-  const { body, bodyStartLine } = detail.parsed;
-  if (body === '') return;
-  // The body's own lines: a view of the file's line index when the body is its tail, else a new index.
-  const first = bodyFirstLine(detail);
-  const bodyLines = first === undefined ? new LineIndex(body) : undefined;
-  const lineCount = bodyLines ? bodyLines.lineCount : detail.lines.lineCount - (first ?? 0);
-  const lineText = (k: number) => (bodyLines ? bodyLines.lineText(k) : detail.lines.lineText((first ?? 0) + k));
-  const last = body.charCodeAt(body.length - 1);
-  const count = lineCount - (last === 10 || last === 13 ? 1 : 0); // a final line break opens no line
+function checkBody(body: BodyView, bodyStartLine: number, emit: Emit): void {
+  const { lines, first } = body;
+  const lineCount = lines.lineCount - first;
+  // Range of body line `k` (0-based), on its file line.
+  const rangeOf = (k: number): Range => {
+    const r = lines.lineRange(first + k);
+    return { ...r, line: bodyStartLine + k, endLine: bodyStartLine + k };
+  };
+  const count = lineCount - (body.lastChar === 10 || body.lastChar === 13 ? 1 : 0); // a final line break opens no line
   if (count > BODY_MAX_LINES) {
-    emit('body-lines', detail.lines.lineRange(bodyStartLine - 1 + BODY_MAX_LINES),
+    emit('body-lines', rangeOf(BODY_MAX_LINES),
       `the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body); move detail into references/ files`);
   }
-  const tokens = estimateTokens(body);
+  const tokens = Math.ceil(body.length / 4); // estimateTokens of the body text
   if (tokens > BODY_MAX_TOKENS) {
     let blank = 0;
-    while (blank < lineCount - 1 && lineText(blank).trim() === '') blank++;
-    emit('body-tokens', detail.lines.lineRange(bodyStartLine - 1 + blank),
+    while (blank < lineCount - 1 && lines.lineText(first + blank).trim() === '') blank++;
+    emit('body-tokens', rangeOf(blank),
       `the body is about ${tokens} tokens (characters / 4), over the recommended ${BODY_MAX_TOKENS}; move detail into references/ files`);
   }
 }
