@@ -206,10 +206,11 @@ const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE',
  * The fast path for the common frontmatter: every line is `key: value` at column 1, with a simple key
  * (`[A-Za-z_][A-Za-z0-9_-]*`, not null/true/false), one or more spaces, and a value that is either a plain
  * scalar the YAML core schema reads as exactly that string (no indicator first character, no ': ', ' #' or
- * trailing ':', not null/bool/number-like, no control characters) or a one-line "..."/'...' string without
- * escapes or inner quotes. Builds what the YAML library would (keys, ranges, data, scalar nodes); returns
- * undefined for anything else (blank or comment lines, CR, tabs, duplicates, block values...), and the caller
- * then runs the full parser. test/unit/validation/frontmatterFast.test.ts checks both paths agree.
+ * trailing ':', not null/bool/number-like, no control characters), a one-line "..."/'...' string without
+ * escapes or inner quotes, or a literal block scalar (`|`, `|-`, `|+`; see `readLiteralBlock`). Builds what
+ * the YAML library would (keys, ranges, data, scalar nodes); returns undefined for anything else (blank or
+ * comment lines outside a block, CR, tabs, duplicates, nested or folded values...), and the caller then runs
+ * the full parser. test/unit/validation/frontmatterFast.test.ts checks both paths agree.
  */
 function parseFlatFrontmatter(src: string, from: number, to: number, lines: LineIndex): {
   keys: FrontmatterKey[]; data: Record<string, unknown>; valueNodes: Map<string, YamlNode | null>; nodeRange: DetailedParse['nodeRange'];
@@ -239,30 +240,98 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     while (end > i && src.charCodeAt(end - 1) === 32) end--;
     if (end <= i) return undefined; // `key:` with no value: the full parser decides
     let value: string;
+    let next = eol + 1;
     const q = src.charCodeAt(i);
-    if (q === 34 || q === 39) {
-      // "..." or '...' on one line, nothing after the closing quote, no escapes or same quotes inside.
-      if (end - i < 2 || src.charCodeAt(end - 1) !== q) return undefined;
-      value = src.slice(i + 1, end - 1);
-      if (value.includes(q === 34 ? '"' : "'") || value.includes('\\')) return undefined;
+    const node = new Scalar<string>('');
+    if (q === 124 && (end - i === 1 || (end - i === 2 && (src.charCodeAt(i + 1) === 45 || src.charCodeAt(i + 1) === 43)))) {
+      // `|`, `|-` or `|+` alone on the line (trailing spaces allowed): a literal block scalar on the next lines.
+      const block = readLiteralBlock(src, eol + 1, to, end - i === 1 ? 'clip' : src.charCodeAt(i + 1) === 45 ? 'strip' : 'keep');
+      if (!block) return undefined;
+      value = block.value;
+      next = block.end;
+      // The library's node range runs from the header to the end of the content; nodeRange then trims whitespace.
+      end = next;
+      while (end > i && /\s/.test(src[end - 1])) end--;
+      node.type = Scalar.BLOCK_LITERAL;
     } else {
-      value = src.slice(i, end);
-      if (!isSafePlain(value)) return undefined;
+      if (q === 34 || q === 39) {
+        // "..." or '...' on one line, nothing after the closing quote, no escapes or same quotes inside.
+        if (end - i < 2 || src.charCodeAt(end - 1) !== q) return undefined;
+        value = src.slice(i + 1, end - 1);
+        if (value.includes(q === 34 ? '"' : "'") || value.includes('\\')) return undefined;
+      } else {
+        value = src.slice(i, end);
+        if (!isSafePlain(value)) return undefined;
+        // The value keeps trailing Unicode spaces (NBSP...) but nodeRange trims every /\s/ from the range.
+        if (src.charCodeAt(end - 1) > 127) while (end > i && /\s/.test(src[end - 1])) end--;
+        if (end <= i) return undefined;
+      }
+      if (hasUnsafeChar(value)) return undefined;
     }
-    for (let k = 0; k < value.length; k++) {
-      const c = value.charCodeAt(k);
-      if (c < 32 || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0xfffe || c === 0xffff) return undefined;
-    }
-    const node = new Scalar(value);
+    node.value = value;
     const valueRange = lines.range(i, end);
-    node.range = [i - from, end - from, eol - from];
+    node.range = [i - from, end - from, next - 1 - from];
     ranges.set(node, valueRange);
     keys.push({ key, keyRange: lines.range(pos, keyEnd), valueRange, value });
     valueNodes.set(key, node);
     Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
-    pos = eol + 1;
+    pos = next;
   }
   return { keys, data, valueNodes, nodeRange: (node) => (node ? ranges.get(node) : undefined) };
+}
+
+/** True when `s` has a character the fast path leaves to the YAML library: controls (tab, CR, LF...), C1, lone surrogates, line separators, BOM, non-characters. */
+function hasUnsafeChar(s: string): boolean {
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 32 || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0xfffe || c === 0xffff) return true;
+  }
+  return false;
+}
+
+/**
+ * The content of a literal block scalar whose header line ends just before `start`, read the way the YAML
+ * library reads it, or undefined when unsure. Supported: the first line after the header is either a
+ * column-1 line (empty block, value '') or content indented by n ≥ 1 spaces; every later line up to the
+ * first column-1 line (or `to`) is content indented by ≥ n spaces (the extra spaces are kept), or only
+ * spaces (≤ n spaces: an empty line; more: content made of the spaces past n). Chomping as in YAML:
+ * strip drops the final line break and the trailing empty lines, clip keeps one line break, keep keeps all.
+ * Leading empty lines, lines indented by 1..n-1 spaces, tabs and other unsafe characters give undefined.
+ * Returns the value and the offset of the line that ends the block.
+ */
+function readLiteralBlock(src: string, start: number, to: number, chomp: 'clip' | 'strip' | 'keep'): { value: string; end: number } | undefined {
+  const parts: string[] = [];
+  let contentLines = 0; // parts up to the last content line (the rest are trailing empty lines)
+  let indent = -1;
+  let p = start;
+  while (p < to) {
+    let eol = src.indexOf('\n', p);
+    if (eol < 0 || eol >= to) eol = to;
+    let k = p;
+    while (k < eol && src.charCodeAt(k) === 32) k++;
+    const spaces = k - p;
+    if (k === eol) {
+      // Only spaces: an empty line (or, past the indentation, content made of spaces).
+      if (indent < 0) return undefined; // leading empty lines (indentation rules differ): the full parser decides
+      if (spaces > indent) {
+        parts.push(src.slice(p + indent, eol));
+        contentLines = parts.length;
+      } else parts.push('');
+    } else {
+      if (spaces === 0) break; // a column-1 line ends the block (the caller reads it as the next key or refuses it)
+      if (indent < 0) indent = spaces;
+      else if (spaces < indent) return undefined;
+      const text = src.slice(p + indent, eol);
+      if (hasUnsafeChar(text)) return undefined;
+      parts.push(text);
+      contentLines = parts.length;
+    }
+    p = eol + 1;
+  }
+  if (p > to) p = to;
+  if (chomp === 'keep') return { value: parts.length ? `${parts.join('\n')}\n` : '', end: p };
+  const content = parts.slice(0, contentLines).join('\n');
+  return { value: chomp === 'clip' && contentLines ? `${content}\n` : content, end: p };
 }
 
 function isAsciiLetter(c: number): boolean {
