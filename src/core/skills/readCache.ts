@@ -33,7 +33,10 @@ export function withReadCache(fs: FileSystem): FileSystem {
     isReadCache: true,
     stat(path) {
       if (stats.has(path)) return stats.get(path);
-      const s = absentByListing(path) ? undefined : fs.stat(path);
+      // What lstat found is what stat finds, unless it is a link (or nothing: then stat finds nothing either).
+      const known = lstats.has(path);
+      const l = lstats.get(path);
+      const s = known && (l === undefined || !l.isSymbolicLink) ? l : absentByListing(path) ? undefined : fs.stat(path);
       stats.set(path, s);
       return s;
     },

@@ -339,6 +339,9 @@ function checkBody(body: BodyView, bodyStartLine: number, emit: Emit): void {
   }
 }
 
+/** File names are case-sensitive (Linux): an lstat then answers what a folder listing would, more cheaply. */
+const CASE_SENSITIVE_NAMES = process.platform === 'linux';
+
 /** True when `target` is `base` or below it; both absolute and normalised (string test: no `path.relative` cost). */
 function isInside(base: string, target: string): boolean {
   if (target === base) return true;
@@ -399,7 +402,7 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
   };
   const isDir = (p: string) => stat(p)?.isDirectory === true;
   /** Walks the listings from `from` down to `target`: does it exist, is a symlink on the way, is there a case-only twin? */
-  const probe = (from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } => {
+  const probeByListing = (from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } => {
     const parts = target === from ? [] : target.slice(from.length).split(nodePath.sep).filter(Boolean);
     let dir = from;
     for (const part of parts) {
@@ -417,6 +420,28 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     return { exists: true, symlinked: false };
   };
 
+  /**
+   * `probeByListing`, answered by one lstat per path component where names are case-sensitive (Linux) and the path
+   * exists without links: no folder listing then. A missing component or a link goes to the listings (case hints,
+   * links resolved as before).
+   */
+  const probe = (from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } => {
+    if (!CASE_SENSITIVE_NAMES) return probeByListing(from, target);
+    for (let at = from.endsWith(nodePath.sep) ? from.length : from.length + 1; at <= target.length;) {
+      let next = target.indexOf(nodePath.sep, at);
+      if (next < 0) next = target.length;
+      if (next > at) {
+        const s = fs.lstat(target.slice(0, next));
+        if (s === undefined || s.isSymbolicLink) return probeByListing(from, target);
+      }
+      at = next + 1;
+    }
+    return { exists: true, symlinked: false };
+  };
+  /** The entry `name` of folder `dir` (as its listing has it): an lstat where names are case-sensitive. */
+  const entryOf = (dir: string, name: string): { isDirectory: boolean; isSymbolicLink: boolean } | undefined =>
+    (CASE_SENSITIVE_NAMES ? fs.lstat(nodePath.join(dir, name)) : list(dir)?.get(name));
+
   const resolve = (c: ReferenceCandidate): Resolution | undefined => {
     const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
     const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
@@ -426,7 +451,7 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     let rootRelative = false;
 
     if (first !== '..' && !KNOWN_SEGMENTS.has(first)) {
-      const entry = list(skill)?.get(first);
+      const entry = entryOf(skill, first);
       const inSkill = entry !== undefined && (entry.isDirectory || (entry.isSymbolicLink && isDir(nodePath.join(skill, first))));
       if (!inSkill) {
         if (root && segments.length > 1 && isDir(nodePath.join(root, first))) {

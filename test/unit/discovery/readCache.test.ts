@@ -49,3 +49,24 @@ test('writes pass through and empty the cache', () => {
   assert.equal(c.stat('/r/a/new.md')?.isFile, true);
   assert.deepEqual(calls, ['readDir /r/a', 'write /r/a/new.md', 'stat /r/a/new.md']);
 });
+
+test('a stat after an lstat of a file or of nothing is answered from the lstat; a link still asks the disk', () => {
+  const { fs } = fakeFs({});
+  const calls: string[] = [];
+  const file = { isFile: true, isDirectory: false, isSymbolicLink: false, size: 1, mtimeMs: 1 };
+  const link = { isFile: false, isDirectory: false, isSymbolicLink: true, size: 0, mtimeMs: 1 };
+  const kinds: Record<string, typeof file> = { '/r/file': file, '/r/link': link };
+  const disk: FileSystem = {
+    ...fs,
+    lstat(p) { calls.push(`lstat ${p}`); return kinds[p]; },
+    stat(p) { calls.push(`stat ${p}`); return p === '/r/link' ? file : kinds[p]; },
+  };
+  const c = withReadCache(disk);
+  assert.equal(c.lstat('/r/file'), file);
+  assert.equal(c.stat('/r/file'), file);
+  assert.equal(c.lstat('/r/none'), undefined);
+  assert.equal(c.stat('/r/none'), undefined);
+  assert.equal(c.lstat('/r/link'), link);
+  assert.equal(c.stat('/r/link'), file, 'a link is followed by stat');
+  assert.deepEqual(calls, ['lstat /r/file', 'lstat /r/none', 'lstat /r/link', 'stat /r/link']);
+});
