@@ -2,7 +2,7 @@
  * SKILL.md / agent .md parsing: BOM, `---` fences, YAML frontmatter with exact source ranges for every
  * top-level key and value, and the markdown body. Never throws; problems are returned.
  */
-import matter from 'gray-matter';
+import type GrayMatter from 'gray-matter';
 import { isMap, isScalar, parseDocument, Scalar, type Document, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../types';
 import { severityFor } from '../validation/rules';
@@ -351,6 +351,17 @@ function isSafePlain(value: string): boolean {
   if (CORE_NON_STRING.has(value)) return false;
   if (value.includes(': ') || value.includes(' #') || value.includes('\t') || value.endsWith(':')) return false;
   return true;
+}
+
+/**
+ * gray-matter, loaded on first use: most frontmatter never needs it (the fast path reads it), and loading it
+ * (with js-yaml) costs a CLI run or a worker thread ~15 ms at start-up.
+ */
+let grayMatter: typeof GrayMatter | undefined;
+function matter(...args: Parameters<typeof GrayMatter>): ReturnType<typeof GrayMatter> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  grayMatter ??= require('gray-matter') as typeof GrayMatter;
+  return grayMatter(...args);
 }
 
 const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false } as const;
