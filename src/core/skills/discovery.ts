@@ -48,7 +48,7 @@ export interface DiscoverOptions {
   maxDepth?: number;
   /** See FindRootsOptions.anyFolder (default false). */
   anyFolder?: boolean;
-  /** Fill SkillEntry.files (default true; the CLI's validate skips it). */
+  /** Fill SkillEntry.files and SkillEntry.tokenEstimate (default true; the CLI's validate, which shows neither, skips them). */
   listFiles?: boolean;
   /** How the skills are loaded (default: one after another, see SkillLoader). */
   loader?: SkillLoader;
@@ -229,7 +229,10 @@ function fileProblem(code: string, message: string): Problem {
   return { code, severity: 'error', message, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
-/** Reads and validates one skill `<root>/<folderName>`; undefined when the folder holds no SKILL.md (nor skill.md). `listFiles: false` leaves `files` as just the SKILL.md. */
+/**
+ * Reads and validates one skill `<root>/<folderName>`; undefined when the folder holds no SKILL.md (nor skill.md).
+ * `listFiles: false` (a load for validation only) leaves `files` as just the SKILL.md and `tokenEstimate` 0.
+ */
 export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, opts?: { listFiles?: boolean }): LoadedSkillEntry | undefined {
   const dir = path.join(root.path, folderName);
   const listFiles = opts?.listFiles !== false;
@@ -248,13 +251,13 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
       for (const sub of CONTENT_DIRS) {
         if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
       }
-      return finishLoad(fs, root, folderName, profile, dir, hasUpper, files, undefined);
+      return finishLoad(fs, root, folderName, profile, dir, hasUpper, files, undefined, true);
     }
   }
-  return finishLoad(fs, root, folderName, profile, dir, hasUpper, [hasUpper ? 'SKILL.md' : 'skill.md'], stat);
+  return finishLoad(fs, root, folderName, profile, dir, hasUpper, [hasUpper ? 'SKILL.md' : 'skill.md'], stat, listFiles);
 }
 
-function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, dir: string, hasUpper: boolean, files: string[], knownStat: FileStat | undefined): LoadedSkillEntry {
+function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, dir: string, hasUpper: boolean, files: string[], knownStat: FileStat | undefined, estimateTokens: boolean): LoadedSkillEntry {
   const skillMdPath = path.join(dir, hasUpper ? 'SKILL.md' : 'skill.md');
   const stat = knownStat ?? fs.stat(skillMdPath);
   const entry: LoadedSkillEntry = {
@@ -279,7 +282,7 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
     entry.problems.push(fileProblem('file-unreadable', 'SKILL.md cannot be read'));
   } else if (stat.size > MAX_SKILL_MD_BYTES) {
     entry.problems.push(fileProblem('file-too-large', `SKILL.md is ${stat.size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; it was not parsed`));
-    entry.tokenEstimate = Math.ceil(stat.size / 4);
+    if (estimateTokens) entry.tokenEstimate = Math.ceil(stat.size / 4);
   } else {
     let bytes: Buffer | undefined;
     try {
@@ -296,7 +299,8 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
       if (typeof description === 'string') entry.description = detach(description);
       const nameKey = result.parsed.keys.find((k) => k.key === 'name');
       if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
-      entry.tokenEstimate = Math.ceil(result.textLength / 4);
+      // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
+      if (estimateTokens) entry.tokenEstimate = Math.ceil(result.textLength / 4);
       entry.references = result.references;
       entry.problems = sortProblems(result.problems);
     }

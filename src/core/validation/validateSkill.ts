@@ -73,7 +73,8 @@ export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSy
 }
 
 /**
- * Like `validateSkillMd` on `bytes.toString('utf8')`, with the same result, plus the decoded text's length. Faster
+ * Like `validateSkillMd` on `bytes.toString('utf8')`, with the same result, plus the decoded text's length
+ * (counted on first read). Faster
  * for a file read from disk: only the frontmatter is decoded; the body is searched as bytes (a Utf8LineIndex) and
  * only the lines that matter are decoded. Pure-ASCII files, files that are not valid UTF-8 and unusual shapes (BOM,
  * no or unclosed frontmatter) are decoded whole and validated as text. Never throws.
@@ -99,7 +100,8 @@ export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: 
   const { parsed } = detail;
   // The head parses as the file's frontmatter with an empty body; anything else (never seen) takes the text path.
   if (!parsed.frontmatterClosed || parsed.bodyStartLine !== close + 2 || parsed.body !== '') return whole();
-  const textLength = utf16Length(bytes);
+  let length: number | undefined;
+  const textLength = () => (length ??= utf16Length(bytes));
   let body: string | undefined;
   Object.defineProperty(parsed, 'body', {
     get: () => (body ??= bytes.toString('utf8', bodyStart)),
@@ -107,10 +109,15 @@ export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: 
     enumerable: true,
     configurable: true,
   });
-  if (bodyStart >= bytes.length) return { ...validateParsed(detail, undefined, ctx, fs), textLength };
-  const last = bytes[bytes.length - 1];
-  const view: BodyView = { lines, first: close + 1, length: textLength - head.length, lastChar: last };
-  return { ...validateParsed(detail, view, ctx, fs), textLength };
+  let view: BodyView | undefined;
+  if (bodyStart < bytes.length) {
+    // The body's UTF-16 length is needed only when it may be over the token limit (it is at most its byte length).
+    const bodyBytes = bytes.length - bodyStart;
+    const bodyLength = bodyBytes <= BODY_MAX_TOKENS * 4 ? bodyBytes : utf16Length(bytes.subarray(bodyStart));
+    view = { lines, first: close + 1, length: bodyLength, lastChar: bytes[bytes.length - 1] };
+  }
+  const result = validateParsed(detail, view, ctx, fs);
+  return { ...result, get textLength() { return textLength(); } };
 }
 
 /** `---` alone on a line (trailing spaces/tabs allowed): the frontmatter fence, as the parser sees it. */
@@ -118,8 +125,9 @@ const FENCE_LINE = /^---[ \t]*$/;
 
 /**
  * The body as the body rules see it: the lines `first`… of `lines` are the body, whose first line is file line
- * `parsed.bodyStartLine`; `length` is its length in UTF-16 units, `lastChar` its last character code (a final
- * line break opens no line).
+ * `parsed.bodyStartLine`; `length` is its length in UTF-16 units (or, when that is at most BODY_MAX_TOKENS * 4,
+ * any number up to BODY_MAX_TOKENS * 4: the token rule then cannot fire); `lastChar` is its last character code
+ * (a final line break opens no line).
  */
 interface BodyView {
   lines: LineIndex;

@@ -9,11 +9,12 @@ import { applyCrossSkillRules, discover, loadSkill, type LoadedSkillEntry } from
 import { detach } from '../../../src/core/validation/validateSkill';
 import { removeTree, skillMd, tempTree } from './helpers';
 
-const strip = (e: LoadedSkillEntry | undefined) => (e ? { ...e, files: [] } : e);
+// A load for validation only (listFiles: false) fills neither files nor the token estimate.
+const strip = (e: LoadedSkillEntry | undefined) => (e ? { ...e, files: [], tokenEstimate: 0 } : e);
 
 test('loadSkill without a file listing equals the listed load except for files, in every folder shape', () => {
   const dir = tempTree({
-    'plain/SKILL.md': skillMd('plain', 'Plain skill. Use it in tests.', 'See [x](references/x.md) and scripts/run.py and references/missing.md.\n'),
+    'plain/SKILL.md': skillMd('plain', 'Plain skill. Use it in tests.', 'See [x](references/x.md) and scripts/run.py and references/missing.md — 😀 é.\n'),
     'plain/references/x.md': 'x',
     'plain/scripts/run.py': 'print(1)',
     'lower/skill.md': skillMd('lower'),
@@ -45,6 +46,8 @@ test('loadSkill without a file listing equals the listed load except for files, 
     ]);
     assert.deepEqual(quick.map((e) => e?.files), [['SKILL.md'], ['skill.md'], undefined, undefined, ['SKILL.md'], ['SKILL.md'], ['SKILL.md'], undefined]);
     assert.deepEqual(listed[0]?.files, ['SKILL.md', 'scripts/run.py', 'references/x.md']);
+    assert.deepEqual(quick.map((e) => e?.tokenEstimate), [0, 0, undefined, undefined, 0, 0, 0, undefined]);
+    assert.equal(listed[0]?.tokenEstimate, Math.ceil(fs.readFileSync(path.join(dir, 'plain', 'SKILL.md'), 'utf8').length / 4));
   } finally { removeTree(dir); }
 });
 
