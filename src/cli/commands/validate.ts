@@ -44,7 +44,8 @@ export function collect(ctx: CliContext, targets: string[], profile: Profile, op
     for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
   }
   const skillList = [...skills.values()];
-  applyCrossSkillRules(skillList);
+  // One target's discovery has applied them to exactly this set already.
+  if (targets.length > 1) applyCrossSkillRules(skillList);
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   skillList.sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
   return { skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)) };
