@@ -106,9 +106,13 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
   return {
     loader: (fs, jobs, profile, loadOpts) => {
       if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) {
-        const entries = loadSkillsInOrder(fs, jobs, profile, loadOpts);
-        if (opts.omitReferences) for (const e of entries) if (e) e.references = [];
-        return entries;
+        if (!opts.omitReferences) return loadSkillsInOrder(fs, jobs, profile, loadOpts);
+        // Dropped one by one, as they are made: kept until the end, thousands of them would crowd the heap.
+        return jobs.map((j) => {
+          const e = loadSkill(fs, j.root, j.folderName, profile, loadOpts);
+          if (e) e.references = [];
+          return e;
+        });
       }
       return loadParallel(fs, jobs, profile, loadOpts, start(), opts);
     },

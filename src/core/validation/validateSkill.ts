@@ -504,7 +504,8 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     if (!memo.has(key)) memo.set(key, resolve(c));
     const res = memo.get(key);
     if (!res) continue;
-    refs.push({ target: c.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
+    // detach: a target cut from a line would keep the whole file's text alive for as long as the reference lives.
+    refs.push({ target: detach(c.target), range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
     if (res.outside) {
       const scope = res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
       emit('reference-outside', c.range, res.viaSymlink
