@@ -26,6 +26,11 @@ export interface FileSystem {
   readDir(path: string): DirEntry[] | undefined;
   /** Throws on a missing or unreadable file (callers turn that into a problem). */
   readFile(path: string): Buffer;
+  /**
+   * Like readFile, into a buffer this file system reuses: the bytes are valid only until its next call (bulk reads
+   * that are done with each file before the next one: no allocation per file). Optional; callers fall back to readFile.
+   */
+  readFileTransient?(path: string): Buffer;
   realPath(path: string): string | undefined;
   /** Writes via a temp file in the same folder and a rename, so readers never see half a file. */
   writeFileAtomic(path: string, data: Buffer | string): void;
@@ -35,6 +40,9 @@ export interface FileSystem {
 function toStat(s: nodeFs.Stats): FileStat {
   return { isFile: s.isFile(), isDirectory: s.isDirectory(), isSymbolicLink: s.isSymbolicLink(), size: s.size, mtimeMs: s.mtimeMs };
 }
+
+/** The buffer behind nodeFileSystem.readFileTransient (one per thread: module state is per worker). */
+let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** The real file system through `node:fs`. */
 export const nodeFileSystem: FileSystem = {
@@ -54,6 +62,25 @@ export const nodeFileSystem: FileSystem = {
   },
   readFile(path) {
     return nodeFs.readFileSync(path);
+  },
+  readFileTransient(path) {
+    const fd = nodeFs.openSync(path, 'r');
+    try {
+      let length = 0;
+      for (;;) {
+        if (length === scratch.length) {
+          const bigger = Buffer.allocUnsafe(scratch.length * 2);
+          scratch.copy(bigger, 0, 0, length);
+          scratch = bigger;
+        }
+        const n = nodeFs.readSync(fd, scratch, length, scratch.length - length, null);
+        if (n === 0) break;
+        length += n;
+      }
+      return scratch.subarray(0, length);
+    } finally {
+      nodeFs.closeSync(fd);
+    }
   },
   realPath(path) {
     try { return nodeFs.realpathSync.native(path); } catch { return undefined; }

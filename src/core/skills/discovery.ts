@@ -286,7 +286,8 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
   } else {
     let bytes: Buffer | undefined;
     try {
-      bytes = fs.readFile(skillMdPath);
+      // Nothing made from the bytes outlives this function (parsed.body is never read here): a reused buffer is fine.
+      bytes = fs.readFileTransient ? fs.readFileTransient(skillMdPath) : fs.readFile(skillMdPath);
     } catch (e) {
       entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }

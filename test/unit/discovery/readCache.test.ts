@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as nodeFs from 'node:fs';
+import * as nodeOs from 'node:os';
 import * as path from 'node:path';
+import { nodeFileSystem } from '../../../src/core/fs';
 import type { DirEntry, FileSystem } from '../../../src/core/fs';
 import { withReadCache } from '../../../src/core/skills/readCache';
 
@@ -69,4 +72,29 @@ test('a stat after an lstat of a file or of nothing is answered from the lstat; 
   assert.equal(c.lstat('/r/link'), link);
   assert.equal(c.stat('/r/link'), file, 'a link is followed by stat');
   assert.deepEqual(calls, ['lstat /r/file', 'lstat /r/none', 'lstat /r/link', 'stat /r/link']);
+});
+
+test('nodeFileSystem.readFileTransient: the whole file, any size, in a buffer reused by the next call', () => {
+  const dir = nodeFs.mkdtempSync(path.join(nodeOs.tmpdir(), 'skillflow-transient-'));
+  try {
+    const small = path.join(dir, 'small.md');
+    const big = path.join(dir, 'big.md');
+    const empty = path.join(dir, 'empty.md');
+    nodeFs.writeFileSync(small, 'é😀 small\n');
+    // Larger than the initial buffer (64 KiB): it grows, and the bytes copied so far are kept.
+    const bigBytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => 'abcdefghij—'[i % 11]).join(''));
+    nodeFs.writeFileSync(big, bigBytes);
+    nodeFs.writeFileSync(empty, '');
+    const read = nodeFileSystem.readFileTransient!;
+    assert.equal(read(small).toString('utf8'), 'é😀 small\n');
+    assert.ok(read(big).equals(bigBytes));
+    assert.equal(read(empty).length, 0);
+    // No allocation per file: two reads return views of the same memory.
+    assert.equal(read(small).buffer, read(empty).buffer);
+    assert.throws(() => read(path.join(dir, 'missing.md')), /ENOENT/);
+    // Through a read cache too.
+    assert.equal(withReadCache(nodeFileSystem).readFileTransient!(small).toString('utf8'), 'é😀 small\n');
+  } finally {
+    nodeFs.rmSync(dir, { recursive: true, force: true });
+  }
 });
