@@ -28,9 +28,10 @@ export interface FileSystem {
   readFile(path: string): Buffer;
   /**
    * Like readFile, into a buffer this file system reuses: the bytes are valid only until its next call (bulk reads
-   * that are done with each file before the next one: no allocation per file). Optional; callers fall back to readFile.
+   * that are done with each file before the next one: no allocation per file). With `size` (from a stat just before),
+   * reading stops after that many bytes, as readFile does with the size it stats. Optional; callers fall back to readFile.
    */
-  readFileTransient?(path: string): Buffer;
+  readFileTransient?(path: string, size?: number): Buffer;
   realPath(path: string): string | undefined;
   /** Writes via a temp file in the same folder and a rename, so readers never see half a file. */
   writeFileAtomic(path: string, data: Buffer | string): void;
@@ -63,11 +64,12 @@ export const nodeFileSystem: FileSystem = {
   readFile(path) {
     return nodeFs.readFileSync(path);
   },
-  readFileTransient(path) {
+  readFileTransient(path, size) {
     const fd = nodeFs.openSync(path, 'r');
     try {
       let length = 0;
-      for (;;) {
+      const expected = size !== undefined && size > 0 ? size : Infinity; // 0: unknown (as readFile takes it)
+      while (length < expected) {
         if (length === scratch.length) {
           const bigger = Buffer.allocUnsafe(scratch.length * 2);
           scratch.copy(bigger, 0, 0, length);

@@ -287,7 +287,7 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
     let bytes: Buffer | undefined;
     try {
       // Nothing made from the bytes outlives this function (parsed.body is never read here): a reused buffer is fine.
-      bytes = fs.readFileTransient ? fs.readFileTransient(skillMdPath) : fs.readFile(skillMdPath);
+      bytes = fs.readFileTransient ? fs.readFileTransient(skillMdPath, stat.size) : fs.readFile(skillMdPath);
     } catch (e) {
       entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }

@@ -55,7 +55,7 @@ export function withReadCache(fs: FileSystem): FileSystem {
     readFile(path) {
       return fs.readFile(path);
     },
-    readFileTransient: fs.readFileTransient ? (path) => fs.readFileTransient!(path) : undefined,
+    readFileTransient: fs.readFileTransient ? (path, size) => fs.readFileTransient!(path, size) : undefined,
     realPath(path) {
       if (reals.has(path)) return reals.get(path);
       const r = absentByListing(path) ? undefined : fs.realPath(path);

@@ -89,6 +89,9 @@ test('nodeFileSystem.readFileTransient: the whole file, any size, in a buffer re
     assert.equal(read(small).toString('utf8'), 'é😀 small\n');
     assert.ok(read(big).equals(bigBytes));
     assert.equal(read(empty).length, 0);
+    // With the size from a stat: the same bytes (and a size of 0 means unknown, as for readFile).
+    assert.ok(read(big, bigBytes.length).equals(bigBytes));
+    assert.equal(read(small, 0).toString('utf8'), 'é😀 small\n');
     // No allocation per file: two reads return views of the same memory.
     assert.equal(read(small).buffer, read(empty).buffer);
     assert.throws(() => read(path.join(dir, 'missing.md')), /ENOENT/);
