@@ -61,7 +61,7 @@ export function defaultWorkerFile(): string {
 export interface ParallelOptions {
   /** Path of the worker script (default: validate-worker.js next to this bundle). */
   workerFile?: string;
-  /** Number of threads including this one (default: os.availableParallelism()). */
+  /** Number of threads including this one (default: defaultThreads(os.availableParallelism())). */
   threads?: number;
   /** Minimum number of jobs for going parallel (default PARALLEL_MIN_SKILLS). */
   minJobs?: number;
@@ -94,7 +94,7 @@ interface Pool {
  * through node:fs, so use it only when the caller's FileSystem is the node file system (or a read cache over it).
  */
 export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader {
-  const threads = Math.max(1, opts.threads ?? envThreads() ?? (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
+  const threads = Math.max(1, opts.threads ?? envThreads() ?? defaultThreads(typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
   const workerFile = opts.workerFile ?? defaultWorkerFile();
   const usable = threads >= 2 && nodeFs.existsSync(workerFile);
   let pool: Pool | undefined;
@@ -123,6 +123,15 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
       pool = undefined;
     },
   };
+}
+
+/**
+ * Threads to use on a machine with `hardwareThreads`: all of them from 3 on; one (no workers) below. Measured on a
+ * 2-vCPU VM: the second vCPU (often a hyper-thread of the same core) gave a worker ~10 % more throughput, less than
+ * the worker's own start-up and JIT warm-up cost, so one thread was as fast or faster (see README, Performance).
+ */
+export function defaultThreads(hardwareThreads: number): number {
+  return hardwareThreads >= 3 ? hardwareThreads : 1;
 }
 
 /** SKILLFLOW_WORKERS=N: use N worker threads besides this one (0: none; for profiling and comparisons). */

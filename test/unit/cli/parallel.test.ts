@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { nodeFileSystem } from '../../../src/core/fs';
 import { discoverPath, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../../src/core/skills/discovery';
-import { createParallelLoader, parallelLoader } from '../../../src/cli/parallel';
+import { createParallelLoader, defaultThreads, parallelLoader } from '../../../src/cli/parallel';
 import { removeTree, tempTree } from '../discovery/helpers';
 
 /** A skills folder with `n` skills cloned from the corpus (some broken, some cross-referencing), plus a duplicate name. */
@@ -129,3 +129,7 @@ test('parallelLoader: a worker that fails leaves its chunks to this thread (same
 // Type-level check that the loader contract is what discovery passes.
 const _contract: (jobs: SkillJob[]) => Array<LoadedSkillEntry | undefined> = (jobs) => parallelLoader()(nodeFileSystem, jobs, 'claude-code', {});
 void _contract;
+
+test('defaultThreads: every hardware thread from 3 on; no workers on 1 or 2', () => {
+  assert.deepEqual([1, 2, 3, 4, 8, 64].map(defaultThreads), [1, 1, 3, 4, 8, 64]);
+});
