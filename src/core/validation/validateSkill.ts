@@ -347,6 +347,13 @@ function checkBody(body: BodyView, bodyStartLine: number, emit: Emit): void {
   }
 }
 
+/** The path of the entry of `dir` whose name equals `name` but for letter case, if any. */
+function caseTwin(entries: Map<string, DirEntry>, dir: string, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const other of entries.keys()) if (other.toLowerCase() === lower) return nodePath.join(dir, other);
+  return undefined;
+}
+
 /** File names are case-sensitive (Linux): an lstat then answers what a folder listing would, more cheaply. */
 const CASE_SENSITIVE_NAMES = process.platform === 'linux';
 
@@ -417,11 +424,7 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
       const entries = list(dir);
       if (!entries) return { exists: stat(target) !== undefined, symlinked: false };
       const entry = entries.get(part);
-      if (!entry) {
-        const lower = part.toLowerCase();
-        const twin = [...entries.keys()].find((name) => name.toLowerCase() === lower);
-        return { exists: false, symlinked: false, caseHint: twin === undefined ? undefined : nodePath.join(dir, twin) };
-      }
+      if (!entry) return { exists: false, symlinked: false, caseHint: caseTwin(entries, dir, part) };
       if (entry.isSymbolicLink) return { exists: stat(target) !== undefined, symlinked: true };
       dir = nodePath.join(dir, part);
     }
@@ -440,7 +443,17 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
       if (next < 0) next = target.length;
       if (next > at) {
         const s = fs.lstat(target.slice(0, next));
-        if (s === undefined || s.isSymbolicLink) return probeByListing(from, target);
+        if (s !== undefined && s.isSymbolicLink) return probeByListing(from, target);
+        if (s === undefined) {
+          // The folders above exist and are no links (lstat is exact here): only this folder's listing can tell
+          // more — a name that differs in case. A listing that has the exact name after all goes the slow way.
+          const dir = target.slice(0, Math.max(at - 1, 1));
+          const part = target.slice(at, next);
+          const entries = list(dir);
+          if (entries === undefined) return { exists: false, symlinked: false };
+          if (entries.has(part)) return probeByListing(from, target);
+          return { exists: false, symlinked: false, caseHint: caseTwin(entries, dir, part) };
+        }
       }
       at = next + 1;
     }
