@@ -28,7 +28,14 @@ function workspace(): string {
 /** Counts SKILL.md reads, to prove a change re-reads only the touched skill. */
 function countingFs(): { fs: FileSystem; reads: string[] } {
   const reads: string[] = [];
-  return { reads, fs: { ...nodeFileSystem, readFile(p) { reads.push(p); return nodeFileSystem.readFile(p); } } };
+  return {
+    reads,
+    fs: {
+      ...nodeFileSystem,
+      readFile(p) { reads.push(p); return nodeFileSystem.readFile(p); },
+      readFileTransient(p, size) { reads.push(p); return nodeFileSystem.readFileTransient!(p, size); },
+    },
+  };
 }
 
 test('the index loads lazily and groups project skills into workflow and command skills', () => {
