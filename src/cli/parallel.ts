@@ -107,12 +107,7 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
     loader: (fs, jobs, profile, loadOpts) => {
       if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) {
         if (!opts.omitReferences) return loadSkillsInOrder(fs, jobs, profile, loadOpts);
-        // Dropped one by one, as they are made: kept until the end, thousands of them would crowd the heap.
-        return jobs.map((j) => {
-          const e = loadSkill(fs, j.root, j.folderName, profile, loadOpts);
-          if (e) e.references = [];
-          return e;
-        });
+        return jobs.map((j) => loadJob(fs, j, profile, loadOpts, true));
       }
       return loadParallel(fs, jobs, profile, loadOpts, start(), opts);
     },
@@ -132,6 +127,16 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
  */
 export function defaultThreads(hardwareThreads: number): number {
   return hardwareThreads >= 3 ? hardwareThreads : 1;
+}
+
+/**
+ * loadSkill for one job; with `omitReferences` its references are dropped right away (kept until the end of a run,
+ * thousands of them would crowd the heap; in a worker they would be copied back for nothing).
+ */
+export function loadJob(fs: FileSystem, job: SkillJob, profile: Profile, loadOpts: { listFiles?: boolean }, omitReferences?: boolean): LoadedSkillEntry | undefined {
+  const e = loadSkill(fs, job.root, job.folderName, profile, loadOpts);
+  if (e && omitReferences) e.references = [];
+  return e;
 }
 
 /** SKILLFLOW_WORKERS=N: use N worker threads besides this one (0: none; for profiling and comparisons). */
@@ -187,11 +192,7 @@ function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOp
 
   const loadChunk = (c: number) => {
     const out: Array<LoadedSkillEntry | undefined> = [];
-    for (let i = c * CHUNK; i < Math.min(jobs.length, (c + 1) * CHUNK); i++) {
-      const e = loadSkill(fs, jobs[i].root, jobs[i].folderName, profile, loadOpts);
-      if (e && opts.omitReferences) e.references = [];
-      out.push(e);
-    }
+    for (let i = c * CHUNK; i < Math.min(jobs.length, (c + 1) * CHUNK); i++) out.push(loadJob(fs, jobs[i], profile, loadOpts, opts.omitReferences));
     return out;
   };
   let received = 0; // chunks the workers settled (with entries or an error)

@@ -6,9 +6,9 @@
  */
 import { workerData } from 'node:worker_threads';
 import { nodeFileSystem } from '../core/fs';
-import { loadSkill, type LoadedSkillEntry } from '../core/skills/discovery';
+import type { LoadedSkillEntry } from '../core/skills/discovery';
 import { withReadCache } from '../core/skills/readCache';
-import type { BatchMessage, ChunkResult, WorkerInput } from './parallel';
+import { loadJob, type BatchMessage, type ChunkResult, type WorkerInput } from './parallel';
 
 function runBatch(input: WorkerInput, batch: BatchMessage): void {
   const { jobs, profile, listFiles, omitReferences, chunk } = batch;
@@ -19,11 +19,7 @@ function runBatch(input: WorkerInput, batch: BatchMessage): void {
     let result: ChunkResult;
     try {
       const entries: Array<LoadedSkillEntry | undefined> = [];
-      for (let i = c * chunk; i < Math.min(jobs.length, (c + 1) * chunk); i++) {
-        const entry = loadSkill(fs, jobs[i].root, jobs[i].folderName, profile, { listFiles });
-        if (entry && omitReferences) entry.references = [];
-        entries.push(entry);
-      }
+      for (let i = c * chunk; i < Math.min(jobs.length, (c + 1) * chunk); i++) entries.push(loadJob(fs, jobs[i], profile, { listFiles }, omitReferences));
       result = { batch: batch.batch, chunk: c, entries };
     } catch (e) {
       // The calling thread loads a chunk without entries itself.

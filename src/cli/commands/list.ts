@@ -9,6 +9,7 @@ import { parseArgs } from '../args';
 import type { AgentEntry, SkillEntry } from '../../core/skills/model';
 import { applyCrossSkillRules, discover } from '../../core/skills/discovery';
 import { collect, displayPath } from './validate';
+import { tokensForLength } from '../../core/validation/validateSkill';
 
 const USAGE = 'Usage: skillflow list [PATH] [--format text|json] [--personal]\n';
 
@@ -27,7 +28,7 @@ function oneLine(text: string, max: number): string {
 }
 
 function agentTokens(ctx: CliContext, a: AgentEntry): number {
-  return Math.ceil((ctx.fs.stat(a.path)?.size ?? 0) / 4);
+  return tokensForLength(ctx.fs.stat(a.path)?.size ?? 0);
 }
 
 export function listCommand(ctx: CliContext, args: string[]): number {

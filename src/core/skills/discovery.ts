@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { DirEntry, FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range, Scope } from '../types';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from './model';
-import { detach, validateSkillMdBytes } from '../validation/validateSkill';
+import { detach, tokensForLength, validateSkillMdBytes } from '../validation/validateSkill';
 import { validateAgentMd } from '../agents/agents';
 import { withReadCache } from './readCache';
 
@@ -282,7 +282,7 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
     entry.problems.push(fileProblem('file-unreadable', 'SKILL.md cannot be read'));
   } else if (stat.size > MAX_SKILL_MD_BYTES) {
     entry.problems.push(fileProblem('file-too-large', `SKILL.md is ${stat.size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; it was not parsed`));
-    if (estimateTokens) entry.tokenEstimate = Math.ceil(stat.size / 4);
+    if (estimateTokens) entry.tokenEstimate = tokensForLength(stat.size);
   } else {
     let bytes: Buffer | undefined;
     try {
@@ -301,7 +301,7 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
       const nameKey = result.parsed.keys.find((k) => k.key === 'name');
       if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
       // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
-      if (estimateTokens) entry.tokenEstimate = Math.ceil(result.textLength / 4);
+      if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
       entry.references = result.references;
       entry.problems = sortProblems(result.problems);
     }

@@ -11,7 +11,8 @@ import type { FrontmatterKey, ParsedSkillMd } from './model';
 
 /** Aliases may expand to at most this many nodes (guards against "billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
-const FENCE = /^---[ \t]*$/;
+/** `---` alone on a line (trailing spaces/tabs allowed): a frontmatter fence. */
+export const FENCE = /^---[ \t]*$/;
 
 /** The parse plus what validators need to point into nested YAML values. */
 export interface DetailedParse {

@@ -5,7 +5,7 @@ import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import type { DirEntry, FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range } from '../types';
 import { PROFILES } from '../types';
-import { parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
+import { FENCE, parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
 import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
 import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext } from '../skills/model';
 import { extractReferencesFrom, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
@@ -22,7 +22,12 @@ export const BODY_MAX_TOKENS = 5000;
 
 /** Rough token estimate used by `body-tokens` and the tree tooltip: characters / 4, rounded up. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return tokensForLength(text.length);
+}
+
+/** `estimateTokens` of a text that is `length` characters (UTF-16 units) long. */
+export function tokensForLength(length: number): number {
+  return Math.ceil(length / 4);
 }
 
 /** A valid kebab-case name derived from `name` (for messages and quick fixes); may be '' when nothing usable is left. */
@@ -80,18 +85,20 @@ export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSy
  * no or unclosed frontmatter) are decoded whole and validated as text. Never throws.
  */
 export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: FileSystem): SkillMdValidation & { textLength: number } {
+  const ascii = isAscii(bytes);
   const whole = () => {
-    const text = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    // latin1 decodes ASCII exactly, and faster.
+    const text = bytes.toString(ascii ? 'latin1' : 'utf8');
     return { ...validateSkillMd(text, ctx, fs), textLength: text.length };
   };
   // The first byte of a BOM is not ASCII either: a BOM file takes the text path (the parser reports the BOM).
-  if (bytes.length === 0 || bytes[0] !== 0x2d || isAscii(bytes) || !isUtf8(bytes)) return whole();
+  if (ascii || bytes.length === 0 || bytes[0] !== 0x2d || !isUtf8(bytes)) return whole();
   const lines = new Utf8LineIndex(bytes);
-  if (!FENCE_LINE.test(lines.lineText(0))) return whole();
+  if (!FENCE.test(lines.lineText(0))) return whole();
   let close = -1;
   for (let i = 1; i < lines.lineCount; i++) {
     // Fence lines are ASCII: the raw bytes of a line are its text whenever the test can succeed.
-    if (FENCE_LINE.test(lines.text.slice(lines.starts[i], lines.lineEnd(i)))) { close = i; break; }
+    if (FENCE.test(lines.text.slice(lines.starts[i], lines.lineEnd(i)))) { close = i; break; }
   }
   if (close < 0 || close + 1 >= lines.lineCount) return whole();
   const bodyStart = lines.starts[close + 1];
@@ -119,9 +126,6 @@ export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: 
   const result = validateParsed(detail, view, ctx, fs);
   return { ...result, get textLength() { return textLength(); } };
 }
-
-/** `---` alone on a line (trailing spaces/tabs allowed): the frontmatter fence, as the parser sees it. */
-const FENCE_LINE = /^---[ \t]*$/;
 
 /**
  * The body as the body rules see it: the lines `first`… of `lines` are the body, whose first line is file line
@@ -338,7 +342,7 @@ function checkBody(body: BodyView, bodyStartLine: number, emit: Emit): void {
     emit('body-lines', rangeOf(BODY_MAX_LINES),
       `the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body); move detail into references/ files`);
   }
-  const tokens = Math.ceil(body.length / 4); // estimateTokens of the body text
+  const tokens = tokensForLength(body.length);
   if (tokens > BODY_MAX_TOKENS) {
     let blank = 0;
     while (blank < lineCount - 1 && lines.lineText(first + blank).trim() === '') blank++;
