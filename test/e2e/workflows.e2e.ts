@@ -132,9 +132,20 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await step('WORK', 'REPORT', 'reporter', 'REPORT · implement', 'output');
   await step('REPORT', 'COMPLETED', 'done', 'COMPLETED · implement', 'check');
   await t.shot('status-bar-completed');
-  // Artifacts open from the tree.
+  // Artifacts open from the tree. Wait until the tree shows the last write (COMPLETED), so a refresh does not
+  // re-render the row under the click; if one still does (the click is then lost, as it would be for a user),
+  // click again once and say so in the log.
+  await t.view('Workflows').getByRole('treeitem', { name: /Add a login form/ }).filter({ hasText: 'COMPLETED' }).first().waitFor();
+  const report = t.page.locator('.monaco-editor').filter({ hasText: 'Report: login form' }).first();
   await t.treeItem('report.md', 'Workflows').click();
-  await t.page.locator('.monaco-editor').filter({ hasText: 'Report: login form' }).first().waitFor();
+  try {
+    await report.waitFor({ timeout: 5_000 });
+  } catch {
+    t.log('report.md did not open after the first click (the tree re-rendered under it?); clicking again');
+    await t.shot('artifact-first-click-lost');
+    await t.treeItem('report.md', 'Workflows').click();
+    await report.waitFor();
+  }
   await t.shot('artifact-opened');
   // The done agent unregisters; the finished run leaves the status bar after its short display.
   writeJson(registryFile, { '20261120-141500': readJson(registryFile)['20261120-141500'] });
