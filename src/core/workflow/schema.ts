@@ -1,41 +1,50 @@
 /** zod schemas of `.workflow/registry.json` and `<workDir>/status.json` (SPEC §5); the JSON schemas in schemas/ are generated from these. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { MODES, PHASES } from './fsm';
 
-const timestamp = z.string().describe('ISO 8601 date-time, e.g. 2026-11-21T14:30:00Z');
+// zod/mini loads no locale (its messages would all read "Invalid input"): status-schema problems quote these.
+z.config(en());
+
+/** `schema` with a description (what `.describe()` does in zod's classic API). */
+const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
+
+const timestamp = described(z.string(), 'ISO 8601 date-time, e.g. 2026-11-21T14:30:00Z');
 
 export const RegistryEntrySchema = z.union([
-  z.string().min(1).describe('The workDir: relative to the folder holding .workflow/ (e.g. .workflow/20261121-143000/login/implement) or absolute'),
-  z.looseObject({
-    workDir: z.string().min(1).describe('The workDir: relative to the folder holding .workflow/ or absolute'),
-  }).describe('An entry with its workDir and any other fields (kept and ignored)'),
+  described(z.string().check(z.minLength(1)), 'The workDir: relative to the folder holding .workflow/ (e.g. .workflow/20261121-143000/login/implement) or absolute'),
+  described(z.looseObject({
+    workDir: described(z.string().check(z.minLength(1)), 'The workDir: relative to the folder holding .workflow/ or absolute'),
+  }), 'An entry with its workDir and any other fields (kept and ignored)'),
 ]);
 
-export const RegistrySchema = z
-  .record(z.string().describe('registryKey, YYYYMMDD-HHMMSS'), RegistryEntrySchema)
-  .describe('Skillflow: the workflows an orchestrator has registered, registryKey → workDir');
+export const RegistrySchema = described(
+  z.record(described(z.string(), 'registryKey, YYYYMMDD-HHMMSS'), RegistryEntrySchema),
+  'Skillflow: the workflows an orchestrator has registered, registryKey → workDir',
+);
 
 export const TransitionSchema = z.looseObject({
-  from: z.union([z.enum(PHASES), z.null()]).optional().describe('The phase before (null or absent for the first INIT record)'),
-  to: z.enum(PHASES).describe('The phase after'),
-  at: timestamp.describe('When the transition happened (ISO 8601)'),
+  from: described(z.optional(z.union([z.enum(PHASES), z.null()])), 'The phase before (null or absent for the first INIT record)'),
+  to: described(z.enum(PHASES), 'The phase after'),
+  at: described(timestamp, 'When the transition happened (ISO 8601)'),
 });
 
-export const StatusSchema = z
-  .looseObject({
-    phase: z.enum(PHASES).describe('The current phase'),
-    mode: z.enum(MODES).optional().describe('full (default when absent): INIT→PLAN→WORK→REPORT→COMPLETED; noplan: INIT→WORK→REPORT→COMPLETED; strategy: INIT→STRATEGY→COMPLETED'),
-    command: z.string().optional().describe('implement | review | research | strategy'),
-    title: z.string().optional(),
-    workName: z.string().optional(),
-    created_at: timestamp.optional(),
-    updated_at: timestamp.optional().describe('Last update (ISO 8601); a non-terminal workflow not updated for a while is stale'),
-    transitions: z.array(TransitionSchema).optional().describe('Phase transitions, oldest first'),
-    linked_sessions: z.array(z.string()).optional().describe('Session ids that took part in the workflow'),
-  })
-  .describe('Skillflow: the state of one workflow run (unknown fields are kept and ignored)');
+export const StatusSchema = described(
+  z.looseObject({
+    phase: described(z.enum(PHASES), 'The current phase'),
+    mode: described(z.optional(z.enum(MODES)), 'full (default when absent): INIT→PLAN→WORK→REPORT→COMPLETED; noplan: INIT→WORK→REPORT→COMPLETED; strategy: INIT→STRATEGY→COMPLETED'),
+    command: described(z.optional(z.string()), 'implement | review | research | strategy'),
+    title: z.optional(z.string()),
+    workName: z.optional(z.string()),
+    created_at: z.optional(timestamp),
+    updated_at: described(z.optional(timestamp), 'Last update (ISO 8601); a non-terminal workflow not updated for a while is stale'),
+    transitions: described(z.optional(z.array(TransitionSchema)), 'Phase transitions, oldest first'),
+    linked_sessions: described(z.optional(z.array(z.string())), 'Session ids that took part in the workflow'),
+  }),
+  'Skillflow: the state of one workflow run (unknown fields are kept and ignored)',
+);
 
-export const ContextSchema = z.looseObject({ agent: z.string().optional() });
+export const ContextSchema = z.looseObject({ agent: z.optional(z.string()) });
 
 export type RegistryFile = z.infer<typeof RegistrySchema>;
 export type StatusFile = z.infer<typeof StatusSchema>;
