@@ -1,0 +1,53 @@
+/**
+ * `dist/cli.js`: starts the CLI bundle (`dist/skillflow.js`) from V8's code cache when the build left one.
+ *
+ * Compiling the bundle is a fixed cost of every `skillflow` run (tens of milliseconds, more than the rest of a small
+ * run). `node esbuild.mjs` runs the CLI once with SKILLFLOW_CODE_CACHE=write, which stores what V8 compiled in
+ * `dist/skillflow.js.cache`; later runs hand that to V8 instead of compiling again. The cache is bound to the bundle
+ * it was made from: the build appends a line `// skillflow-build <sha1>` to the bundle and writes the same id first in
+ * the cache file, and a cache whose id differs (a rebuilt bundle, e.g. by `--watch`) is not used. V8 checks the rest
+ * (its version and flags; it rejects data from another Node and compiles as usual). Without a usable cache the bundle
+ * is compiled as `require` would: the only difference is speed. SKILLFLOW_CODE_CACHE=report says on stderr which
+ * happened (`used`, `rejected` by V8, or `none`).
+ */
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+const BUNDLE = path.join(__dirname, 'skillflow.js');
+const CACHE = `${BUNDLE}.cache`;
+const BUILD_MARK = '\n// skillflow-build ';
+
+/** The build id at the end of the bundle, if the build put one there. */
+function buildId(source: string): string | undefined {
+  const at = source.lastIndexOf(BUILD_MARK);
+  return at < 0 ? undefined : source.slice(at + BUILD_MARK.length).trim() || undefined;
+}
+
+/** The V8 data of the cache file when it was made from this bundle (its first line is `<id>\n`). */
+function readCache(id: string | undefined): Buffer | undefined {
+  if (id === undefined) return undefined;
+  let data: Buffer;
+  try { data = fs.readFileSync(CACHE); } catch { return undefined; }
+  const eol = data.indexOf(10);
+  return eol > 0 && data.toString('latin1', 0, eol) === id ? data.subarray(eol + 1) : undefined;
+}
+
+const source = fs.readFileSync(BUNDLE, 'utf8');
+const id = buildId(source);
+const writing = process.env.SKILLFLOW_CODE_CACHE === 'write';
+const cachedData = writing ? undefined : readCache(id);
+const script = new vm.Script(Module.wrap(source), { filename: BUNDLE, cachedData });
+if (process.env.SKILLFLOW_CODE_CACHE === 'report') {
+  process.stderr.write(`skillflow: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used'}\n`);
+}
+const bundle = new Module(BUNDLE, module);
+bundle.filename = BUNDLE;
+bundle.paths = module.paths;
+if (writing && id !== undefined) {
+  // At exit: the functions the run compiled are in the cache too (V8 compiles most of them lazily, on first call).
+  process.once('exit', () => fs.writeFileSync(CACHE, Buffer.concat([Buffer.from(`${id}\n`, 'latin1'), script.createCachedData()])));
+}
+(script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
+  .call(bundle.exports, bundle.exports, bundle.require.bind(bundle) as NodeJS.Require, bundle, BUNDLE, __dirname);
