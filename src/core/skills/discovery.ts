@@ -77,21 +77,48 @@ function hasFile(entries: DirEntry[], name: string): boolean {
  */
 const SKILL_MD_BY_LSTAT = process.platform === 'linux';
 
-function hasSkillMdByLstat(fs: FileSystem, dir: string): boolean {
+/** True when `<parent>/<name>` (a folder) holds a SKILL.md that lstats as a file or a link; false also where that cannot tell. */
+function hasSkillMdByLstat(fs: FileSystem, parent: string, name: string): boolean {
   if (!SKILL_MD_BY_LSTAT) return false;
-  const s = fs.lstat(childPath(dir, 'SKILL.md'));
+  const s = fs.lstat(skillMdIn(parent, name));
   return s !== undefined && (s.isFile || s.isSymbolicLink);
 }
 
-/** `path.join(dir, name)` for a directory entry's name (no separators, not '.' or '..'): a plain concatenation on POSIX. */
-function childPath(dir: string, name: string): string {
-  return path.sep === '/' && dir.length > 1 && !dir.endsWith('/') && path.isAbsolute(dir) && !dir.includes('/.') && !dir.includes('//') ? `${dir}/${name}` : path.join(dir, name);
+let lastDir: string | undefined;
+let lastDirPlain = false;
+
+/**
+ * True when `${dir}/${name}` is exactly `path.join(dir, name)` for any plain name: a normalized absolute POSIX path
+ * other than '/' (conservatively: no segment starts with '.'). Remembers its last answer: bulk discovery asks about
+ * the same folder thousands of times in a row (once per entry of a skills root).
+ */
+function isPlainDir(dir: string): boolean {
+  if (dir !== lastDir) {
+    lastDir = dir;
+    lastDirPlain = path.sep === '/' && dir.length > 1 && !dir.endsWith('/') && path.isAbsolute(dir) && !dir.includes('/.') && !dir.includes('//');
+  }
+  return lastDirPlain;
 }
 
-/** True when `dir` holds SKILL.md or skill.md (a file or a link). */
-function isSkillFolder(fs: FileSystem, dir: string): boolean {
-  if (hasSkillMdByLstat(fs, dir)) return true;
-  const sub = fs.readDir(dir);
+/** A name `path.join` keeps as one segment as it is (a directory entry's name): not empty, not '.' or '..', no '/'. */
+function isPlainName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !name.includes('/');
+}
+
+/** `path.join(dir, name)`: a plain concatenation where that is the same string (path.join normalizes the whole path each time). Exported for tests. */
+export function childPath(dir: string, name: string): string {
+  return isPlainName(name) && isPlainDir(dir) ? `${dir}/${name}` : path.join(dir, name);
+}
+
+/** `path.join(parent, name, 'SKILL.md')`, the same way. Exported for tests. */
+export function skillMdIn(parent: string, name: string): string {
+  return isPlainName(name) && isPlainDir(parent) ? `${parent}/${name}/SKILL.md` : path.join(parent, name, 'SKILL.md');
+}
+
+/** True when `<parent>/<name>` holds SKILL.md or skill.md (a file or a link). */
+function isSkillFolder(fs: FileSystem, parent: string, name: string): boolean {
+  if (hasSkillMdByLstat(fs, parent, name)) return true;
+  const sub = fs.readDir(childPath(parent, name));
   return sub !== undefined && (hasFile(sub, 'SKILL.md') || hasFile(sub, 'skill.md'));
 }
 
@@ -138,9 +165,9 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
     roots.push(root);
   };
 
-  // Returns true when `dir` is a skill (holds SKILL.md or a lone skill.md).
+  // Returns true when `dir` is a skill by its listing (holds SKILL.md or a lone skill.md); the caller has tried
+  // hasSkillMdByLstat first.
   const walk = (dir: string, real: string, depth: number): boolean => {
-    if (depth > 0 && hasSkillMdByLstat(fs, dir)) return true;
     const entries = fs.readDir(dir);
     if (!entries) return false;
     if (depth > 0 && (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md'))) return true;
@@ -169,11 +196,11 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
         if (!fs.stat(sub)?.isDirectory) continue;
         subReal = fs.realPath(sub);
       } else {
-        subReal = path.join(real, e.name);
+        subReal = childPath(real, e.name);
       }
       if (subReal === undefined || visited.has(subReal)) continue;
       visited.add(subReal);
-      if (walk(sub, subReal, depth + 1)) holdsSkill = true;
+      if (hasSkillMdByLstat(fs, dir, e.name) || walk(sub, subReal, depth + 1)) holdsSkill = true;
     }
     if (holdsSkill && opts.anyFolder && !isNamedRoot) addRoot(dir);
     return false;
@@ -199,7 +226,7 @@ function skillFolderEntries(fs: FileSystem, root: SkillsRoot): DirEntry[] {
   for (const e of entries) {
     if (!e.isDirectory && !e.isSymbolicLink) continue;
     if (e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue;
-    if (isSkillFolder(fs, childPath(root.path, e.name))) found.push(e);
+    if (isSkillFolder(fs, root.path, e.name)) found.push(e);
   }
   return found.sort(byName);
 }
@@ -234,11 +261,12 @@ function fileProblem(code: string, message: string): Problem {
  * `listFiles: false` (a load for validation only) leaves `files` as just the SKILL.md and `tokenEstimate` 0.
  */
 export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, opts?: { listFiles?: boolean }): LoadedSkillEntry | undefined {
-  const dir = path.join(root.path, folderName);
+  const dir = childPath(root.path, folderName);
+  const upperPath = skillMdIn(root.path, folderName);
   const listFiles = opts?.listFiles !== false;
   // Without a file listing, a SKILL.md that stats as a file (on Linux: exactly that name) settles what the folder
   // listing would: the folder is a skill with SKILL.md. Anything else is decided from the listing as before.
-  let stat = !listFiles && SKILL_MD_BY_LSTAT ? fs.stat(childPath(dir, 'SKILL.md')) : undefined;
+  let stat = !listFiles && SKILL_MD_BY_LSTAT ? fs.stat(upperPath) : undefined;
   let hasUpper = stat !== undefined && stat.isFile;
   if (!hasUpper) {
     stat = undefined;
@@ -251,14 +279,13 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
       for (const sub of CONTENT_DIRS) {
         if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
       }
-      return finishLoad(fs, root, folderName, profile, dir, hasUpper, files, undefined, true);
+      return finishLoad(fs, root, folderName, profile, dir, hasUpper ? upperPath : childPath(dir, 'skill.md'), hasUpper, files, undefined, true);
     }
   }
-  return finishLoad(fs, root, folderName, profile, dir, hasUpper, [hasUpper ? 'SKILL.md' : 'skill.md'], stat, listFiles);
+  return finishLoad(fs, root, folderName, profile, dir, hasUpper ? upperPath : childPath(dir, 'skill.md'), hasUpper, [hasUpper ? 'SKILL.md' : 'skill.md'], stat, listFiles);
 }
 
-function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, dir: string, hasUpper: boolean, files: string[], knownStat: FileStat | undefined, estimateTokens: boolean): LoadedSkillEntry {
-  const skillMdPath = path.join(dir, hasUpper ? 'SKILL.md' : 'skill.md');
+function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, dir: string, skillMdPath: string, hasUpper: boolean, files: string[], knownStat: FileStat | undefined, estimateTokens: boolean): LoadedSkillEntry {
   const stat = knownStat ?? fs.stat(skillMdPath);
   const entry: LoadedSkillEntry = {
     name: folderName,
@@ -484,7 +511,7 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
   for (const root of roots) {
     const rootReal = fs.realPath(root.path) ?? root.path;
     for (const e of skillFolderEntries(fs, root)) {
-      const real = e.isSymbolicLink ? fs.realPath(path.join(root.path, e.name)) : path.join(rootReal, e.name);
+      const real = e.isSymbolicLink ? fs.realPath(childPath(root.path, e.name)) : childPath(rootReal, e.name);
       if (real === undefined || seen.has(real)) continue;
       seen.add(real);
       jobs.push({ root, folderName: e.name });

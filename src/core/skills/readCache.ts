@@ -8,48 +8,59 @@
 import * as nodePath from 'node:path';
 import type { DirEntry, FileStat, FileSystem } from '../fs';
 
+/**
+ * What the maps hold for a path the disk did not find: one `get` then answers both "asked before?" and "what?"
+ * (a has-then-get pair hashes each fresh path string twice; tens of thousands of them in a bulk run).
+ */
+const MISSING = null;
+
 /** Wraps `fs` so repeated stat/lstat/readDir/realPath calls are answered from memory. */
 export function withReadCache(fs: FileSystem): FileSystem {
   if ((fs as CachedFileSystem).isReadCache) return fs;
-  const stats = new Map<string, FileStat | undefined>();
-  const lstats = new Map<string, FileStat | undefined>();
-  const dirs = new Map<string, DirEntry[] | undefined>();
-  const reals = new Map<string, string | undefined>();
+  const stats = new Map<string, FileStat | typeof MISSING>();
+  const lstats = new Map<string, FileStat | typeof MISSING>();
+  const dirs = new Map<string, DirEntry[] | typeof MISSING>();
+  const reals = new Map<string, string | typeof MISSING>();
   const lowerNames = new Map<string, Set<string>>();
   const clear = () => { stats.clear(); lstats.clear(); dirs.clear(); reals.clear(); lowerNames.clear(); };
   // A path whose folder was already listed without it does not exist: no syscall (a failed stat is
   // the slowest kind, it throws). Any name matching case-insensitively still goes to the disk.
   const absentByListing = (path: string): boolean => {
-    const listing = dirs.get(nodePath.dirname(path));
+    const dir = nodePath.dirname(path);
+    const listing = dirs.get(dir);
     if (!listing) return false;
-    let names = lowerNames.get(nodePath.dirname(path));
+    let names = lowerNames.get(dir);
     if (!names) {
       names = new Set(listing.map((e) => e.name.toLowerCase()));
-      lowerNames.set(nodePath.dirname(path), names);
+      lowerNames.set(dir, names);
     }
     return !names.has(nodePath.basename(path).toLowerCase());
   };
   const cached: CachedFileSystem = {
     isReadCache: true,
     stat(path) {
-      if (stats.has(path)) return stats.get(path);
-      // What lstat found is what stat finds, unless it is a link (or nothing: then stat finds nothing either).
-      const known = lstats.has(path);
+      const known = stats.get(path);
+      if (known !== undefined) return known ?? undefined;
+      // What lstat found is what stat finds, unless it is a link (or nothing: then stat finds nothing either);
+      // then it is not stored twice.
       const l = lstats.get(path);
-      const s = known && (l === undefined || !l.isSymbolicLink) ? l : absentByListing(path) ? undefined : fs.stat(path);
-      stats.set(path, s);
+      if (l !== undefined && (l === MISSING || !l.isSymbolicLink)) return l ?? undefined;
+      const s = absentByListing(path) ? undefined : fs.stat(path);
+      stats.set(path, s ?? MISSING);
       return s;
     },
     lstat(path) {
-      if (lstats.has(path)) return lstats.get(path);
+      const known = lstats.get(path);
+      if (known !== undefined) return known ?? undefined;
       const s = absentByListing(path) ? undefined : fs.lstat(path);
-      lstats.set(path, s);
+      lstats.set(path, s ?? MISSING);
       return s;
     },
     readDir(path) {
-      if (dirs.has(path)) return dirs.get(path);
+      const known = dirs.get(path);
+      if (known !== undefined) return known ?? undefined;
       const d = fs.readDir(path);
-      dirs.set(path, d);
+      dirs.set(path, d ?? MISSING);
       return d;
     },
     readFile(path) {
@@ -57,9 +68,10 @@ export function withReadCache(fs: FileSystem): FileSystem {
     },
     readFileTransient: fs.readFileTransient ? (path, size) => fs.readFileTransient!(path, size) : undefined,
     realPath(path) {
-      if (reals.has(path)) return reals.get(path);
+      const known = reals.get(path);
+      if (known !== undefined) return known ?? undefined;
       const r = absentByListing(path) ? undefined : fs.realPath(path);
-      reals.set(path, r);
+      reals.set(path, r ?? MISSING);
       return r;
     },
     writeFileAtomic(path, data) {

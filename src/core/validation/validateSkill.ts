@@ -361,6 +361,9 @@ function caseTwin(entries: Map<string, DirEntry>, dir: string, name: string): st
 /** File names are case-sensitive (Linux): an lstat then answers what a folder listing would, more cheaply. */
 const CASE_SENSITIVE_NAMES = process.platform === 'linux';
 
+/** Plain targets take the fast path (ReferenceResolver.resolvePlain) where paths are POSIX and names case-sensitive. */
+const FAST_PATHS = CASE_SENSITIVE_NAMES && nodePath.sep === '/';
+
 /** True when `target` is `base` or below it; both absolute and normalised (string test: no `path.relative` cost). */
 function isInside(base: string, target: string): boolean {
   if (target === base) return true;
@@ -381,6 +384,22 @@ function decode(target: string): string {
   try { return decodeURIComponent(target); } catch { return target; }
 }
 
+/**
+ * A target written the plain way, `folder/file.md`: no empty, '.' or '..' segment, no '\', and in a link no '%'
+ * (decoding changes nothing then). Below a skill folder it resolves by concatenation.
+ */
+function isPlain(t: string, kind: ReferenceCandidate['kind']): boolean {
+  if (t.includes('\\') || (kind === 'link' && t.includes('%'))) return false;
+  for (let start = 0; ;) {
+    let end = t.indexOf('/', start);
+    if (end < 0) end = t.length;
+    const length = end - start;
+    if (length === 0 || (t.charCodeAt(start) === 0x2e && (length === 1 || (length === 2 && t.charCodeAt(start + 1) === 0x2e)))) return false;
+    if (end === t.length) return true;
+    start = end + 1;
+  }
+}
+
 /** How one written target resolves (memoised per call: bodies repeat the same targets). */
 interface Resolution {
   resolved: string;
@@ -396,78 +415,167 @@ interface Resolution {
   caseHint?: string;
 }
 
-/** Resolves candidates against the skill (or, for `other-skill/…`, the skills root) and emits reference-missing / -outside. */
-function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, rootDir: string | undefined, fs: FileSystem, emit: Emit): SkillReference[] {
-  const refs: SkillReference[] = [];
-  if (!candidates.length) return refs;
-  const skill = nodePath.resolve(skillDir);
-  const root = rootDir === undefined ? undefined : nodePath.resolve(rootDir);
-  const ownName = nodePath.basename(skill);
+/** A path below the skill folder as lstat found it, with the names below it asked for so far (the fast path's cache). */
+interface PathNode {
+  path: string;
+  stat: FileStat | undefined;
+  children: Map<string, PathNode> | undefined;
+}
 
-  // Per call caches: a body names the same files and folders many times. Folder listings (one readDir per
-  // folder) answer "exists?" and "symlink?" for every file in it, without an exception per missing file.
-  const statCache = new Map<string, FileStat | undefined>();
-  const stat = (p: string) => {
-    if (!statCache.has(p)) statCache.set(p, fs.stat(p));
-    return statCache.get(p);
-  };
-  const listCache = new Map<string, Map<string, DirEntry> | undefined>();
-  const list = (dir: string) => {
-    if (!listCache.has(dir)) {
-      const entries = fs.readDir(dir);
-      listCache.set(dir, entries ? new Map(entries.map((e) => [e.name, e])) : undefined);
+/** What the fast path leaves to the general one. */
+const GENERAL = Symbol('general');
+
+/**
+ * Resolves the reference targets of one skill against the skill (or, for `other-skill/…`, the skills root), with
+ * per-skill caches: a body names the same files and folders many times. Folder listings (one readDir per folder)
+ * answer "exists?" and "symlink?" for every file in it, without an exception per missing file.
+ */
+class ReferenceResolver {
+  readonly skill: string;
+  readonly root: string | undefined;
+  private readonly stats = new Map<string, FileStat | undefined>();
+  private readonly lists = new Map<string, Map<string, DirEntry> | undefined>();
+  /** The skill folder, root of the fast path's lstat tree; undefined where the fast path is off. */
+  private readonly tree: PathNode | undefined;
+
+  constructor(skillDir: string, rootDir: string | undefined, private readonly fs: FileSystem, fast: boolean) {
+    this.skill = nodePath.resolve(skillDir);
+    this.root = rootDir === undefined ? undefined : nodePath.resolve(rootDir);
+    this.tree = fast && this.skill !== '/' ? { path: this.skill, stat: undefined, children: undefined } : undefined;
+  }
+
+  resolve(c: ReferenceCandidate): Resolution | undefined {
+    if (this.tree !== undefined) {
+      // A leading './' (or several) changes nothing: `./references/a.md` is `references/a.md`.
+      let from = 0;
+      while (c.target.startsWith('./', from)) from += 2;
+      const target = from ? c.target.slice(from) : c.target;
+      if (isPlain(target, c.kind)) {
+        const res = this.resolvePlain(target, c.kind, this.tree);
+        if (res !== GENERAL) return res;
+      }
     }
-    return listCache.get(dir);
-  };
-  const isDir = (p: string) => stat(p)?.isDirectory === true;
+    return this.resolveGeneral(c);
+  }
+
+  private stat(p: string): FileStat | undefined {
+    if (!this.stats.has(p)) this.stats.set(p, this.fs.stat(p));
+    return this.stats.get(p);
+  }
+
+  private list(dir: string): Map<string, DirEntry> | undefined {
+    if (!this.lists.has(dir)) {
+      const entries = this.fs.readDir(dir);
+      this.lists.set(dir, entries ? new Map(entries.map((e) => [e.name, e])) : undefined);
+    }
+    return this.lists.get(dir);
+  }
+
+  private isDir(p: string): boolean {
+    return this.stat(p)?.isDirectory === true;
+  }
+
+  /** The entry `name` of the folder at `parent` (an lstat, asked once). */
+  private child(parent: PathNode, name: string): PathNode {
+    parent.children ??= new Map();
+    let node = parent.children.get(name);
+    if (node === undefined) {
+      const path = `${parent.path}/${name}`;
+      node = { path, stat: this.fs.lstat(path), children: undefined };
+      parent.children.set(name, node);
+    }
+    return node;
+  }
+
+  /**
+   * `resolveGeneral` for a plain `target` (isPlain: the candidate's, without a leading './') where names are
+   * case-sensitive: it lands in the skill, so the path is a concatenation and each component one cached lstat.
+   * Links on the way, references into other skills and listings that contradict an lstat are left to the general
+   * path (GENERAL).
+   */
+  private resolvePlain(target: string, kind: ReferenceCandidate['kind'], tree: PathNode): Resolution | undefined | typeof GENERAL {
+    let slash = target.indexOf('/');
+    const first = slash < 0 ? target : target.slice(0, slash);
+    let node = this.child(tree, first);
+    if (node.stat?.isSymbolicLink) return GENERAL;
+    if (!KNOWN_SEGMENTS.has(first) && node.stat?.isDirectory !== true) {
+      // Not a folder of the skill: a sibling skill's (the general path resolves it against the root), or, for a bare path, prose.
+      if (this.root !== undefined && slash >= 0 && this.isDir(this.root === '/' ? `/${first}` : `${this.root}/${first}`)) return GENERAL;
+      if (kind === 'path') return undefined;
+    }
+    const resolved = `${this.skill}/${target}`;
+    let dir = tree;
+    let name = first;
+    for (;;) {
+      if (node.stat === undefined) {
+        // The folders above exist and are no links (lstat is exact here): only this folder's listing can tell
+        // more — a name that differs in case. A listing that has the exact name after all goes the general way.
+        const entries = this.list(dir.path);
+        if (entries?.has(name)) return GENERAL;
+        const caseHint = entries && caseTwin(entries, dir.path, name);
+        return { resolved, crossSkill: false, exists: false, outside: false, viaSymlink: false, rootRelative: false, caseHint };
+      }
+      if (node.stat.isSymbolicLink) return GENERAL;
+      if (slash < 0) return { resolved, crossSkill: false, exists: true, outside: false, viaSymlink: false, rootRelative: false };
+      const start = slash + 1;
+      slash = target.indexOf('/', start);
+      name = slash < 0 ? target.slice(start) : target.slice(start, slash);
+      dir = node;
+      node = this.child(node, name);
+    }
+  }
+
   /** Walks the listings from `from` down to `target`: does it exist, is a symlink on the way, is there a case-only twin? */
-  const probeByListing = (from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } => {
+  private probeByListing(from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } {
     const parts = target === from ? [] : target.slice(from.length).split(nodePath.sep).filter(Boolean);
     let dir = from;
     for (const part of parts) {
-      const entries = list(dir);
-      if (!entries) return { exists: stat(target) !== undefined, symlinked: false };
+      const entries = this.list(dir);
+      if (!entries) return { exists: this.stat(target) !== undefined, symlinked: false };
       const entry = entries.get(part);
       if (!entry) return { exists: false, symlinked: false, caseHint: caseTwin(entries, dir, part) };
-      if (entry.isSymbolicLink) return { exists: stat(target) !== undefined, symlinked: true };
+      if (entry.isSymbolicLink) return { exists: this.stat(target) !== undefined, symlinked: true };
       dir = nodePath.join(dir, part);
     }
     return { exists: true, symlinked: false };
-  };
+  }
 
   /**
    * `probeByListing`, answered by one lstat per path component where names are case-sensitive (Linux) and the path
    * exists without links: no folder listing then. A missing component or a link goes to the listings (case hints,
    * links resolved as before).
    */
-  const probe = (from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } => {
-    if (!CASE_SENSITIVE_NAMES) return probeByListing(from, target);
+  private probe(from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } {
+    if (!CASE_SENSITIVE_NAMES) return this.probeByListing(from, target);
     for (let at = from.endsWith(nodePath.sep) ? from.length : from.length + 1; at <= target.length;) {
       let next = target.indexOf(nodePath.sep, at);
       if (next < 0) next = target.length;
       if (next > at) {
-        const s = fs.lstat(target.slice(0, next));
-        if (s !== undefined && s.isSymbolicLink) return probeByListing(from, target);
+        const s = this.fs.lstat(target.slice(0, next));
+        if (s !== undefined && s.isSymbolicLink) return this.probeByListing(from, target);
         if (s === undefined) {
-          // The folders above exist and are no links (lstat is exact here): only this folder's listing can tell
-          // more — a name that differs in case. A listing that has the exact name after all goes the slow way.
+          // See resolvePlain: only this folder's listing can tell more.
           const dir = target.slice(0, Math.max(at - 1, 1));
           const part = target.slice(at, next);
-          const entries = list(dir);
+          const entries = this.list(dir);
           if (entries === undefined) return { exists: false, symlinked: false };
-          if (entries.has(part)) return probeByListing(from, target);
+          if (entries.has(part)) return this.probeByListing(from, target);
           return { exists: false, symlinked: false, caseHint: caseTwin(entries, dir, part) };
         }
       }
       at = next + 1;
     }
     return { exists: true, symlinked: false };
-  };
-  /** The entry `name` of folder `dir` (as its listing has it): an lstat where names are case-sensitive. */
-  const entryOf = (dir: string, name: string): { isDirectory: boolean; isSymbolicLink: boolean } | undefined =>
-    (CASE_SENSITIVE_NAMES ? fs.lstat(nodePath.join(dir, name)) : list(dir)?.get(name));
+  }
 
-  const resolve = (c: ReferenceCandidate): Resolution | undefined => {
+  /** The entry `name` of folder `dir` (as its listing has it): an lstat where names are case-sensitive. */
+  private entryOf(dir: string, name: string): { isDirectory: boolean; isSymbolicLink: boolean } | undefined {
+    return CASE_SENSITIVE_NAMES ? this.fs.lstat(nodePath.join(dir, name)) : this.list(dir)?.get(name);
+  }
+
+  /** Any target: decoded, normalised, resolved against the skill or the root, probed for links and case twins. */
+  private resolveGeneral(c: ReferenceCandidate): Resolution | undefined {
+    const { skill, root } = this;
     const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
     const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
     if (!segments.length) return undefined;
@@ -476,10 +584,10 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     let rootRelative = false;
 
     if (first !== '..' && !KNOWN_SEGMENTS.has(first)) {
-      const entry = entryOf(skill, first);
-      const inSkill = entry !== undefined && (entry.isDirectory || (entry.isSymbolicLink && isDir(nodePath.join(skill, first))));
+      const entry = this.entryOf(skill, first);
+      const inSkill = entry !== undefined && (entry.isDirectory || (entry.isSymbolicLink && this.isDir(nodePath.join(skill, first))));
       if (!inSkill) {
-        if (root && segments.length > 1 && isDir(nodePath.join(root, first))) {
+        if (root && segments.length > 1 && this.isDir(nodePath.join(root, first))) {
           resolved = joinUnder(root, segments);
           rootRelative = true;
         } else if (c.kind === 'path') {
@@ -495,34 +603,51 @@ function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, r
     let outside = !isInside(skill, resolved);
     if (outside && root && isInside(root, resolved) && resolved !== root) {
       const sibling = resolved.slice(root.length).split(nodePath.sep).filter(Boolean)[0];
-      if (sibling !== ownName && isDir(nodePath.join(root, sibling))) {
+      if (sibling !== nodePath.basename(skill) && this.isDir(nodePath.join(root, sibling))) {
         crossSkill = true;
         otherSkill = sibling;
         physicalBase = nodePath.join(root, sibling);
         outside = false;
       }
     }
-    if (outside) return { resolved, crossSkill, exists: stat(resolved) !== undefined, outside, viaSymlink: false, rootRelative };
+    if (outside) return { resolved, crossSkill, exists: this.stat(resolved) !== undefined, outside, viaSymlink: false, rootRelative };
 
-    const { exists, symlinked, caseHint } = probe(physicalBase, resolved);
+    const { exists, symlinked, caseHint } = this.probe(physicalBase, resolved);
     let viaSymlink = false;
     if (exists && symlinked) {
       // The skill folder itself may be a link (a linked skill); only links below it can lead out.
-      const realBase = fs.realPath(physicalBase);
-      const realTarget = fs.realPath(resolved);
+      const realBase = this.fs.realPath(physicalBase);
+      const realTarget = this.fs.realPath(resolved);
       if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
     }
     return { resolved, crossSkill, exists, outside, viaSymlink, rootRelative, otherSkill, caseHint };
-  };
+  }
+}
 
-  const memo = new Map<string, Resolution | undefined>();
+/**
+ * Resolves candidates against the skill (or, for `other-skill/…`, the skills root) and emits reference-missing / -outside.
+ * `fast`: whether plain targets may take the fast path (tests compare both ways).
+ */
+export function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, rootDir: string | undefined, fs: FileSystem, emit: Emit, fast = FAST_PATHS): SkillReference[] {
+  const refs: SkillReference[] = [];
+  if (!candidates.length) return refs;
+  const resolver = new ReferenceResolver(skillDir, rootDir, fs, fast);
+  const { skill, root } = resolver;
+  // Memoised by kind and target as written (null: not a reference), with the target detached: a target cut from a
+  // line would keep the whole file's text alive for as long as the reference lives.
+  const links = new Map<string, { res: Resolution; target: string } | null>();
+  const paths = new Map<string, { res: Resolution; target: string } | null>();
   for (const c of candidates) {
-    const key = `${c.kind}\u0000${c.target}`;
-    if (!memo.has(key)) memo.set(key, resolve(c));
-    const res = memo.get(key);
-    if (!res) continue;
-    // detach: a target cut from a line would keep the whole file's text alive for as long as the reference lives.
-    refs.push({ target: detach(c.target), range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
+    const memo = c.kind === 'link' ? links : paths;
+    let known = memo.get(c.target);
+    if (known === undefined) {
+      const res = resolver.resolve(c);
+      known = res ? { res, target: detach(c.target) } : null;
+      memo.set(c.target, known);
+    }
+    if (known === null) continue;
+    const { res } = known;
+    refs.push({ target: known.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
     if (res.outside) {
       const scope = res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
       emit('reference-outside', c.range, res.viaSymlink

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { nodeFileSystem } from '../../../src/core/fs';
-import { applyCrossSkillRules, discover, loadSkill, type LoadedSkillEntry } from '../../../src/core/skills/discovery';
+import { applyCrossSkillRules, childPath, discover, loadSkill, skillMdIn, type LoadedSkillEntry } from '../../../src/core/skills/discovery';
 import { detach } from '../../../src/core/validation/validateSkill';
 import { removeTree, skillMd, tempTree } from './helpers';
 
@@ -82,4 +82,15 @@ test('detach keeps the value; cross-skill rules still group ASCII and non-ASCII 
     applyCrossSkillRules(skills);
     assert.deepEqual(skills.map((s) => s.problems.filter((p) => p.code === 'duplicate-name').length), [1, 1, 1, 1]);
   } finally { removeTree(dir); }
+});
+
+test('childPath and skillMdIn are path.join, also for folders and names that are not plain (and in any call order)', () => {
+  const dirs = ['/', '/a', '/a/', '/a//b', '/a/./b', '/a/../b', '/a/.', '/a/..', '/a/.hidden', '/a/b.c', 'rel', 'rel/dir', './rel', '', '.', '..', '//', '/a/b/'];
+  const names = ['x', 'SKILL.md', '.x', '..x', 'x.', '', '.', '..', 'x/y', '/x', 'x/', 'x/../y'];
+  // Every pair twice, in two orders: the remembered answer for the last folder must never leak to another one.
+  const pairs = dirs.flatMap((d) => names.map((n) => [d, n] as const));
+  for (const [d, n] of [...pairs, ...[...pairs].reverse(), ...pairs]) {
+    assert.equal(childPath(d, n), path.join(d, n), `childPath(${JSON.stringify(d)}, ${JSON.stringify(n)})`);
+    assert.equal(skillMdIn(d, n), path.join(d, n, 'SKILL.md'), `skillMdIn(${JSON.stringify(d)}, ${JSON.stringify(n)})`);
+  }
 });

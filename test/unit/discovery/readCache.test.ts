@@ -43,6 +43,19 @@ test('repeated reads hit the disk once; a name absent from a listed folder is an
   assert.equal(withReadCache(c), c, 'wrapping twice returns the same cache');
 });
 
+test('a path the disk did not find is remembered too: asked again, no call', () => {
+  const { fs, calls } = fakeFs({ '/r/a/SKILL.md': 'x' });
+  const c = withReadCache(fs);
+  for (let i = 0; i < 2; i++) {
+    assert.equal(c.lstat('/r/b/x.md'), undefined);
+    assert.equal(c.stat('/r/c/x.md'), undefined);
+    assert.equal(c.readDir('/r/d'), undefined);
+    assert.equal(c.realPath('/r/e'), undefined);
+    assert.equal(c.stat('/r/b/x.md'), undefined, 'a stat after an lstat that found nothing');
+  }
+  assert.deepEqual(calls, ['lstat /r/b/x.md', 'stat /r/b/x.md', 'stat /r/c/x.md', 'readDir /r/d', 'realPath /r/e']);
+});
+
 test('writes pass through and empty the cache', () => {
   const { fs, calls } = fakeFs({ '/r/a/SKILL.md': 'x' });
   const c = withReadCache(fs);
