@@ -20,9 +20,50 @@ export function displayPath(cwd: string, file: string): string {
   return rel.split(path.sep).join('/');
 }
 
+/** A path segment that path.resolve keeps as it is: not empty, not '.' or '..'. */
+function isPlainSegment(s: string): boolean {
+  return s !== '' && s !== '.' && s !== '..';
+}
+
+/**
+ * displayPath(cwd, file) for many files, most of them two levels below the same folder (`<root>/<skill>/SKILL.md`):
+ * path.relative resolves and compares both whole paths on every call; here that folder's relative path is worked out
+ * once and the last two segments appended. That is the same string on POSIX unless the current directory is that
+ * file's `<root>/<skill>` folder or inside it (then, and for anything else, displayPath itself answers).
+ */
+export function displayPaths(cwd: string): (file: string) => string {
+  const from = path.resolve(cwd);
+  let base: string | undefined;
+  /** displayPath of `base`; undefined when it cannot be used. */
+  let baseRel: string | undefined;
+  /** When the current directory is inside `base`: the first segment of it below `base` ('' when it is `base`). */
+  let cwdBelow: string | undefined;
+  return (file) => {
+    const last = path.sep === '/' ? file.lastIndexOf('/') : -1;
+    const mid = last > 0 ? file.lastIndexOf('/', last - 1) : -1;
+    if (mid <= 0) return displayPath(cwd, file);
+    const folder = file.slice(mid + 1, last);
+    if (!isPlainSegment(folder) || !isPlainSegment(file.slice(last + 1))) return displayPath(cwd, file);
+    const b = file.slice(0, mid);
+    if (b !== base) {
+      base = b;
+      const to = path.resolve(b);
+      baseRel = to === '/' ? undefined : path.relative(from, to);
+      cwdBelow = from === to ? '' : from.startsWith(`${to}/`) ? from.slice(to.length + 1).split('/')[0] : undefined;
+    }
+    if (baseRel === undefined || (cwdBelow !== undefined && cwdBelow === folder)) return displayPath(cwd, file);
+    return baseRel === '' ? file.slice(mid + 1) : `${baseRel}/${file.slice(mid + 1)}`;
+  };
+}
+
 /** One problem as a `path:line:col: severity code message` line (the problem matcher's format). */
 export function problemLine(cwd: string, file: string, p: Problem): string {
-  return `${displayPath(cwd, p.file ?? file)}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+  return problemText(displayPath(cwd, p.file ?? file), p);
+}
+
+/** problemLine with the file's display path worked out already. */
+function problemText(shownPath: string, p: Problem): string {
+  return `${shownPath}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message.replace(/\s*[\r\n]+\s*/g, ' ')}`;
 }
 
 function plural(n: number, word: string): string {
@@ -91,17 +132,22 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   found.skills.forEach((s) => count(s.problems));
   found.agents.forEach((a) => count(a.problems));
 
+  const shown = displayPaths(ctx.cwd);
   if (parsed.flags.format === 'json') {
     const json = {
-      skills: found.skills.map((s) => ({ path: displayPath(ctx.cwd, s.skillMdPath), name: s.name, scope: s.scope, problems: s.problems.map(problemJson) })),
-      agents: found.agents.map((a) => ({ path: displayPath(ctx.cwd, a.path), name: a.name, problems: a.problems.map(problemJson) })),
+      skills: found.skills.map((s) => ({ path: shown(s.skillMdPath), name: s.name, scope: s.scope, problems: s.problems.map(problemJson) })),
+      agents: found.agents.map((a) => ({ path: shown(a.path), name: a.name, problems: a.problems.map(problemJson) })),
       summary: { skills: found.skills.length, errors, warnings, infos, agents: found.agents.length },
     };
     ctx.out(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     const lines: Array<{ file: string; p: Problem; text: string }> = [];
-    for (const s of found.skills) for (const p of s.problems) lines.push({ file: displayPath(ctx.cwd, p.file ?? s.skillMdPath), p, text: problemLine(ctx.cwd, s.skillMdPath, p) });
-    for (const a of found.agents) for (const p of a.problems) lines.push({ file: displayPath(ctx.cwd, p.file ?? a.path), p, text: problemLine(ctx.cwd, a.path, p) });
+    const line = (file: string, p: Problem) => {
+      const shownPath = shown(file);
+      lines.push({ file: shownPath, p, text: problemText(shownPath, p) });
+    };
+    for (const s of found.skills) for (const p of s.problems) line(p.file ?? s.skillMdPath, p);
+    for (const a of found.agents) for (const p of a.problems) line(p.file ?? a.path, p);
     lines.sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0) || x.p.line - y.p.line || x.p.column - y.p.column || (x.p.code < y.p.code ? -1 : x.p.code > y.p.code ? 1 : 0));
     let text = lines.map((l) => `${l.text}\n`).join('');
     text += `${plural(found.skills.length, 'skill')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
