@@ -11,7 +11,8 @@
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import type { FileSystem } from '../core/fs';
 import type { Profile } from '../core/types';
 import { loadSkill, loadSkillsInOrder, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../core/skills/discovery';
@@ -51,6 +52,17 @@ export interface ChunkResult {
   chunk: number;
   entries?: Array<LoadedSkillEntry | undefined>;
   error?: string;
+}
+
+/**
+ * node:worker_threads, loaded when the first workers start: most runs start none (few skills, or a machine with two
+ * hardware threads), and loading it costs each CLI run a few milliseconds.
+ */
+let threadsModule: typeof WorkerThreads | undefined;
+function workerThreads(): typeof WorkerThreads {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  threadsModule ??= require('node:worker_threads') as typeof WorkerThreads;
+  return threadsModule;
 }
 
 /** The worker bundle next to the running CLI bundle (dist/validate-worker.js). */
@@ -161,6 +173,7 @@ export function parallelLoader(opts: ParallelOptions = {}): SkillLoader {
 
 function startPool(workerFile: string, count: number): Pool {
   const pool: Pool = { workers: [], ports: [], batches: 0 };
+  const { MessageChannel, Worker } = workerThreads();
   for (let w = 0; w < count; w++) {
     try {
       const { port1, port2 } = new MessageChannel();
@@ -196,6 +209,7 @@ function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOp
     return out;
   };
   let received = 0; // chunks the workers settled (with entries or an error)
+  const { receiveMessageOnPort } = workerThreads();
   const drain = () => {
     for (const port of ports) {
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {

@@ -5,10 +5,22 @@
  * the `upload` profile. Output is deterministic: sorted entries, fixed timestamps.
  */
 import * as path from 'node:path';
-import { zipSync, type Zippable } from 'fflate';
+import type * as Fflate from 'fflate';
+import type { Zippable } from 'fflate';
 import type { FileSystem } from '../fs';
 import type { Problem } from '../types';
 import { loadSkill } from '../skills/discovery';
+
+/**
+ * fflate, loaded on first use: it builds its tables and loads node:worker_threads when loaded, which every CLI run
+ * (all commands share one bundle) would otherwise pay at start-up for the one command that zips.
+ */
+let fflate: typeof Fflate | undefined;
+function zipSync(...args: Parameters<typeof Fflate.zipSync>): ReturnType<typeof Fflate.zipSync> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  fflate ??= require('fflate') as typeof Fflate;
+  return fflate.zipSync(...args);
+}
 
 /** Folder names never packaged, at any depth. */
 const EXCLUDED_DIRS = new Set(['__pycache__', 'node_modules']);

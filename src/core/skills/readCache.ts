@@ -22,10 +22,15 @@ export function withReadCache(fs: FileSystem): FileSystem {
   const dirs = new Map<string, DirEntry[] | typeof MISSING>();
   const reals = new Map<string, string | typeof MISSING>();
   const lowerNames = new Map<string, Set<string>>();
-  const clear = () => { stats.clear(); lstats.clear(); dirs.clear(); reals.clear(); lowerNames.clear(); };
+  /** Lengths of the listed folders' paths: a path whose last '/' is elsewhere is in none of them (most paths asked about). */
+  const listedLengths = new Set<number>();
+  const clear = () => { stats.clear(); lstats.clear(); dirs.clear(); reals.clear(); lowerNames.clear(); listedLengths.clear(); };
   // A path whose folder was already listed without it does not exist: no syscall (a failed stat is
   // the slowest kind, it throws). Any name matching case-insensitively still goes to the disk.
   const absentByListing = (path: string): boolean => {
+    // Without a listing of that length there is nothing to look up (false is always safe: the disk answers).
+    const slash = path.lastIndexOf('/');
+    if (slash > 0 && slash < path.length - 1 && !listedLengths.has(slash)) return false;
     const dir = nodePath.dirname(path);
     const listing = dirs.get(dir);
     if (!listing) return false;
@@ -61,6 +66,7 @@ export function withReadCache(fs: FileSystem): FileSystem {
       if (known !== undefined) return known ?? undefined;
       const d = fs.readDir(path);
       dirs.set(path, d ?? MISSING);
+      if (d) listedLengths.add(path.length);
       return d;
     },
     readFile(path) {
