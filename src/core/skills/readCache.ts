@@ -14,6 +14,15 @@ import type { DirEntry, FileStat, FileSystem } from '../fs';
  */
 const MISSING = null;
 
+/** The answer `map` holds for `path`, else `ask()`'s, stored (MISSING for undefined). */
+function remember<T>(map: Map<string, T | typeof MISSING>, path: string, ask: () => T | undefined): T | undefined {
+  const known = map.get(path);
+  if (known !== undefined) return known ?? undefined;
+  const value = ask();
+  map.set(path, value ?? MISSING);
+  return value;
+}
+
 /** Wraps `fs` so repeated stat/lstat/readDir/realPath calls are answered from memory. */
 export function withReadCache(fs: FileSystem): FileSystem {
   if ((fs as CachedFileSystem).isReadCache) return fs;
@@ -44,41 +53,28 @@ export function withReadCache(fs: FileSystem): FileSystem {
   const cached: CachedFileSystem = {
     isReadCache: true,
     stat(path) {
-      const known = stats.get(path);
-      if (known !== undefined) return known ?? undefined;
       // What lstat found is what stat finds, unless it is a link (or nothing: then stat finds nothing either);
       // then it is not stored twice.
       const l = lstats.get(path);
       if (l !== undefined && (l === MISSING || !l.isSymbolicLink)) return l ?? undefined;
-      const s = absentByListing(path) ? undefined : fs.stat(path);
-      stats.set(path, s ?? MISSING);
-      return s;
+      return remember(stats, path, () => (absentByListing(path) ? undefined : fs.stat(path)));
     },
     lstat(path) {
-      const known = lstats.get(path);
-      if (known !== undefined) return known ?? undefined;
-      const s = absentByListing(path) ? undefined : fs.lstat(path);
-      lstats.set(path, s ?? MISSING);
-      return s;
+      return remember(lstats, path, () => (absentByListing(path) ? undefined : fs.lstat(path)));
     },
     readDir(path) {
-      const known = dirs.get(path);
-      if (known !== undefined) return known ?? undefined;
-      const d = fs.readDir(path);
-      dirs.set(path, d ?? MISSING);
-      if (d) listedLengths.add(path.length);
-      return d;
+      return remember(dirs, path, () => {
+        const d = fs.readDir(path);
+        if (d) listedLengths.add(path.length);
+        return d;
+      });
     },
     readFile(path) {
       return fs.readFile(path);
     },
     readFileTransient: fs.readFileTransient ? (path, size) => fs.readFileTransient!(path, size) : undefined,
     realPath(path) {
-      const known = reals.get(path);
-      if (known !== undefined) return known ?? undefined;
-      const r = absentByListing(path) ? undefined : fs.realPath(path);
-      reals.set(path, r ?? MISSING);
-      return r;
+      return remember(reals, path, () => (absentByListing(path) ? undefined : fs.realPath(path)));
     },
     writeFileAtomic(path, data) {
       clear();

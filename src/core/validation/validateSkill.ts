@@ -508,12 +508,9 @@ class ReferenceResolver {
     let name = first;
     for (;;) {
       if (node.stat === undefined) {
-        // The folders above exist and are no links (lstat is exact here): only this folder's listing can tell
-        // more — a name that differs in case. A listing that has the exact name after all goes the general way.
-        const entries = this.list(dir.path);
-        if (entries?.has(name)) return GENERAL;
-        const caseHint = entries && caseTwin(entries, dir.path, name);
-        return { resolved, crossSkill: false, exists: false, outside: false, viaSymlink: false, rootRelative: false, caseHint };
+        const missing = this.missing(dir.path, name);
+        if (missing === GENERAL) return GENERAL;
+        return { resolved, crossSkill: false, exists: false, outside: false, viaSymlink: false, rootRelative: false, caseHint: missing.caseHint };
       }
       if (node.stat.isSymbolicLink) return GENERAL;
       if (slash < 0) return { resolved, crossSkill: false, exists: true, outside: false, viaSymlink: false, rootRelative: false };
@@ -523,6 +520,17 @@ class ReferenceResolver {
       dir = node;
       node = this.child(node, name);
     }
+  }
+
+  /**
+   * `name` in folder `dir` was not found by lstat, and the folders above exist and are no links (lstat is exact
+   * there): only the folder's listing can tell more — a name that differs in case (the hint). A listing that has the
+   * exact name after all is left to the listing walk (GENERAL).
+   */
+  private missing(dir: string, name: string): { caseHint?: string } | typeof GENERAL {
+    const entries = this.list(dir);
+    if (entries === undefined) return {};
+    return entries.has(name) ? GENERAL : { caseHint: caseTwin(entries, dir, name) };
   }
 
   /** Walks the listings from `from` down to `target`: does it exist, is a symlink on the way, is there a case-only twin? */
@@ -554,13 +562,8 @@ class ReferenceResolver {
         const s = this.fs.lstat(target.slice(0, next));
         if (s !== undefined && s.isSymbolicLink) return this.probeByListing(from, target);
         if (s === undefined) {
-          // See resolvePlain: only this folder's listing can tell more.
-          const dir = target.slice(0, Math.max(at - 1, 1));
-          const part = target.slice(at, next);
-          const entries = this.list(dir);
-          if (entries === undefined) return { exists: false, symlinked: false };
-          if (entries.has(part)) return this.probeByListing(from, target);
-          return { exists: false, symlinked: false, caseHint: caseTwin(entries, dir, part) };
+          const missing = this.missing(target.slice(0, Math.max(at - 1, 1)), target.slice(at, next));
+          return missing === GENERAL ? this.probeByListing(from, target) : { exists: false, symlinked: false, caseHint: missing.caseHint };
         }
       }
       at = next + 1;
