@@ -81,8 +81,11 @@ export interface ParallelOptions {
   chunk?: number;
   /** False: this thread only waits for the workers (tests use it to make the workers do everything). Default true. */
   selfShare?: boolean;
-  /** Start the workers now, before the first call (when a large run is likely). Default false. */
-  prewarm?: boolean;
+  /**
+   * Start the workers now, before the first call (when a large run is likely). Default false. A function is asked
+   * only when workers can start at all (it may cost a folder listing; most machines with two threads start none).
+   */
+  prewarm?: boolean | (() => boolean);
   /** Leave `references` empty in every entry (the caller does not read them; saves copying them between threads). */
   omitReferences?: boolean;
   /** Called after a parallel run with how many chunks there were and how many the workers delivered. */
@@ -114,7 +117,7 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
     pool ??= startPool(workerFile, threads - 1);
     return pool;
   };
-  if (usable && opts.prewarm) start();
+  if (usable && (typeof opts.prewarm === 'function' ? opts.prewarm() : opts.prewarm)) start();
   return {
     loader: (fs, jobs, profile, loadOpts) => {
       if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) {

@@ -22,6 +22,11 @@ export interface FileSystem {
   /** Returns undefined when the path does not exist or cannot be read. */
   stat(path: string): FileStat | undefined;
   lstat(path: string): FileStat | undefined;
+  /**
+   * lstat for a caller that keeps what it asks itself (each path asked once per pass): a caching wrapper passes it
+   * to the disk instead of storing the answer, which would only grow its maps. Optional; callers fall back to lstat.
+   */
+  lstatUncached?(path: string): FileStat | undefined;
   /** Returns undefined when the directory does not exist or cannot be read. */
   readDir(path: string): DirEntry[] | undefined;
   /** Throws on a missing or unreadable file (callers turn that into a problem). */

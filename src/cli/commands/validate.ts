@@ -106,7 +106,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
   // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
   const parallel = ctx.fs === nodeFileSystem
-    ? createParallelLoader({ omitReferences: true, prewarm: targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
+    ? createParallelLoader({ omitReferences: true, prewarm: () => targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
     : undefined;
   let found: ReturnType<typeof collect>;
   try {

@@ -275,7 +275,9 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     ranges.set(node, valueRange);
     keys.push({ key, keyRange: lines.range(pos, keyEnd), valueRange, value });
     valueNodes.set(key, node);
-    Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+    // A `__proto__` key is stored as data, not as the prototype (defineProperty); other keys by a plain store.
+    if (key === '__proto__') Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+    else data[key] = value;
     pos = next;
   }
   return { keys, data, valueNodes, nodeRange: (node) => (node ? ranges.get(node) : undefined) };
@@ -283,12 +285,11 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
 
 /** True when `s` has a character the fast path leaves to the YAML library: controls (tab, CR, LF...), C1, lone surrogates, line separators, BOM, non-characters. */
 function hasUnsafeChar(s: string): boolean {
-  for (let k = 0; k < s.length; k++) {
-    const c = s.charCodeAt(k);
-    if (c < 32 || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c === 0xfffe || c === 0xffff) return true;
-  }
-  return false;
+  return UNSAFE_CHAR.test(s);
 }
+
+/** hasUnsafeChar's characters (UTF-16 units: any surrogate, paired or not). A regex runs as native code from its first use. */
+const UNSAFE_CHAR = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff\u2028\u2029\ufeff\ufffe\uffff]/; // eslint-disable-line no-control-regex
 
 /**
  * The content of a literal block scalar whose header line ends just before `start`, read the way the YAML

@@ -62,6 +62,10 @@ export function withReadCache(fs: FileSystem): FileSystem {
     lstat(path) {
       return remember(lstats, path, () => (absentByListing(path) ? undefined : fs.lstat(path)));
     },
+    lstatUncached(path) {
+      // (A listing of its folder still answers "absent" without the disk; it is known for few folders.)
+      return absentByListing(path) ? undefined : fs.lstatUncached ? fs.lstatUncached(path) : fs.lstat(path);
+    },
     readDir(path) {
       return remember(dirs, path, () => {
         const d = fs.readDir(path);

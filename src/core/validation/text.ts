@@ -81,8 +81,12 @@ export class LineIndex {
   }
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Number of Unicode code points (what "characters" means in the length rules). */
 export function codePointLength(s: string): number {
+  // No surrogate: one code point per unit (a native scan, where the loop below would walk every character).
+  if (!SURROGATE.test(s)) return s.length;
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -107,15 +107,7 @@ export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: 
   const { parsed } = detail;
   // The head parses as the file's frontmatter with an empty body; anything else (never seen) takes the text path.
   if (!parsed.frontmatterClosed || parsed.bodyStartLine !== close + 2 || parsed.body !== '') return whole();
-  let length: number | undefined;
-  const textLength = () => (length ??= utf16Length(bytes));
-  let body: string | undefined;
-  Object.defineProperty(parsed, 'body', {
-    get: () => (body ??= bytes.toString('utf8', bodyStart)),
-    set: (v: string) => { body = v; },
-    enumerable: true,
-    configurable: true,
-  });
+  detail.parsed = new BytesSkillMd(parsed, bytes, bodyStart);
   let view: BodyView | undefined;
   if (bodyStart < bytes.length) {
     // The body's UTF-16 length is needed only when it may be over the token limit (it is at most its byte length).
@@ -123,8 +115,65 @@ export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: 
     const bodyLength = bodyBytes <= BODY_MAX_TOKENS * 4 ? bodyBytes : utf16Length(bytes.subarray(bodyStart));
     view = { lines, first: close + 1, length: bodyLength, lastChar: bytes[bytes.length - 1] };
   }
-  const result = validateParsed(detail, view, ctx, fs);
-  return { ...result, get textLength() { return textLength(); } };
+  return new BytesValidation(validateParsed(detail, view, ctx, fs), bytes);
+}
+
+/**
+ * The parse of a SKILL.md read as bytes: `body` is decoded on first read (a bulk run never reads it). A class with
+ * an accessor on its prototype: every instance has one shape (a per-object accessor costs each file a slow define).
+ */
+class BytesSkillMd implements ParsedSkillMd {
+  hasBom: boolean;
+  hasFrontmatter: boolean;
+  frontmatterClosed: boolean;
+  data: Record<string, unknown> | undefined;
+  keys: FrontmatterKey[];
+  frontmatterStartLine: number;
+  bodyStartLine: number;
+  problems: Problem[];
+  private decoded: string | undefined = undefined;
+
+  constructor(head: ParsedSkillMd, private bytes: Buffer | undefined, private readonly bodyStart: number) {
+    this.hasBom = head.hasBom;
+    this.hasFrontmatter = head.hasFrontmatter;
+    this.frontmatterClosed = head.frontmatterClosed;
+    this.data = head.data;
+    this.keys = head.keys;
+    this.frontmatterStartLine = head.frontmatterStartLine;
+    this.bodyStartLine = head.bodyStartLine;
+    this.problems = head.problems;
+  }
+
+  get body(): string {
+    if (this.decoded === undefined) {
+      this.decoded = this.bytes ? this.bytes.toString('utf8', this.bodyStart) : '';
+      this.bytes = undefined;
+    }
+    return this.decoded;
+  }
+
+  set body(value: string) {
+    this.decoded = value;
+    this.bytes = undefined;
+  }
+}
+
+/** validateSkillMdBytes' result: `textLength` is counted on first read (a pass over the bytes, not always needed). */
+class BytesValidation implements SkillMdValidation {
+  parsed: ParsedSkillMd;
+  problems: Problem[];
+  references: SkillReference[];
+  private length: number | undefined = undefined;
+
+  constructor(result: SkillMdValidation, private readonly bytes: Buffer) {
+    this.parsed = result.parsed;
+    this.problems = result.problems;
+    this.references = result.references;
+  }
+
+  get textLength(): number {
+    return (this.length ??= utf16Length(this.bytes));
+  }
 }
 
 /**
@@ -189,7 +238,7 @@ function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: E
     const text = description.value.trim();
     const length = codePointLength(text);
     if (length > DESCRIPTION_MAX) emit('description-length', at(description), `'description' must be at most ${DESCRIPTION_MAX} characters (it has ${length})`);
-    const brackets = [...new Set(text.match(/[<>]/g) ?? [])];
+    const brackets = text.includes('<') || text.includes('>') ? [...new Set(text.match(/[<>]/g) ?? [])] : [];
     if (brackets.length) emit('description-angle-brackets', at(description), `'description' must not contain ${brackets.map((b) => `'${b}'`).join(' or ')} (angle brackets are stripped or rejected when the skill is loaded)`);
     const whenToUse = byKey.get('when_to_use');
     const extra = whenToUse && typeof whenToUse.value === 'string' ? codePointLength(whenToUse.value.trim()) : 0;
@@ -235,11 +284,22 @@ function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: E
   }
 }
 
+/** A name made of a-z, 0-9 and '-' only: NFKC leaves it as it is, and it has no upper-case or other character. */
+const PLAIN_NAME = /^[a-z0-9-]*$/;
+
+/** `s.normalize('NFKC')`, which leaves ASCII as it is (a plain name or folder skips the Unicode tables). */
+function nfkc(s: string): string {
+  return PLAIN_NAME.test(s) ? s : s.normalize('NFKC');
+}
+
 function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit): void {
-  const name = raw.trim().normalize('NFKC');
-  const length = codePointLength(name);
+  const trimmed = raw.trim();
+  const plain = PLAIN_NAME.test(trimmed);
+  const name = plain ? trimmed : trimmed.normalize('NFKC');
+  const length = plain ? name.length : codePointLength(name);
   if (length > NAME_MAX) emit('name-length', range, `'name' must be at most ${NAME_MAX} characters (it has ${length})`);
-  const upper = [...new Set(name.match(/[\p{Lu}\p{Lt}]/gu) ?? [])];
+  // (A plain name has neither upper-case letters nor other characters: both tests would find nothing.)
+  const upper = plain ? [] : [...new Set(name.match(/[\p{Lu}\p{Lt}]/gu) ?? [])];
   // The suggested name is only needed in a message: computed on first use.
   let hintText: string | undefined;
   const hint = () => {
@@ -250,7 +310,7 @@ function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit
     return hintText;
   };
   if (upper.length) emit('name-case', range, `'name' must be lower-case (found ${upper.slice(0, 5).map((c) => `'${c}'`).join(', ')})${hint()}`);
-  const bad = [...new Set(name.toLowerCase().match(/[^a-z0-9-]/gu) ?? [])];
+  const bad = plain ? [] : [...new Set(name.toLowerCase().match(/[^a-z0-9-]/gu) ?? [])];
   if (bad.length) {
     const shown = bad.slice(0, 5).map((c) => (c === ' ' ? 'space' : /\s/.test(c) ? `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : `'${c}'`));
     emit('name-charset', range, `'name' may only contain a-z, 0-9 and '-' (found ${shown.join(', ')})${hint()}`);
@@ -259,7 +319,7 @@ function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit
     const what = name.includes('--') ? "contains '--'" : name.startsWith('-') ? "starts with '-'" : "ends with '-'";
     emit('name-hyphen', range, `'name' must not start or end with '-' or contain '--' (it ${what})${hint()}`);
   }
-  const folder = (ctx.folderName ?? '').trim().normalize('NFKC');
+  const folder = nfkc((ctx.folderName ?? '').trim());
   if (folder && name !== folder) emit('name-dir-mismatch', range, `'name' is '${name}' but the folder is '${folder}'; they must match`);
   const reserved = /anthropic|claude/i.exec(name);
   if (reserved) emit('name-reserved', range, `'name' must not contain the reserved word '${reserved[0].toLowerCase()}'`);
@@ -475,13 +535,16 @@ class ReferenceResolver {
     return this.stat(p)?.isDirectory === true;
   }
 
-  /** The entry `name` of the folder at `parent` (an lstat, asked once). */
+  /**
+   * The entry `name` of the folder at `parent` (an lstat, asked once: the tree keeps the answer, so a read cache
+   * below need not; paths inside one skill are asked about by that skill only).
+   */
   private child(parent: PathNode, name: string): PathNode {
     parent.children ??= new Map();
     let node = parent.children.get(name);
     if (node === undefined) {
       const path = `${parent.path}/${name}`;
-      node = { path, stat: this.fs.lstat(path), children: undefined };
+      node = { path, stat: this.fs.lstatUncached ? this.fs.lstatUncached(path) : this.fs.lstat(path), children: undefined };
       parent.children.set(name, node);
     }
     return node;
