@@ -122,7 +122,9 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
     loader: (fs, jobs, profile, loadOpts) => {
       if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) {
         if (!opts.omitReferences) return loadSkillsInOrder(fs, jobs, profile, loadOpts);
-        return jobs.map((j) => loadJob(fs, j, profile, loadOpts, true));
+        const out = new Array<LoadedSkillEntry | undefined>(jobs.length);
+        for (const i of spreadOrder(jobs.length)) out[i] = loadJob(fs, jobs[i], profile, loadOpts, true);
+        return out;
       }
       return loadParallel(fs, jobs, profile, loadOpts, start(), opts);
     },
@@ -152,6 +154,22 @@ export function loadJob(fs: FileSystem, job: SkillJob, profile: Profile, loadOpt
   const e = loadSkill(fs, job.root, job.folderName, profile, loadOpts);
   if (e && omitReferences) e.references = [];
   return e;
+}
+
+/** Stride between the jobs of one sweep (spreadOrder). */
+const SPREAD_STRIDE = 64;
+
+/**
+ * The indices 0…n-1 in sweeps of stride SPREAD_STRIDE (0, 64, 128…, then 1, 65…). Skills come sorted by folder
+ * name, so copies of one kind of skill sit together; taken in this order, every kind is met in the first sweep, so
+ * the JIT has seen all of them when it optimizes, instead of meeting new shapes (deoptimizing, running slow until
+ * it optimizes again) all through the run. Results go back by index: the output does not change.
+ */
+export function spreadOrder(n: number): Int32Array {
+  const order = new Int32Array(n);
+  let k = 0;
+  for (let start = 0; start < SPREAD_STRIDE && start < n; start++) for (let i = start; i < n; i += SPREAD_STRIDE) order[k++] = i;
+  return order;
 }
 
 /** SKILLFLOW_WORKERS=N: use N worker threads besides this one (0: none; for profiling and comparisons). */
@@ -195,7 +213,16 @@ function startPool(workerFile: string, count: number): Pool {
   return pool;
 }
 
+/** loadSkill on every job over the pool, taken in spreadOrder (each thread then meets every kind of skill early). */
 function loadParallel(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOpts: { listFiles?: boolean }, pool: Pool, opts: ParallelOptions): Array<LoadedSkillEntry | undefined> {
+  const order = spreadOrder(jobs.length);
+  const spread = loadChunked(fs, Array.from(order, (i) => jobs[i]), profile, loadOpts, pool, opts);
+  const out = new Array<LoadedSkillEntry | undefined>(jobs.length);
+  for (let k = 0; k < order.length; k++) out[order[k]] = spread[k];
+  return out;
+}
+
+function loadChunked(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOpts: { listFiles?: boolean }, pool: Pool, opts: ParallelOptions): Array<LoadedSkillEntry | undefined> {
   const CHUNK = Math.max(1, opts.chunk ?? DEFAULT_CHUNK);
   const chunks = Math.ceil(jobs.length / CHUNK);
   const buffer = new SharedArrayBuffer(8);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { nodeFileSystem } from '../../../src/core/fs';
 import { discoverPath, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../../src/core/skills/discovery';
-import { createParallelLoader, defaultThreads, parallelLoader } from '../../../src/cli/parallel';
+import { createParallelLoader, defaultThreads, parallelLoader, spreadOrder } from '../../../src/cli/parallel';
 import { removeTree, tempTree } from '../discovery/helpers';
 
 /** A skills folder with `n` skills cloned from the corpus (some broken, some cross-referencing), plus a duplicate name. */
@@ -129,6 +129,30 @@ test('parallelLoader: a worker that fails leaves its chunks to this thread (same
 // Type-level check that the loader contract is what discovery passes.
 const _contract: (jobs: SkillJob[]) => Array<LoadedSkillEntry | undefined> = (jobs) => parallelLoader()(nodeFileSystem, jobs, 'claude-code', {});
 void _contract;
+
+test('spreadOrder: every index once, in sweeps of stride 64', () => {
+  for (const n of [0, 1, 5, 63, 64, 65, 200, 1000]) {
+    const order = Array.from(spreadOrder(n));
+    assert.deepEqual([...order].sort((a, b) => a - b), Array.from({ length: n }, (_, i) => i), `a permutation of 0…${n - 1}`);
+  }
+  assert.deepEqual(Array.from(spreadOrder(200)).slice(0, 6), [0, 64, 128, 192, 1, 65]);
+});
+
+test('parallelLoader: on this thread only (one thread), skills taken in spread order come back in job order', () => {
+  const dir = manySkills(300);
+  try {
+    const sequential = run(dir, undefined);
+    for (const s of sequential.skills) s.references = [];
+    const pool = createParallelLoader({ threads: 1, omitReferences: true });
+    try {
+      assert.deepEqual(run(dir, pool.loader), sequential);
+    } finally {
+      pool.dispose();
+    }
+  } finally {
+    removeTree(dir);
+  }
+});
 
 test('defaultThreads: every hardware thread from 3 on; no workers on 1 or 2', () => {
   assert.deepEqual([1, 2, 3, 4, 8, 64].map(defaultThreads), [1, 1, 3, 4, 8, 64]);
