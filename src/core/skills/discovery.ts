@@ -301,6 +301,11 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
     references: [],
     problems: [],
     stamp: stat ? `${stat.mtimeMs}:${stat.size}` : 'missing',
+    // Set later where there is one; present from the start so that every entry has one shape (entries that gained
+    // them one by one came in several, and every loop over thousands of them was slowed by the mix).
+    description: undefined,
+    nameRange: undefined,
+    shadowedBy: undefined,
   };
 
   if (!hasUpper) {

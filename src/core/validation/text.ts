@@ -145,21 +145,29 @@ export class Utf8LineIndex extends LineIndex {
  */
 export function utf16Length(bytes: Uint8Array): number {
   const n = bytes.length;
-  let length = n;
-  // Byte by byte up to a 4-byte-aligned offset, then whole words (all-ASCII words skipped), then the tail.
+  // Byte by byte up to a 4-byte-aligned offset, then 16 bytes at a time (four words; all-ASCII blocks skipped), then
+  // the tail. All byte-by-byte work is one function, so it shares type feedback (a separate head or tail loop, first
+  // run with another length late in a bulk run, made the optimized code bail out again and again).
   const aligned = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
-  for (let i = 0; i < aligned; i++) length += utf16Delta(bytes[i]);
+  let length = n + bytesDelta(bytes, 0, aligned);
   const words = (n - aligned) >> 2;
-  if (words > 0) {
+  let w = 0;
+  if (words >= 4) {
     const view = new Uint32Array(bytes.buffer, bytes.byteOffset + aligned, words);
-    for (let w = 0; w < words; w++) {
-      if ((view[w] & 0x80808080) === 0) continue;
+    for (; w + 4 <= words; w += 4) {
+      if (((view[w] | view[w + 1] | view[w + 2] | view[w + 3]) & 0x80808080) === 0) continue;
       const at = aligned + w * 4;
-      length += utf16Delta(bytes[at]) + utf16Delta(bytes[at + 1]) + utf16Delta(bytes[at + 2]) + utf16Delta(bytes[at + 3]);
+      length += bytesDelta(bytes, at, at + 16);
     }
   }
-  for (let i = aligned + words * 4; i < n; i++) length += utf16Delta(bytes[i]);
-  return length;
+  return length + bytesDelta(bytes, aligned + w * 4, n);
+}
+
+/** What the bytes `[from, to)` of UTF-8 add to the UTF-16 length beyond one each. */
+function bytesDelta(bytes: Uint8Array, from: number, to: number): number {
+  let delta = 0;
+  for (let i = from; i < to; i++) delta += utf16Delta(bytes[i]);
+  return delta;
 }
 
 /** What one byte of UTF-8 adds to the UTF-16 length beyond one: -1 for a continuation byte, +1 for a 4-byte lead. */
