@@ -117,10 +117,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
     if (flat) {
       base.parsed.keys = flat.keys;
       base.parsed.data = flat.data;
-      base.nodeRange = flat.nodeRange;
-      for (const [k, v] of flat.valueNodes) valueNodes.set(k, v);
-      base.fastPath = true;
-      return base;
+      return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
   const { doc, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
@@ -200,6 +197,31 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   return base;
 }
 
+/**
+ * A DetailedParse by the flat-frontmatter fast path: the YAML nodes are made on first use (few callers ask for them,
+ * and making them costs every file). A class, so that every such parse has one shape, its accessor on the prototype.
+ */
+class FlatParse implements DetailedParse {
+  readonly yamlFailed = false;
+  readonly fastPath = true;
+  private nodes: { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> } | undefined = undefined;
+
+  constructor(
+    public parsed: ParsedSkillMd,
+    readonly lines: LineIndex,
+    readonly openingRange: Range,
+    private readonly makeNodes: () => { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> },
+  ) {}
+
+  get valueNodes(): Map<string, YamlNode | null> {
+    return (this.nodes ??= this.makeNodes()).valueNodes;
+  }
+
+  nodeRange(node: YamlNode | null | undefined): Range | undefined {
+    return node ? (this.nodes ??= this.makeNodes()).ranges.get(node) : undefined;
+  }
+}
+
 /** Reserved plain scalars of the YAML 1.2 core schema that are not strings (null and booleans). */
 const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 
@@ -214,13 +236,16 @@ const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE',
  * the full parser. test/unit/validation/frontmatterFast.test.ts checks both paths agree.
  */
 function parseFlatFrontmatter(src: string, from: number, to: number, lines: LineIndex): {
-  keys: FrontmatterKey[]; data: Record<string, unknown>; valueNodes: Map<string, YamlNode | null>; nodeRange: DetailedParse['nodeRange'];
+  keys: FrontmatterKey[]; data: Record<string, unknown>;
+  /** The value nodes the YAML library would give, with their ranges (made when called). */
+  nodes: () => { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> };
 } | undefined {
   if (from >= to) return undefined;
   const keys: FrontmatterKey[] = [];
   const data: Record<string, unknown> = {};
-  const valueNodes = new Map<string, YamlNode | null>();
-  const ranges = new Map<YamlNode, Range>();
+  const seen = new Set<string>();
+  /** Per key: where its node's range is ([start, end, node end] from `from`) and whether it is a block scalar. */
+  const spans: Array<{ start: number; end: number; nodeEnd: number; block: boolean }> = [];
   let pos = from;
   while (pos < to) {
     let eol = src.indexOf('\n', pos);
@@ -233,7 +258,7 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
     if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
     const key = src.slice(pos, i);
-    if (CORE_NON_STRING.has(key) || valueNodes.has(key)) return undefined;
+    if (CORE_NON_STRING.has(key) || seen.has(key)) return undefined;
     const keyEnd = i;
     i += 2;
     while (i < eol && src.charCodeAt(i) === 32) i++;
@@ -243,7 +268,7 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     let value: string;
     let next = eol + 1;
     const q = src.charCodeAt(i);
-    const node = new Scalar<string>('');
+    let literal = false;
     if (q === 124 && (end - i === 1 || (end - i === 2 && (src.charCodeAt(i + 1) === 45 || src.charCodeAt(i + 1) === 43)))) {
       // `|`, `|-` or `|+` alone on the line (trailing spaces allowed): a literal block scalar on the next lines.
       const block = readLiteralBlock(src, eol + 1, to, end - i === 1 ? 'clip' : src.charCodeAt(i + 1) === 45 ? 'strip' : 'keep');
@@ -253,7 +278,7 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
       // The library's node range runs from the header to the end of the content; nodeRange then trims whitespace.
       end = next;
       while (end > i && /\s/.test(src[end - 1])) end--;
-      node.type = Scalar.BLOCK_LITERAL;
+      literal = true;
     } else {
       if (q === 34 || q === 39) {
         // "..." or '...' on one line, nothing after the closing quote, no escapes or same quotes inside.
@@ -269,18 +294,29 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
       }
       if (hasUnsafeChar(value)) return undefined;
     }
-    node.value = value;
     const valueRange = lines.range(i, end);
-    node.range = [i - from, end - from, next - 1 - from];
-    ranges.set(node, valueRange);
+    spans.push({ start: i - from, end: end - from, nodeEnd: next - 1 - from, block: literal });
     keys.push({ key, keyRange: lines.range(pos, keyEnd), valueRange, value });
-    valueNodes.set(key, node);
+    seen.add(key);
     // A `__proto__` key is stored as data, not as the prototype (defineProperty); other keys by a plain store.
     if (key === '__proto__') Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
     else data[key] = value;
     pos = next;
   }
-  return { keys, data, valueNodes, nodeRange: (node) => (node ? ranges.get(node) : undefined) };
+  const nodes = () => {
+    const valueNodes = new Map<string, YamlNode | null>();
+    const ranges = new Map<YamlNode, Range>();
+    keys.forEach((k, n) => {
+      const span = spans[n];
+      const node = new Scalar<string>(k.value as string);
+      if (span.block) node.type = Scalar.BLOCK_LITERAL;
+      node.range = [span.start, span.end, span.nodeEnd];
+      ranges.set(node, k.valueRange!);
+      valueNodes.set(k.key, node);
+    });
+    return { valueNodes, ranges };
+  };
+  return { keys, data, nodes };
 }
 
 /** True when `s` has a character the fast path leaves to the YAML library: controls (tab, CR, LF...), C1, lone surrogates, line separators, BOM, non-characters. */
