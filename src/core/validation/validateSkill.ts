@@ -89,7 +89,8 @@ export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: 
   const whole = () => {
     // latin1 decodes ASCII exactly, and faster.
     const text = bytes.toString(ascii ? 'latin1' : 'utf8');
-    return { ...validateSkillMd(text, ctx, fs), textLength: text.length };
+    const r = validateSkillMd(text, ctx, fs);
+    return { parsed: r.parsed, problems: r.problems, references: r.references, textLength: text.length };
   };
   // The first byte of a BOM is not ASCII either: a BOM file takes the text path (the parser reports the BOM).
   if (ascii || bytes.length === 0 || bytes[0] !== 0x2d || !isUtf8(bytes)) return whole();
