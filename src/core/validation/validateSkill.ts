@@ -446,6 +446,17 @@ function decode(target: string): string {
 }
 
 /**
+ * `path.resolve(p)`, without its normalising pass for a POSIX path it would return unchanged (absolute, no '//', '.'
+ * or '..' segment, no trailing '/'), as discovery's skill and root folders are: two per skill are otherwise a
+ * tenth of the reference checks' own work.
+ */
+function absolute(p: string): string {
+  const normal = nodePath.sep === '/' && p.length > 1 && p.charCodeAt(0) === 0x2f && p.charCodeAt(p.length - 1) !== 0x2f
+    && !p.includes('//') && !p.includes('/./') && !p.includes('/../') && !p.endsWith('/.') && !p.endsWith('/..');
+  return normal ? p : nodePath.resolve(p);
+}
+
+/**
  * A target written the plain way, `folder/file.md`: no empty, '.' or '..' segment, no '\', and in a link no '%'
  * (decoding changes nothing then). Below a skill folder it resolves by concatenation.
  */
@@ -494,14 +505,14 @@ const GENERAL = Symbol('general');
 class ReferenceResolver {
   readonly skill: string;
   readonly root: string | undefined;
-  private readonly stats = new Map<string, FileStat | undefined>();
-  private readonly lists = new Map<string, Map<string, DirEntry> | undefined>();
+  private stats: Map<string, FileStat | undefined> | undefined;
+  private lists: Map<string, Map<string, DirEntry> | undefined> | undefined;
   /** The skill folder, root of the fast path's lstat tree; undefined where the fast path is off. */
   private readonly tree: PathNode | undefined;
 
   constructor(skillDir: string, rootDir: string | undefined, private readonly fs: FileSystem, fast: boolean) {
-    this.skill = nodePath.resolve(skillDir);
-    this.root = rootDir === undefined ? undefined : nodePath.resolve(rootDir);
+    this.skill = absolute(skillDir);
+    this.root = rootDir === undefined ? undefined : absolute(rootDir);
     this.tree = fast && this.skill !== '/' ? { path: this.skill, stat: undefined, children: undefined } : undefined;
   }
 
@@ -520,16 +531,18 @@ class ReferenceResolver {
   }
 
   private stat(p: string): FileStat | undefined {
-    if (!this.stats.has(p)) this.stats.set(p, this.fs.stat(p));
-    return this.stats.get(p);
+    const stats = (this.stats ??= new Map());
+    if (!stats.has(p)) stats.set(p, this.fs.stat(p));
+    return stats.get(p);
   }
 
   private list(dir: string): Map<string, DirEntry> | undefined {
-    if (!this.lists.has(dir)) {
+    const lists = (this.lists ??= new Map());
+    if (!lists.has(dir)) {
       const entries = this.fs.readDir(dir);
-      this.lists.set(dir, entries ? new Map(entries.map((e) => [e.name, e])) : undefined);
+      lists.set(dir, entries ? new Map(entries.map((e) => [e.name, e])) : undefined);
     }
-    return this.lists.get(dir);
+    return lists.get(dir);
   }
 
   private isDir(p: string): boolean {

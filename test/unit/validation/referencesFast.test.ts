@@ -86,6 +86,9 @@ function same(fs: () => FileSystem, cands: ReferenceCandidate[], skillDir: strin
   const what = `skillDir ${skillDir}, rootDir ${rootDir}`;
   assert.deepStrictEqual(fast.problems, general.problems, what);
   assert.deepStrictEqual(fast.refs, general.refs, what);
+  // Both ways take the skill folder as path.resolve gives it (a normalised path is taken as it is).
+  const notes = fast.refs.find((x) => x.target === 'notes.md');
+  if (notes) assert.equal(notes.resolvedPath, nodePath.join(nodePath.resolve(skillDir), 'notes.md'), what);
 }
 
 test('fast path: every target, kind and folder shape resolves as on the general path', () => {
@@ -98,6 +101,17 @@ test('fast path: every target, kind and folder shape resolves as on the general 
       // Paths that are not normalised (the general path resolves them; the fast path must not take them as they are).
       same(fs, cands, alpha + '/', root + '/');
       same(fs, cands, nodePath.join(root, '.', 'alpha') + '/.', nodePath.join(root, 'beta', '..'));
+      same(fs, cands, `${root}//alpha`, `${root}/./`);
+      same(fs, cands, `${root}/beta/../alpha`, `${root}/beta/..`);
+      same(fs, cands, `${root}/./alpha`, `${root}/alpha/..`);
+      same(fs, cands, `${alpha}/references/..`, root);
+      const cwd = process.cwd();
+      try {
+        process.chdir(tmp);
+        same(fs, cands, 'skills/alpha', 'skills');
+      } finally {
+        process.chdir(cwd);
+      }
       same(fs, cands, nodePath.relative(process.cwd(), alpha), nodePath.relative(process.cwd(), root));
       // A skill reached through a linked root, and a skill folder that is a file system root's child.
       nodeFs.symlinkSync(root, nodePath.join(tmp, 'linked-root'));
