@@ -12,6 +12,7 @@ import type { DirEntry, FileStat, FileSystem } from '../fs';
 import type { Problem, Profile, Range, Scope } from '../types';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from './model';
 import { detach, tokensForLength, validateSkillMdBytes } from '../validation/validateSkill';
+import { nfkc } from '../validation/text';
 import { validateAgentMd } from '../agents/agents';
 import { withReadCache } from './readCache';
 
@@ -360,11 +361,6 @@ function clashGroup(s: SkillEntry): string {
   return `project\0${project}`;
 }
 
-function nameKey(name: string): string {
-  // NFKC leaves pure ASCII as it is: only other names pay for normalising.
-  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 0x7f) return name.normalize('NFKC');
-  return name;
-}
 
 function crossRange(s: SkillEntry): Range {
   return (s as LoadedSkillEntry).nameRange ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -381,7 +377,7 @@ export function applyCrossSkillRules(skills: SkillEntry[]): void {
   // The clash group depends only on the root: computed once per root object.
   const groupOfRoot = new Map<SkillsRoot, string>();
   for (const s of skills) {
-    const n = nameKey(s.name);
+    const n = nfkc(s.name);
     let group = groupOfRoot.get(s.root);
     if (group === undefined || s.scope !== s.root.scope) {
       group = clashGroup(s);
@@ -411,7 +407,7 @@ export function applyCrossSkillRules(skills: SkillEntry[]): void {
   }
   for (const s of skills) {
     if (s.scope !== 'personal') continue;
-    const winner = projectByName.get(nameKey(s.name));
+    const winner = projectByName.get(nfkc(s.name));
     if (!winner) continue;
     s.shadowedBy = winner.skillMdPath;
     s.problems.push({

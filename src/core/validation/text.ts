@@ -101,6 +101,11 @@ export function codePointLength(s: string): number {
 
 const NON_ASCII = /[^\u0000-\u007f]/; // eslint-disable-line no-control-regex
 
+/** `s.normalize('NFKC')`; NFKC leaves ASCII as it is, so pure-ASCII text (most names) skips the Unicode tables. */
+export function nfkc(s: string): string {
+  return NON_ASCII.test(s) ? s.normalize('NFKC') : s;
+}
+
 /**
  * A LineIndex over the bytes of a UTF-8 file, held as a one-byte ("latin1") string: each character is one byte, so
  * searching it for ASCII (line breaks, `/`, `]`, fences) finds exactly what a search of the decoded text finds,

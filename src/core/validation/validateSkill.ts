@@ -11,7 +11,7 @@ import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext }
 import { extractReferencesFrom, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
 import { severityFor } from './rules';
 import { CLAUDE_CODE_FIELDS, compatibilitySchema, metadataSchema } from './schemas';
-import { codePointLength, LineIndex, utf16Length, Utf8LineIndex } from './text';
+import { codePointLength, LineIndex, nfkc, utf16Length, Utf8LineIndex } from './text';
 
 export const NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;
@@ -281,19 +281,13 @@ function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: E
   }
 }
 
-/** A name made of a-z, 0-9 and '-' only: NFKC leaves it as it is, and it has no upper-case or other character. */
+/** A name made of a-z, 0-9 and '-' only: it has no upper-case or other character to report. */
 const PLAIN_NAME = /^[a-z0-9-]*$/;
 
-/** `s.normalize('NFKC')`, which leaves ASCII as it is (a plain name or folder skips the Unicode tables). */
-function nfkc(s: string): string {
-  return PLAIN_NAME.test(s) ? s : s.normalize('NFKC');
-}
-
 function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit): void {
-  const trimmed = raw.trim();
-  const plain = PLAIN_NAME.test(trimmed);
-  const name = plain ? trimmed : trimmed.normalize('NFKC');
-  const length = plain ? name.length : codePointLength(name);
+  const name = nfkc(raw.trim());
+  const plain = PLAIN_NAME.test(name);
+  const length = codePointLength(name);
   if (length > NAME_MAX) emit('name-length', range, `'name' must be at most ${NAME_MAX} characters (it has ${length})`);
   // (A plain name has neither upper-case letters nor other characters: both tests would find nothing.)
   const upper = plain ? [] : [...new Set(name.match(/[\p{Lu}\p{Lt}]/gu) ?? [])];
