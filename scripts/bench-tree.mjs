@@ -26,7 +26,7 @@ await esbuild.build({
     contents: [
       "export { SkillIndex } from './src/extension/skills/skillIndex';",
       "export { rootNodes, childNodes, walkTree } from './src/extension/skills/treeModel';",
-      "export { nodeFileSystem } from './src/core/fs';",
+      "export { nodeFileSystem } from './src/core/base/fs';",
     ].join('\n'),
     resolveDir: repo,
     loader: 'ts',

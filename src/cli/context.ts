@@ -1,5 +1,5 @@
 /** What every CLI command receives: injected I/O so tests can run the CLI in-process. */
-import type { FileSystem } from '../core/fs';
+import type { FileSystem } from '../core/base/fs';
 
 export interface CliContext {
   argv: string[];

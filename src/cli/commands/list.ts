@@ -6,8 +6,8 @@
 import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
-import type { AgentEntry, SkillEntry } from '../../core/skills/model';
-import { applyCrossSkillRules, discover } from '../../core/skills/discovery';
+import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
+import { applyCrossSkillRules, discover } from '../../core/discovery/discover';
 import { collect, displayPath } from './validate';
 import { tokensForLength } from '../../core/validation/validateSkill';
 

@@ -5,12 +5,12 @@
 import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
-import type { Problem, Profile } from '../../core/types';
-import { PROFILES } from '../../core/types';
-import type { AgentEntry, SkillEntry } from '../../core/skills/model';
-import { applyCrossSkillRules, discoverPath, type SkillLoader } from '../../core/skills/discovery';
-import { nodeFileSystem } from '../../core/fs';
-import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../parallel';
+import type { Problem, Profile } from '../../core/base/types';
+import { PROFILES } from '../../core/base/types';
+import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
+import { applyCrossSkillRules, discoverPath, type SkillLoader } from '../../core/discovery/discover';
+import { nodeFileSystem } from '../../core/base/fs';
+import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 
 const USAGE = 'Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]\n';
 

@@ -1,6 +1,6 @@
 /** Resolves a CONTEXT_PATH against a workspace folder and refuses anything that leaves it (SPEC §8, §9). */
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 
 export const OUTSIDE_WORKSPACE = 'CONTEXT_PATH is outside the workspace folder';
 

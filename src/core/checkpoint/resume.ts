@@ -1,7 +1,7 @@
 /** The resume invocation of a paused skill and the shell command line that runs it (SPEC §4 F4, §9). */
-import { quoteShellArg, type ShellKind } from '../shell';
+import { quoteShellArg, type ShellKind } from '../base/shell';
 
-export { quotePosix, quotePowerShell, quoteShellArg, shellKindFor, type ShellKind } from '../shell';
+export { quotePosix, quotePowerShell, quoteShellArg, shellKindFor, type ShellKind } from '../base/shell';
 
 export interface ResumeInvocation {
   skill: string;

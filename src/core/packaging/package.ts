@@ -7,9 +7,9 @@
 import * as path from 'node:path';
 import type * as Fflate from 'fflate';
 import type { Zippable } from 'fflate';
-import type { FileSystem } from '../fs';
-import type { Problem } from '../types';
-import { loadSkill } from '../skills/discovery';
+import type { FileSystem } from '../base/fs';
+import type { Problem } from '../base/types';
+import { loadSkill } from '../discovery/discover';
 
 /**
  * fflate, loaded on first use: it builds its tables and loads node:worker_threads when loaded, which every CLI run

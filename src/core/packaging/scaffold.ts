@@ -4,7 +4,7 @@
  * validates clean under every profile, with a TODO description the author replaces.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 
 export const SKILL_NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;

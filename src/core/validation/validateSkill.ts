@@ -2,16 +2,16 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import * as nodePath from 'node:path';
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
-import type { DirEntry, FileStat, FileSystem } from '../fs';
-import type { Problem, Profile, Range } from '../types';
-import { PROFILES } from '../types';
-import { FENCE, parseSkillMdDetailed, type DetailedParse } from '../skills/frontmatter';
-import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skills/keys';
-import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext } from '../skills/model';
-import { extractReferencesFrom, KNOWN_SEGMENTS, type ReferenceCandidate } from '../skills/references';
-import { severityFor } from './rules';
-import { CLAUDE_CODE_FIELDS, compatibilitySchema, metadataSchema } from './schemas';
-import { codePointLength, LineIndex, nfkc, utf16Length, Utf8LineIndex } from './text';
+import type { DirEntry, FileStat, FileSystem } from '../base/fs';
+import type { Problem, Profile, Range } from '../base/types';
+import { PROFILES } from '../base/types';
+import { FENCE, parseSkillMdDetailed, type DetailedParse } from '../skillmd/frontmatter';
+import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skillmd/keys';
+import type { FrontmatterKey, ParsedSkillMd, SkillReference, ValidationContext } from '../skillmd/model';
+import { extractReferencesFrom, KNOWN_SEGMENTS, type ReferenceCandidate } from '../references/extract';
+import { severityFor } from '../base/rules';
+import { CLAUDE_CODE_FIELDS, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
+import { codePointLength, LineIndex, nfkc, utf16Length, Utf8LineIndex } from '../base/text';
 
 export const NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;

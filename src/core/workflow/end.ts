@@ -4,7 +4,7 @@
  * unregistered). Decision logic is pure; `endWorkflow` does the compare-and-write with atomic writes.
  */
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 import { DEFAULT_MODE, isLegalTransition, isMode, isPhase, isTerminal, nextPhases } from './fsm';
 import { parseJson, stringifyLike } from './json';
 import { registryPathOf, resolveWorkDir, type WorkflowInfo } from './scan';

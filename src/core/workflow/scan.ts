@@ -3,8 +3,8 @@
  * agent, artifacts, transition history and problems. Never throws; broken files become problems.
  */
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../fs';
-import type { Range, Severity } from '../types';
+import type { FileSystem } from '../base/fs';
+import type { Range, Severity } from '../base/types';
 import { DEFAULT_MODE, type Mode, type Phase, isLegalTransition, isMode, isPhase, isTerminal, nextPhases, phasesOfMode } from './fsm';
 import { parseJson } from './json';
 import { StatusSchema } from './schema';

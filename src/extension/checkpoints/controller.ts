@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { CHECKPOINT_MESSAGES, loadCheckpoint, type LoadedCheckpoint, saveAnswers, unansweredQuestions, validateCheckpoint } from '../../core/checkpoint';
 import { type ActiveStep, askQuestions } from './answerFlow';
 import { resumeSkill, type ResumeOutcome } from './resume';

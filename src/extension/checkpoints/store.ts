@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { loadCheckpoint, type LoadedCheckpoint, unansweredQuestions } from '../../core/checkpoint';
 import { DebouncedWork } from '../util/idle';
 

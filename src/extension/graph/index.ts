@@ -1,6 +1,6 @@
 /** Reference graph feature (F5 "Show Reference Graph"): the command and its webview panel. */
 import * as vscode from 'vscode';
-import type { ReferenceGraph } from '../../core/skills/graph';
+import type { ReferenceGraph } from '../../core/references/graph';
 import type { SkillsService } from '../skills/service';
 import { GraphPanelController } from './panel';
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { buildReferenceGraph, type ReferenceGraph } from '../../core/skills/graph';
+import { buildReferenceGraph, type ReferenceGraph } from '../../core/references/graph';
 import { isWebviewMessage, type HostMessage } from '../../webview/protocol';
 import type { SkillsService } from '../skills/service';
 

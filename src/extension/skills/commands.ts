@@ -2,10 +2,10 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillEntry } from '../../core/skills/model';
+import type { SkillEntry } from '../../core/skillmd/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
 import { packageSkill } from '../../core/packaging/package';
-import { scriptCommandLine, shellKindFor } from '../../core/shell';
+import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
 import type { SkillsNode } from './treeModel';
 

@@ -4,9 +4,9 @@
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { nodeFileSystem, type FileSystem } from '../../core/fs';
-import type { Profile } from '../../core/types';
-import { PROFILES } from '../../core/types';
+import { nodeFileSystem, type FileSystem } from '../../core/base/fs';
+import type { Profile } from '../../core/base/types';
+import { PROFILES } from '../../core/base/types';
 import { DebouncedWork } from '../util/idle';
 import { SkillIndex, type IndexChange } from './skillIndex';
 

@@ -4,10 +4,10 @@
  * Keys skills by folder; a change re-reads only the skills whose folders it touched.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../../core/fs';
-import type { Profile } from '../../core/types';
-import type { AgentEntry, SkillEntry, SkillsRoot } from '../../core/skills/model';
-import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../../core/skills/discovery';
+import type { FileSystem } from '../../core/base/fs';
+import type { Profile } from '../../core/base/types';
+import type { AgentEntry, SkillEntry, SkillsRoot } from '../../core/skillmd/model';
+import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../../core/discovery/discover';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];
