@@ -7,9 +7,10 @@ import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
 import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
-import { applyCrossSkillRules, discover } from '../../core/discovery/discover';
+import { applyCrossSkillRules } from '../../core/discovery/crossSkill';
+import { discover } from '../../core/discovery/discover';
 import { collect, displayPath } from './validate';
-import { tokensForLength } from '../../core/validation/validateSkill';
+import { tokensForLength } from '../../core/base/text';
 
 const USAGE = 'Usage: skillflow list [PATH] [--format text|json] [--personal]\n';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
 import { packageSkill } from '../../core/packaging/package';
-import { sortProblems } from '../../core/discovery/discover';
+import { sortProblems } from '../../core/base/problems';
 import { displayPath, problemLine } from './validate';
 
 const USAGE = 'Usage: skillflow package <skill-folder> [--out DIR]\n';

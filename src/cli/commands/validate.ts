@@ -8,7 +8,9 @@ import { parseArgs } from '../args';
 import type { Problem, Profile } from '../../core/base/types';
 import { PROFILES } from '../../core/base/types';
 import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
-import { applyCrossSkillRules, discoverPath, type SkillLoader } from '../../core/discovery/discover';
+import { applyCrossSkillRules } from '../../core/discovery/crossSkill';
+import { discoverPath } from '../../core/discovery/discover';
+import { type SkillLoader } from '../../core/discovery/load';
 import { nodeFileSystem } from '../../core/base/fs';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 

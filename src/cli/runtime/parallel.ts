@@ -15,7 +15,7 @@ import type * as WorkerThreads from 'node:worker_threads';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import type { FileSystem } from '../../core/base/fs';
 import type { Profile } from '../../core/base/types';
-import { loadSkill, loadSkillsInOrder, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../core/discovery/discover';
+import { loadSkill, loadSkillsInOrder, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../core/discovery/load';
 
 /** Below this many skills, worker start-up costs more than it saves. */
 export const PARALLEL_MIN_SKILLS = 200;

@@ -6,7 +6,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { nodeFileSystem } from '../../core/base/fs';
-import type { LoadedSkillEntry } from '../../core/discovery/discover';
+import type { LoadedSkillEntry } from '../../core/discovery/load';
 import { withReadCache } from '../../core/discovery/readCache';
 import { loadJob, type BatchMessage, type ChunkResult, type WorkerInput } from './parallel';
 

@@ -19,6 +19,12 @@ export interface DirEntry {
 
 /** Synchronous on purpose: the core runs in the CLI and in a Node extension host, and sync reads are the fastest path there. */
 export interface FileSystem {
+  /**
+   * Whether names differ by letter case (`a.md` and `A.md` are two files): then an lstat of a path answers what a
+   * folder listing would (discovery and the reference checks take that faster path). The Node-backed file system
+   * says true on Linux.
+   */
+  readonly caseSensitive: boolean;
   /** Returns undefined when the path does not exist or cannot be read. */
   stat(path: string): FileStat | undefined;
   lstat(path: string): FileStat | undefined;
@@ -52,6 +58,7 @@ let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** The real file system through `node:fs`. */
 export const nodeFileSystem: FileSystem = {
+  caseSensitive: process.platform === 'linux',
   stat(path) {
     // throwIfNoEntry: a missing path is the common case in reference checks; exceptions are slow.
     try { const s = nodeFs.statSync(path, { throwIfNoEntry: false }); return s && toStat(s); } catch { return undefined; }

@@ -1,5 +1,5 @@
 /** Every rule code (SPEC §4 plus agent rules) with its one-line summary and severity per profile. */
-import type { Profile, Severity } from './types';
+import type { Profile, Range, Severity } from './types';
 
 export interface RuleInfo {
   summary: string;
@@ -54,3 +54,6 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
 export function severityFor(code: string, profile: Profile): Severity | undefined {
   return Object.prototype.hasOwnProperty.call(RULES, code) ? RULES[code].severity[profile] : undefined;
 }
+
+/** Reports one problem: its rule code (the severity comes from RULES and the profile), where, and what. */
+export type Emit = (code: string, range: Range, message: string) => void;

@@ -179,3 +179,23 @@ function bytesDelta(bytes: Uint8Array, from: number, to: number): number {
 function utf16Delta(b: number): number {
   return (b & 0xc0) === 0x80 ? -1 : b >= 0xf0 ? 1 : 0;
 }
+
+/** Rough token estimate used by `body-tokens` and the tree tooltip: characters / 4, rounded up. */
+export function estimateTokens(text: string): number {
+  return tokensForLength(text.length);
+}
+
+/** `estimateTokens` of a text that is `length` characters (UTF-16 units) long. */
+export function tokensForLength(length: number): number {
+  return Math.ceil(length / 4);
+}
+
+/**
+ * `s` as a string of its own. V8 makes substrings (13+ characters) views of their parent and joins strings
+ * lazily, so a short value or message cut from a SKILL.md keeps the whole file text alive as long as it lives;
+ * the copy lets the text be collected young (a bulk run otherwise retains every file it reads).
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+

@@ -52,6 +52,7 @@ export function withReadCache(fs: FileSystem): FileSystem {
   };
   const cached: CachedFileSystem = {
     isReadCache: true,
+    caseSensitive: fs.caseSensitive,
     stat(path) {
       // What lstat found is what stat finds, unless it is a link (or nothing: then stat finds nothing either);
       // then it is not stored twice.

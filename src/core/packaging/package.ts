@@ -9,7 +9,7 @@ import type * as Fflate from 'fflate';
 import type { Zippable } from 'fflate';
 import type { FileSystem } from '../base/fs';
 import type { Problem } from '../base/types';
-import { loadSkill } from '../discovery/discover';
+import { loadSkill } from '../discovery/load';
 
 /**
  * fflate, loaded on first use: it builds its tables and loads node:worker_threads when loaded, which every CLI run

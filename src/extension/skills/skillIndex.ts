@@ -7,7 +7,11 @@ import * as path from 'node:path';
 import type { FileSystem } from '../../core/base/fs';
 import type { Profile } from '../../core/base/types';
 import type { AgentEntry, SkillEntry, SkillsRoot } from '../../core/skillmd/model';
-import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../../core/discovery/discover';
+import { applyCrossSkillRules } from '../../core/discovery/crossSkill';
+import { discover } from '../../core/discovery/discover';
+import { findSkillsRoots, listSkillFolders } from '../../core/discovery/roots';
+import { loadAgents } from '../../core/discovery/agents';
+import { loadSkill } from '../../core/discovery/load';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];

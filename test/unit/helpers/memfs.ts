@@ -25,6 +25,7 @@ export function memFs(root: string, files: Record<string, string>): MemFs {
     return undefined;
   };
   const fs: MemFs = {
+    caseSensitive: true,
     files: map,
     writes: [],
     stat,

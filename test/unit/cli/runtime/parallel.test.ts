@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { discoverPath, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../../../src/core/discovery/discover';
+import { discoverPath } from '../../../../src/core/discovery/discover';
+import { type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../../../src/core/discovery/load';
 import { createParallelLoader, defaultThreads, parallelLoader, spreadOrder } from '../../../../src/cli/runtime/parallel';
 import { removeTree, tempTree } from '../../helpers/tempTree';
 

@@ -3,10 +3,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import {
-  applyCrossSkillRules, discover, discoverPath, findInstalledPluginRoots, findSkillsRoots, loadAgents, loadSkill,
-  MAX_SKILL_MD_BYTES,
-} from '../../../../src/core/discovery/discover';
+import { applyCrossSkillRules } from '../../../../src/core/discovery/crossSkill';
+import { discover, discoverPath } from '../../../../src/core/discovery/discover';
+import { findInstalledPluginRoots, findSkillsRoots } from '../../../../src/core/discovery/roots';
+import { loadAgents } from '../../../../src/core/discovery/agents';
+import { loadSkill, MAX_SKILL_MD_BYTES } from '../../../../src/core/discovery/load';
 import type { SkillEntry } from '../../../../src/core/skillmd/model';
 import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
 

@@ -5,8 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { applyCrossSkillRules, childPath, discover, loadSkill, skillMdIn, type LoadedSkillEntry } from '../../../../src/core/discovery/discover';
-import { detach } from '../../../../src/core/validation/validateSkill';
+import { applyCrossSkillRules } from '../../../../src/core/discovery/crossSkill';
+import { childPath, skillMdIn } from '../../../../src/core/discovery/paths';
+import { discover } from '../../../../src/core/discovery/discover';
+import { loadSkill, type LoadedSkillEntry } from '../../../../src/core/discovery/load';
+import { detach } from '../../../../src/core/base/text';
 import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
 
 // A load for validation only (listFiles: false) fills neither files nor the token estimate.

@@ -12,6 +12,7 @@ function fakeFs(files: Record<string, string>) {
   const calls: string[] = [];
   const dirsOf = (p: string) => Object.keys(files).filter((f) => f.startsWith(`${p}/`));
   const fs: FileSystem = {
+    caseSensitive: true,
     stat(p) { calls.push(`stat ${p}`); return p in files ? { isFile: true, isDirectory: false, isSymbolicLink: false, size: files[p].length, mtimeMs: 1 } : dirsOf(p).length ? { isFile: false, isDirectory: true, isSymbolicLink: false, size: 0, mtimeMs: 1 } : undefined; },
     lstat(p) { calls.push(`lstat ${p}`); return this.stat(p); },
     readDir(p) {

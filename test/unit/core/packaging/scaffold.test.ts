@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import { PROFILES } from '../../../../src/core/base/types';
 import { checkSkillName, scaffoldSkill, TODO_DESCRIPTION } from '../../../../src/core/packaging/scaffold';
-import { loadSkill } from '../../../../src/core/discovery/discover';
+import { loadSkill } from '../../../../src/core/discovery/load';
 import { packageSkill } from '../../../../src/core/packaging/package';
 import { removeTree, tempTree } from '../../helpers/tempTree';
 

@@ -9,7 +9,7 @@ import * as nodePath from 'node:path';
 import { nodeFileSystem, type FileSystem } from '../../../../src/core/base/fs';
 import type { ReferenceCandidate } from '../../../../src/core/references/extract';
 import { withReadCache } from '../../../../src/core/discovery/readCache';
-import { resolveReferences } from '../../../../src/core/validation/validateSkill';
+import { resolveReferences } from '../../../../src/core/references/resolve';
 
 /**
  * A skills root with skill `alpha` (folders, files, case twins, links inside and out, a file where a folder is

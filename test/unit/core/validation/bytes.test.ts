@@ -8,7 +8,8 @@ import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import type { Profile } from '../../../../src/core/base/types';
 import { LineIndex, utf16Length, Utf8LineIndex } from '../../../../src/core/base/text';
-import { validateSkillMd, validateSkillMdBytes } from '../../../../src/core/validation/validateSkill';
+import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
+import { validateSkillMdBytes } from '../../../../src/core/validation/bytes';
 import { mdFiles } from '../../helpers/validation';
 
 /** Asserts the byte path and the text path agree on `bytes` (validated as `<skillDir>/SKILL.md`). */

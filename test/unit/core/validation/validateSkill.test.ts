@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import { PROFILES, type Profile, type Range, type Severity } from '../../../../src/core/base/types';
-import { estimateTokens, suggestSkillName, validateSkillMd } from '../../../../src/core/validation/validateSkill';
+import { estimateTokens } from '../../../../src/core/base/text';
+import { suggestSkillName } from '../../../../src/core/validation/frontmatterRules';
+import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { r, rangeOf, skill, summary } from '../../helpers/validation';
 
 type Sev = Severity | undefined;
