@@ -9,7 +9,8 @@ import { parseArgs } from '../args';
 import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
 import { applyCrossSkillRules } from '../../core/discovery/crossSkill';
 import { discover } from '../../core/discovery/discover';
-import { collect, displayPath } from './validate';
+import { discoverPaths } from '../../core/discovery/discover';
+import { displayPath } from '../output/paths';
 import { tokensForLength } from '../../core/base/text';
 
 const USAGE = 'Usage: skillflow list [PATH] [--format text|json] [--personal]\n';
@@ -42,9 +43,9 @@ export function listCommand(ctx: CliContext, args: string[]): number {
     positionalName: 'PATH',
   });
   if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
-  const found = collect(ctx, [parsed.positionals[0] ?? '.'], 'claude-code');
-  if ('error' in found) {
-    ctx.err(`skillflow list: ${found.error}\n`);
+  const found = discoverPaths(ctx.fs, ctx.cwd, [parsed.positionals[0] ?? '.'], { profile: 'claude-code' });
+  if (!found.ok) {
+    ctx.err(`skillflow list: ${found.message}\n`);
     return EXIT_USAGE;
   }
   let skills: SkillEntry[] = found.skills;

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS } from '../context';
 import { parseArgs } from '../args';
 import { scaffoldSkill } from '../../core/packaging/scaffold';
-import { displayPath } from './validate';
+import { displayPath } from '../output/paths';
 
 const USAGE = 'Usage: skillflow new <name> [--path DIR] [--description TEXT]\n';
 

@@ -8,7 +8,8 @@ import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context'
 import { parseArgs } from '../args';
 import { packageSkill } from '../../core/packaging/package';
 import { sortProblems } from '../../core/base/problems';
-import { displayPath, problemLine } from './validate';
+import { displayPath } from '../output/paths';
+import { problemLine } from '../output/problems';
 
 const USAGE = 'Usage: skillflow package <skill-folder> [--out DIR]\n';
 

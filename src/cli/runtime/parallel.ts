@@ -71,6 +71,8 @@ export function defaultWorkerFile(): string {
 }
 
 export interface ParallelOptions {
+  /** The environment (the CLI's `ctx.env`): SKILLFLOW_WORKERS=N sets the number of worker threads. */
+  env?: Record<string, string | undefined>;
   /** Path of the worker script (default: validate-worker.js next to this bundle). */
   workerFile?: string;
   /** Number of threads including this one (default: defaultThreads(os.availableParallelism())). */
@@ -109,7 +111,7 @@ interface Pool {
  * through node:fs, so use it only when the caller's FileSystem is the node file system (or a read cache over it).
  */
 export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader {
-  const threads = Math.max(1, opts.threads ?? envThreads() ?? defaultThreads(typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
+  const threads = Math.max(1, opts.threads ?? envThreads(opts.env) ?? defaultThreads(typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length));
   const workerFile = opts.workerFile ?? defaultWorkerFile();
   const usable = threads >= 2 && nodeFs.existsSync(workerFile);
   let pool: Pool | undefined;
@@ -172,9 +174,9 @@ export function spreadOrder(n: number): Int32Array {
   return order;
 }
 
-/** SKILLFLOW_WORKERS=N: use N worker threads besides this one (0: none; for profiling and comparisons). */
-function envThreads(): number | undefined {
-  const raw = process.env.SKILLFLOW_WORKERS;
+/** SKILLFLOW_WORKERS=N in `env`: use N worker threads besides this one (0: none; for profiling and comparisons). */
+function envThreads(env: Record<string, string | undefined> | undefined): number | undefined {
+  const raw = env?.SKILLFLOW_WORKERS;
   if (raw === undefined || raw.trim() === '') return undefined;
   const n = Number(raw);
   return Number.isInteger(n) && n >= 0 ? n + 1 : undefined;

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import type { Profile } from '../base/types';
-import type { Discovery, SkillsRoot } from '../skillmd/model';
+import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from '../skillmd/model';
 import { loadAgents } from './agents';
 import { applyCrossSkillRules } from './crossSkill';
 import { type LoadedSkillEntry, loadSkill, loadSkillsInOrder, type SkillJob, type SkillLoader } from './load';
@@ -118,4 +118,28 @@ export function discoverPath(fs: FileSystem, target: string, opts: { profile: Pr
   if (!entries) return { ok: false, message: `cannot read '${target}'` };
   if (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md')) return single(abs);
   return { ok: true, discovery: discover(cached, { workspaceFolders: [abs], profile: opts.profile, maxDepth: opts.maxDepth, anyFolder: true, listFiles: opts.listFiles, loader: opts.loader }) };
+}
+
+export type DiscoverPathsResult = { ok: true; skills: SkillEntry[]; agents: AgentEntry[] } | { ok: false; message: string };
+
+/**
+ * discoverPath for several paths (`targets`, relative to `cwd`): everything found, deduplicated, with the cross-skill
+ * rules applied over all of it, skills sorted by SKILL.md path and agents by path. Not ok at the first path that
+ * cannot be read (its message names the path as written).
+ */
+export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], opts: { profile: Profile; listFiles?: boolean; loader?: SkillLoader }): DiscoverPathsResult {
+  const skills = new Map<string, SkillEntry>();
+  const agents = new Map<string, AgentEntry>();
+  for (const target of targets) {
+    const result = discoverPath(fs, path.resolve(cwd, target), { profile: opts.profile, listFiles: opts.listFiles, loader: opts.loader });
+    if (!result.ok) return { ok: false, message: result.message.replace(path.resolve(cwd, target), target) };
+    for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
+    for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
+  }
+  const skillList = [...skills.values()];
+  // One target's discovery has applied them to exactly this set already.
+  if (targets.length > 1) applyCrossSkillRules(skillList);
+  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  skillList.sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
+  return { ok: true, skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)) };
 }

@@ -1,7 +1,7 @@
 // displayPaths (validate's output: one relative path worked out per folder) must print exactly what displayPath does.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { displayPath, displayPaths } from '../../../../src/cli/commands/validate';
+import { displayPath, displayPaths } from '../../../../src/cli/output/paths';
 
 test('displayPaths gives displayPath, wherever the current directory is and whatever the paths look like', () => {
   const cwds = ['/', '/w', '/w/', '/w/skills', '/w/skills/a', '/w/skills/a/deep', '/w/skills/ab', '/w/skills/a.b', '/w/other', '/x', '/w/skills/..', '/a', '/a/x', 'rel', '.'];
