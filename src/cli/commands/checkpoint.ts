@@ -1,7 +1,7 @@
 /**
  * `skillflow checkpoint load|update CONTEXT_PATH=<path>` and
- * `skillflow checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...` (SPEC §7), speaking the seed-000
- * protocol on stdout. Exit codes: 0 for `STATUS: SUCCESS`, 1 for `STATUS: ERROR`, 2 for bad usage.
+ * `skillflow checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...`, answering in the STATUS
+ * block protocol of skills on stdout (`STATUS: SUCCESS|ERROR` + `OUTPUT:`, see core/checkpoint/status.ts). Exit codes: 0 for `STATUS: SUCCESS`, 1 for `STATUS: ERROR`, 2 for bad usage.
  */
 import { parseArgs } from '../args';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../context';

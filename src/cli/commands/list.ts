@@ -1,5 +1,5 @@
 /**
- * `skillflow list [PATH] [--format text|json] [--personal]` (SPEC §7): every skill and agent found under
+ * `skillflow list [PATH] [--format text|json] [--personal]`: every skill and agent found under
  * PATH (default `.`) with name, scope, kind, path, description and token estimate. `--personal` also
  * lists `~/.claude/skills` and the plugins installed under `~/.claude/plugins` (shadowing applied).
  */

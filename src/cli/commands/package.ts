@@ -1,5 +1,5 @@
 /**
- * `skillflow package <skill-folder> [--out DIR]` (SPEC §6, §7): writes `<DIR>/<name>.skill` (DIR defaults
+ * `skillflow package <skill-folder> [--out DIR]`: writes `<DIR>/<name>.skill` (DIR defaults
  * to the current directory). Exit 1 and no file when the skill has errors under the `upload` profile
  * (the problems are printed); exit 2 on bad usage or a path that cannot be read.
  */

@@ -1,4 +1,4 @@
-/** Sub-agent files (`.claude/agents/<name>.md`): frontmatter parsing and the agent rules of SPEC §4. */
+/** Sub-agent files (`.claude/agents/<name>.md`): frontmatter parsing and the `agent-*` rules (docs/rules.md). */
 import * as nodePath from 'node:path';
 import { isSeq, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../base/types';

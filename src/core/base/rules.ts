@@ -1,4 +1,4 @@
-/** Every rule code (SPEC §4 plus agent rules) with its one-line summary and severity per profile. */
+/** Every rule code (skill and agent rules; each has a section in docs/rules.md) with its one-line summary and severity per profile. */
 import type { Profile, Range, Severity } from './types';
 
 export interface RuleInfo {

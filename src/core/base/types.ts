@@ -2,7 +2,7 @@
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Validation profiles (SPEC §4). */
+/** Validation profiles: what Claude Code accepts, the open Agent Skills spec, and claude.ai upload (docs/rules.md). */
 export type Profile = 'claude-code' | 'spec' | 'upload';
 export const PROFILES: readonly Profile[] = ['claude-code', 'spec', 'upload'];
 
@@ -14,7 +14,7 @@ export interface Range {
   endColumn: number;
 }
 
-/** One finding about one file, with its rule code (SPEC §4) and where it is. */
+/** One finding about one file, with its rule code (docs/rules.md) and where it is. */
 export interface Problem extends Range {
   code: string;
   severity: Severity;
@@ -23,8 +23,8 @@ export interface Problem extends Range {
   file?: string;
 }
 
-/** Where a skill comes from (SPEC §1). */
+/** Where a skill comes from: a project's skills folder, `~/.claude/skills`, or an installed plugin. */
 export type Scope = 'project' | 'personal' | 'plugin';
 
-/** Workflow skills are named `workflow-*`; the rest are command skills (seed 001). */
+/** Workflow skills are named `workflow-*`; the rest are command skills. */
 export type SkillKind = 'workflow' | 'command';

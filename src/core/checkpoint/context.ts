@@ -1,5 +1,5 @@
 /**
- * Lenient parser of an AWAIT checkpoint context file (SPEC §8): frontmatter invocation, progress
+ * Lenient parser of an AWAIT checkpoint context file: frontmatter invocation, progress
  * summary, partial outputs and questions, with the exact offsets of every `Answer` value so the
  * writer can replace those and nothing else. Never throws.
  */
@@ -318,7 +318,7 @@ export function parseContextFile(text: string): ParsedContext {
     } else {
       seen.set(id, line);
     }
-    // The question's own lines: up to the next heading of any level (SPEC §8: an answer runs to the next heading).
+    // The question's own lines: up to the next heading of any level (an answer runs to the next heading).
     const next = hi + 1 < headings.length ? headings[hi + 1].index : lines.length;
     const questionText = m[2].trim().replace(/(?:\*\*|__)$/, '').trim();
     result.questions.push(parseQuestion(id, questionText, line, lines, h.index, next, text, result, byteAt));

@@ -1,4 +1,4 @@
-/** AWAIT checkpoints (seed 000, SPEC §8): STATUS blocks, context files, answers, safe paths, resume. */
+/** AWAIT checkpoints: STATUS blocks, context files, answers, safe paths, resume. */
 export * from './status';
 export * from './context';
 export * from './answers';

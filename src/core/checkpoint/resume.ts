@@ -1,11 +1,11 @@
-/** The resume invocation of a paused skill and the shell command line that runs it (SPEC §4 F4, §9). */
+/** The resume invocation of a paused skill and the shell command line that runs it (every value quoted: no command injection). */
 import { quoteShellArg, type ShellKind } from '../base/shell';
 
 export { quotePosix, quotePowerShell, quoteShellArg, shellKindFor, type ShellKind } from '../base/shell';
 
 export interface ResumeInvocation {
   skill: string;
-  /** `resume CONTEXT_PATH=<path>` (seed 000: `args:`). */
+  /** `resume CONTEXT_PATH=<path>` (the context file's `args:`). */
   args: string;
   /** `/<skill> resume CONTEXT_PATH=<path>`: what is typed into Claude Code. */
   prompt: string;
@@ -32,7 +32,7 @@ export function buildResumeCommand(template: string | undefined, invocation: Res
   return withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => quoteShellArg(values[name], shell));
 }
 
-/** Terminal or clipboard: untrusted workspaces and shells without safe quoting always copy (SPEC §9). */
+/** Terminal or clipboard: untrusted workspaces and shells without safe quoting always copy. */
 export function chooseResumeMode(setting: string | undefined, trusted: boolean, shell: ShellKind | undefined): { mode: 'terminal' | 'clipboard'; reason?: string } {
   if (setting === 'clipboard') return { mode: 'clipboard' };
   if (!trusted) return { mode: 'clipboard', reason: 'the workspace is not trusted' };

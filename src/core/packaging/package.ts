@@ -1,5 +1,5 @@
 /**
- * Packaging (SPEC §6): `<name>.skill`, a deflate zip whose root folder is `<name>/`.
+ * Packaging for upload: `<name>.skill`, a deflate zip whose root folder is `<name>/`.
  * `<name>` is the skill's folder name (as Anthropic's package_skill.py does), so unzipping into a
  * skills root recreates the same folder. Refuses, writing nothing, when the skill has errors under
  * the `upload` profile. Output is deterministic: sorted entries, fixed timestamps.

@@ -1,5 +1,5 @@
 /**
- * New-skill scaffolding (SPEC F5, seed 003): `<parent>/<name>/SKILL.md` plus empty `scripts/`,
+ * New-skill scaffolding (`skillflow new`, the New Skill command): `<parent>/<name>/SKILL.md` plus empty `scripts/`,
  * `references/`, `assets/` folders (each holding a `.gitkeep` so git keeps them). The SKILL.md
  * validates clean under every profile, with a TODO description the author replaces.
  */

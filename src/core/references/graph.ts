@@ -1,4 +1,4 @@
-/** The reference graph (SPEC F5 "Show Reference Graph"): skills as nodes, cross-skill references as edges. */
+/** The reference graph (the "Show Reference Graph" command): skills as nodes, cross-skill references as edges. */
 import * as path from 'node:path';
 import type { Scope, SkillKind } from '../base/types';
 import type { SkillEntry } from '../skillmd/model';

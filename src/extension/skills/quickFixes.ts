@@ -1,4 +1,4 @@
-/** Quick fixes for skillflow diagnostics in SKILL.md (SPEC F2). Description length is never trimmed automatically. */
+/** Quick fixes for skillflow diagnostics in SKILL.md . Description length is never trimmed automatically. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseSkillMd } from '../../core/skillmd/frontmatter';

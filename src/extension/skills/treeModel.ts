@@ -19,11 +19,6 @@ export type SkillsNode =
 
 const scopeId = (scope: string, folder?: string) => (folder ? `scope:${scope}:${folder}` : `scope:${scope}`);
 
-/** The group a skill sits in (its parent's parent). */
-export function scopeNodeIdOf(skill: SkillEntry): string {
-  return skill.scope === 'project' ? scopeId('project', skill.root.workspaceFolder ?? '') : scopeId(skill.scope);
-}
-
 function skillsOfScope(index: SkillIndex, node: Extract<SkillsNode, { kind: 'scope' }>): SkillEntry[] {
   return index.skills.filter((s) => s.scope === node.scope && (node.scope !== 'project' || (s.root.workspaceFolder ?? '') === (node.workspaceFolder ?? '')));
 }

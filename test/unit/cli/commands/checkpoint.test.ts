@@ -48,7 +48,7 @@ test('load prints the invocation and the question counts', async () => {
   assert.equal(r.err, '');
 });
 
-test('update lists unanswered questions with the seed-000 message and exits 1', async () => {
+test('update lists unanswered questions with the checkpoint protocol message and exits 1', async () => {
   const r = await run('update', 'CONTEXT_PATH=.agent/tmp/notes-context.md');
   assert.equal(r.code, 1);
   assert.equal(r.out, 'STATUS: ERROR\nOUTPUT: Context file has unanswered questions: Q1, Q3, Q5\n');
@@ -101,7 +101,7 @@ test('CRLF files are answered byte-exactly', async () => {
   assert.equal(file('crlf-context.md'), crlf.replace('- develop\r\nAnswer:\r\n', '- develop\r\nAnswer: main\r\n').replace('Answer: vendor/ and generated files', 'Answer: line one\r\nline two'));
 });
 
-test('seed-000 errors: not found, invalid format', async () => {
+test('protocol errors: not found, invalid format', async () => {
   const nf = await run('load', 'CONTEXT_PATH=.agent/tmp/missing-context.md');
   assert.deepEqual([nf.code, nf.out], [1, 'STATUS: ERROR\nOUTPUT: Context file not found\n']);
   writeFileSync(join(ws, '.agent/tmp/bad-context.md'), 'no questions here\n');

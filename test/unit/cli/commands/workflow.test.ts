@@ -13,7 +13,7 @@ async function run(argv: string[], cwd = process.cwd()) {
   return { code, out, err };
 }
 
-test('workflow status --format json prints the SPEC §7 shape for every registry entry', async () => {
+test('workflow status --format json prints the documented shape for every registry entry', async () => {
   // --stale-after large enough that the 2026 fixture is never stale, whatever today is.
   const r = await run(['workflow', 'status', '--root', FIXTURE, '--format', 'json', '--stale-after', '100000000']);
   assert.equal(r.code, 0, r.err);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { RULES, severityFor } from '../../../../src/core/base/rules';
 
-// SPEC §4, transcribed row by row: [claude-code, spec, upload]; '—' = off.
+// The rule table of docs/rules.md, transcribed row by row: [claude-code, spec, upload]; '—' = off.
 const SPEC_TABLE: Record<string, [string, string, string]> = {
   'frontmatter-missing': ['error', 'error', 'error'],
   'frontmatter-unclosed': ['error', 'error', 'error'],
@@ -36,7 +36,7 @@ const SPEC_TABLE: Record<string, [string, string, string]> = {
   'skill-md-case': ['error', 'error', 'error'],
 };
 
-test('every SPEC §4 code is in RULES with exactly the table\'s severity per profile', () => {
+test('every documented code is in RULES with exactly the table\'s severity per profile', () => {
   for (const [code, [cc, spec, upload]] of Object.entries(SPEC_TABLE)) {
     const rule = RULES[code];
     assert.ok(rule, `missing rule ${code}`);

@@ -8,7 +8,7 @@ const FIXTURES = join(process.cwd(), 'test/fixtures/checkpoint');
 const review = readFileSync(join(FIXTURES, 'review-context.md'), 'utf8');
 const lenient = readFileSync(join(FIXTURES, 'lenient-context.md'), 'utf8');
 
-test('the SPEC §8 example parses into invocation, summary, outputs and questions', () => {
+test('the checkpoint protocol example context file parses into invocation, summary, outputs and questions', () => {
   const p = parseContextFile(review);
   assert.equal(p.valid, true);
   assert.deepEqual(p.problems, []);
@@ -136,7 +136,7 @@ test('a BOM is kept and the frontmatter still parses', () => {
   assert.equal(out, `\uFEFF${review.replace('- develop\nAnswer:\n', '- develop\nAnswer: main\n')}`);
 });
 
-test('skill falls back to the # Checkpoint: title; type defaults follow SPEC §8', () => {
+test('skill falls back to the # Checkpoint: title; type defaults follow the protocol', () => {
   const text = '# Checkpoint: deploy\n\n## Questions\n### Q1: Where?\nOptions:\n- staging\n- prod\nAnswer:\n### Q2: Why?\nAnswer:\n';
   const p = parseContextFile(text);
   assert.equal(p.valid, true);

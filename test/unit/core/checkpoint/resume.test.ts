@@ -30,7 +30,7 @@ function runThroughSh(commandLine: string): string[] {
   return raw.split('\0').slice(0, -1);
 }
 
-test('resumeInvocation builds the seed-000 args and the slash prompt', () => {
+test('resumeInvocation builds the checkpoint protocol args and the slash prompt', () => {
   assert.deepEqual(resumeInvocation('code-review', '.agent/tmp/x-context.md'), {
     skill: 'code-review',
     args: 'resume CONTEXT_PATH=.agent/tmp/x-context.md',

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { findContextPathLinks, parseStatusBlock } from '../../../../src/core/checkpoint';
 
-test('SUCCESS with OUTPUT key/values (seed 000 example)', () => {
+test('SUCCESS with OUTPUT key/values (the checkpoint protocol example)', () => {
   const block = parseStatusBlock('STATUS: SUCCESS\nOUTPUT:\n  RESULT: CHANGES_REQUIRED\n  REVIEW_PATH: .agent/tmp/review.md\n');
   assert.deepEqual(block, {
     status: 'SUCCESS',

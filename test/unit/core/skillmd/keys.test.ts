@@ -7,7 +7,7 @@ const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata'
 const CLAUDE_CODE_ONLY = ['when_to_use', 'argument-hint', 'arguments', 'disable-model-invocation', 'user-invocable', 'disallowed-tools',
   'model', 'effort', 'context', 'agent', 'background', 'hooks', 'paths', 'shell', 'version'];
 
-test('the key set per profile is exactly SPEC §4', () => {
+test('the key set per profile is exactly the documented one', () => {
   assert.deepEqual(keysForProfile('spec'), SPEC_KEYS);
   assert.deepEqual(keysForProfile('upload'), SPEC_KEYS);
   assert.deepEqual(keysForProfile('claude-code'), [...SPEC_KEYS, ...CLAUDE_CODE_ONLY]);

@@ -4,7 +4,7 @@ import { MODES, PHASES, PHASE_PATHS, isLegalTransition, isTerminal, nextPhases, 
 import { scanWorkflows } from '../../../../src/core/workflow/scan';
 import { memFs } from '../../helpers/memfs';
 
-// Written out by hand from SPEC §1, independent of how fsm.ts builds its tables.
+// Written out by hand from the workflow phase diagrams, independent of how fsm.ts builds its tables.
 const LEGAL: Record<Mode, string[]> = {
   full: ['INIT>PLAN', 'PLAN>WORK', 'WORK>REPORT', 'REPORT>COMPLETED', 'PLAN>CANCELLED', 'WORK>FAILED', 'REPORT>FAILED', 'INIT>STALE', 'PLAN>STALE', 'WORK>STALE', 'REPORT>STALE'],
   noplan: ['INIT>WORK', 'WORK>REPORT', 'REPORT>COMPLETED', 'WORK>FAILED', 'REPORT>FAILED', 'INIT>STALE', 'WORK>STALE', 'REPORT>STALE'],
@@ -26,7 +26,7 @@ test('phase paths per mode', () => {
 });
 
 for (const mode of MODES) {
-  test(`${mode}: every one of the 81 phase pairs is legal exactly when SPEC §1 says so`, () => {
+  test(`${mode}: every one of the 81 phase pairs is legal exactly when the phase diagram says so`, () => {
     const legal = new Set(LEGAL[mode]);
     let count = 0;
     for (const from of PHASES) {
