@@ -13,7 +13,7 @@ import { displayPaths } from '../output/paths';
 import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } from '../output/report';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 
-const USAGE = 'Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]\n';
+const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}]\n`;
 
 export function validateCommand(ctx: CliContext, args: string[]): number {
   const parsed = parseArgs(args, {
