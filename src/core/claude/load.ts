@@ -92,6 +92,12 @@ export function projectFolders(startDir: string, repoRoot: string | undefined): 
   }
 }
 
+/** A plugin's name: the manifest's `name`, else `fallback` (the marketplace key or the folder name). */
+function pluginName(manifest: Record<string, unknown> | undefined, fallback: string): string {
+  const name = typeof manifest?.name === 'string' ? manifest.name.trim() : '';
+  return name || fallback;
+}
+
 interface Listing {
   names: Set<string>;
   entries: Array<{ name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }>;
@@ -183,8 +189,7 @@ class Builder {
       if (childListing.names.has('.claude-plugin') && this.fs.stat(path.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) {
         if (opts.skillsDirPlugins !== false) {
           const manifest = this.manifest(dir);
-          const name = (typeof manifest?.name === 'string' && manifest.name.trim()) || e.name;
-          this.plugin(dir, name, manifest);
+          this.plugin(dir, pluginName(manifest, e.name), manifest);
         } else if (hasSkillMd) {
           this.notLoaded('skill', level, path.join(dir, 'SKILL.md'), folder, 'a skills-directory plugin (it has .claude-plugin/plugin.json) loads only from the .claude/skills of the folder Claude Code starts in');
         }
@@ -301,7 +306,7 @@ class Builder {
   }
 
   /** One plugin: `skills/<dir>/SKILL.md` (+ manifest `skills` folders), else a root SKILL.md; `commands/` (or manifest `commands`). */
-  plugin(root: string, name: string, manifest = this.manifest(root)): void {
+  plugin(root: string, name: string, manifest: Record<string, unknown> | undefined): void {
     const paths = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
     const extraSkills = paths(manifest?.skills).map((p) => path.resolve(root, p));
     const skillsDir = path.join(root, 'skills');
@@ -344,8 +349,7 @@ class Builder {
           const p = install && typeof install === 'object' ? (install as { installPath?: unknown }).installPath : undefined;
           if (typeof p !== 'string' || !p || !this.fs.stat(p)?.isDirectory) continue;
           const manifest = this.manifest(p);
-          const name = (typeof manifest?.name === 'string' && manifest.name.trim()) || key.split('@')[0] || path.basename(p);
-          this.plugin(p, name, manifest);
+          this.plugin(p, pluginName(manifest, key.split('@')[0] || path.basename(p)), manifest);
         }
       }
       return;
@@ -355,7 +359,7 @@ class Builder {
       if (!listing) return;
       if (listing.names.has('.claude-plugin') && this.fs.stat(path.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) {
         const manifest = this.manifest(dir);
-        this.plugin(dir, (typeof manifest?.name === 'string' && manifest.name.trim()) || path.basename(dir), manifest);
+        this.plugin(dir, pluginName(manifest, path.basename(dir)), manifest);
         return;
       }
       if (depth <= 0) return;
@@ -519,7 +523,7 @@ export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): Clau
   for (const p of opts.pluginDirs ?? []) {
     const root = path.resolve(startDir, p);
     const manifest = b.manifest(root);
-    b.plugin(root, (typeof manifest?.name === 'string' && manifest.name.trim()) || path.basename(root), manifest);
+    b.plugin(root, pluginName(manifest, path.basename(root)), manifest);
   }
   if (configDir !== undefined && opts.installedPlugins !== false) b.installedPlugins(configDir, settings.enabledPlugins);
   if (opts.nested !== false) {

@@ -349,3 +349,28 @@ test('an injected reader is used for every loaded file; an unreadable file is no
   assert.equal(b.loaded, false);
   assert.match(b.notLoadedReason!, /cannot be read/);
 });
+
+test('plugin manifest: `skills` adds folders, `commands` replaces commands/; two plugins sharing a bare name lose it', () => {
+  const fs = treeFs({
+    'p/a/.claude-plugin/plugin.json': JSON.stringify({ name: 'a', skills: ['./extra/', './single'], commands: ['./cmds/only.md'] }),
+    'p/a/skills/shared/SKILL.md': md({ description: 'x' }),
+    'p/a/extra/more/SKILL.md': md({ description: 'x' }),
+    'p/a/single/SKILL.md': md({ description: 'x' }),
+    'p/a/commands/skipped.md': md({ description: 'x' }),
+    'p/a/cmds/only.md': md({ description: 'x' }),
+    'p/b/.claude-plugin/plugin.json': '{"name": "b"}',
+    'p/b/skills/shared/SKILL.md': md({ description: 'x' }),
+    'p/c/.claude-plugin/plugin.json': '{"name": ',
+    'p/c/skills/c-skill/SKILL.md': md({ description: 'x' }),
+  });
+  const m = buildClaudeModel(fs, { startDir: '/w', managedDir: null, pluginDirs: ['/p/a', '/p/b', '/p/c'] });
+  assert.deepEqual(m.entries.map((e) => [e.invocation, e.bareInvocation ?? null]), [
+    ['/a:shared', null],
+    ['/a:more', '/more'],
+    ['/a:single', '/single'],
+    ['/a:only', '/only'],
+    ['/b:shared', null],
+    ['/c:c-skill', '/c-skill'],
+  ]);
+  assert.deepEqual(m.problems.map((p) => [p.code, p.path]), [['plugins-invalid', '/p/c/.claude-plugin/plugin.json']]);
+});
