@@ -62,3 +62,17 @@ export function resolveCommand(model: ClaudeModel, command: string): ResolveResu
 export function resolveJson(r: ResolveResult): { command: string; winner: ResolvedRef | null; shadowed: Array<ResolvedRef & { reason: string }>; builtin: boolean } {
   return { command: r.command, winner: r.winner, shadowed: r.shadowed, builtin: r.builtin };
 }
+
+/**
+ * Who can invoke an entry, from its frontmatter and `skillOverrides` (shadowing aside): the user by typing it
+ * (not with `user-invocable: false` or "off"), the model through the Skill tool (not with
+ * `disable-model-invocation: true`, "off" or "user-invocable-only"). Both false: unreachable.
+ */
+export function invocability(e: ClaudeEntry): { user: boolean; model: boolean } {
+  if (!e.loaded) return { user: false, model: false };
+  const off = e.override === 'off';
+  return {
+    user: !off && e.meta.userInvocable !== false,
+    model: !off && e.override !== 'user-invocable-only' && e.meta.disableModelInvocation !== true,
+  };
+}
