@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   activeBuiltin, BUILTINS_CLAUDE_CODE_VERSION, BUILTINS_SOURCE, builtinCommand, builtinNames, isBundledSkill,
-} from '../../../src/core/claude/builtins';
+} from '../../../../src/core/claude/builtins';
 import {
   classifyModelValue, EFFORT_LEVELS, ignoredForkFields, isClaudeModelValue, isEffortLevel, isSkillOverride, parseClaudeBoolean,
-} from '../../../src/core/claude/values';
+} from '../../../../src/core/claude/values';
 
 test('booleans: true/false and yes/no/on/off/1/0 in any case; anything else is not a boolean', () => {
   for (const v of [true, 'true', 'TRUE', 'yes', 'Yes', 'on', 'ON', '1', 1]) assert.equal(parseClaudeBoolean(v), true, String(v));

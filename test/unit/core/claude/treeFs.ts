@@ -3,7 +3,7 @@
  * Paths are POSIX absolute. `tree({ 'a/b.md': 'text', 'a/link': { link: '/x/y' }, 'empty/': '' })`.
  */
 import * as path from 'node:path';
-import type { DirEntry, FileStat, FileSystem } from '../../../src/core/fs';
+import type { DirEntry, FileStat, FileSystem } from '../../../../src/core/base/fs';
 
 export type Node = string | { link: string };
 
@@ -56,6 +56,7 @@ export function treeFs(files: Record<string, Node>, root = '/'): TreeFs {
     return parent === undefined ? undefined : p.join(parent, p.basename(n));
   };
   const fs: TreeFs = {
+    caseSensitive: true,
     reads: [],
     stat: (abs) => statReal(resolve(abs)),
     lstat(abs) {

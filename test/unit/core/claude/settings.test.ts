@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   claudeConfigDir, DEFAULT_BUDGET_FRACTION, DEFAULT_MAX_DESC_CHARS, defaultManagedDir, effectiveEnv, readClaudeSettings, settingsFiles,
-} from '../../../src/core/claude/settings';
+} from '../../../../src/core/claude/settings';
 import { treeFs } from './treeFs';
 
 const LOC = { projectDir: '/p', configDir: '/h/.claude', managedDir: '/m' };

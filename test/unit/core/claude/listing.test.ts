@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { computeListing, entriesAtRisk, listingBudget, listingJson } from '../../../src/core/claude/listing';
-import { buildClaudeModel } from '../../../src/core/claude/load';
-import { readClaudeSettings } from '../../../src/core/claude/settings';
+import { computeListing, entriesAtRisk, listingBudget, listingJson } from '../../../../src/core/claude/listing';
+import { buildClaudeModel } from '../../../../src/core/claude/load';
+import { readClaudeSettings } from '../../../../src/core/claude/settings';
 import { md, treeFs, type Node } from './treeFs';
 
 function setup(files: Record<string, Node>, env: Record<string, string> = {}) {

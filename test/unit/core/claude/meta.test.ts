@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { defaultMetaReader, firstParagraph, MAX_META_BYTES, metaFromText } from '../../../src/core/claude/meta';
-import { invocability } from '../../../src/core/claude/resolve';
-import type { ClaudeEntry } from '../../../src/core/claude/types';
+import { defaultMetaReader, firstParagraph, MAX_META_BYTES, metaFromText } from '../../../../src/core/claude/meta';
+import { invocability } from '../../../../src/core/claude/resolve';
+import type { ClaudeEntry } from '../../../../src/core/claude/types';
 import { treeFs } from './treeFs';
 
 test('meta: the fields the model needs; booleans as Claude Code reads them; first paragraph when description is absent', () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { buildClaudeModel, type ClaudeModelOptions } from '../../../src/core/claude/load';
-import type { ClaudeEntry } from '../../../src/core/claude/types';
+import { buildClaudeModel, type ClaudeModelOptions } from '../../../../src/core/claude/load';
+import type { ClaudeEntry } from '../../../../src/core/claude/types';
 import { md, treeFs, type Node } from './treeFs';
 
 const HOME = '/home/u';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { buildClaudeModel } from '../../../src/core/claude/load';
-import { resolveCommand, resolveJson } from '../../../src/core/claude/resolve';
+import { buildClaudeModel } from '../../../../src/core/claude/load';
+import { resolveCommand, resolveJson } from '../../../../src/core/claude/resolve';
 import { md, treeFs } from './treeFs';
 
 const skill = md({ description: 'Does things.' });
