@@ -224,7 +224,8 @@ try {
   await esbuild.build({
     stdin: {
       contents: [
-        "export { loadSkill, discover } from './src/core/discovery/discover';",
+        "export { loadSkill } from './src/core/discovery/load';",
+        "export { discover } from './src/core/discovery/discover';",
         "export { validateSkillMd } from './src/core/validation/validateSkill';",
         "export { nodeFileSystem } from './src/core/base/fs';",
       ].join('\n'),
