@@ -15,6 +15,7 @@ import type * as WorkerThreads from 'node:worker_threads';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import type { FileSystem } from '../../core/base/fs';
 import type { Profile } from '../../core/base/types';
+import { PathJoiner } from '../../core/discovery/paths';
 import { loadSkill, loadSkillsInOrder, type LoadedSkillEntry, type SkillJob, type SkillLoader } from '../../core/discovery/load';
 
 /** Below this many skills, worker start-up costs more than it saves. */
@@ -125,7 +126,8 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
       if (!usable || jobs.length < (opts.minJobs ?? PARALLEL_MIN_SKILLS)) {
         if (!opts.omitReferences) return loadSkillsInOrder(fs, jobs, profile, loadOpts);
         const out = new Array<LoadedSkillEntry | undefined>(jobs.length);
-        for (const i of spreadOrder(jobs.length)) out[i] = loadJob(fs, jobs[i], profile, loadOpts, true);
+        const inThread = { listFiles: loadOpts.listFiles, paths: new PathJoiner() };
+        for (const i of spreadOrder(jobs.length)) out[i] = loadJob(fs, jobs[i], profile, inThread, true);
         return out;
       }
       return loadParallel(fs, jobs, profile, loadOpts, start(), opts);
@@ -152,7 +154,7 @@ export function defaultThreads(hardwareThreads: number): number {
  * loadSkill for one job; with `omitReferences` its references are dropped right away (kept until the end of a run,
  * thousands of them would crowd the heap; in a worker they would be copied back for nothing).
  */
-export function loadJob(fs: FileSystem, job: SkillJob, profile: Profile, loadOpts: { listFiles?: boolean }, omitReferences?: boolean): LoadedSkillEntry | undefined {
+export function loadJob(fs: FileSystem, job: SkillJob, profile: Profile, loadOpts: { listFiles?: boolean; paths?: PathJoiner }, omitReferences?: boolean): LoadedSkillEntry | undefined {
   const e = loadSkill(fs, job.root, job.folderName, profile, loadOpts);
   if (e && omitReferences) e.references = [];
   return e;
@@ -235,9 +237,10 @@ function loadChunked(fs: FileSystem, jobs: SkillJob[], profile: Profile, loadOpt
   const batch: BatchMessage = { jobs, profile, listFiles: loadOpts.listFiles, omitReferences: opts.omitReferences, chunk: CHUNK, batch: id, control: buffer };
   for (const port of ports) port.postMessage(batch);
 
+  const inThread = { listFiles: loadOpts.listFiles, paths: new PathJoiner() };
   const loadChunk = (c: number) => {
     const out: Array<LoadedSkillEntry | undefined> = [];
-    for (let i = c * CHUNK; i < Math.min(jobs.length, (c + 1) * CHUNK); i++) out.push(loadJob(fs, jobs[i], profile, loadOpts, opts.omitReferences));
+    for (let i = c * CHUNK; i < Math.min(jobs.length, (c + 1) * CHUNK); i++) out.push(loadJob(fs, jobs[i], profile, inThread, opts.omitReferences));
     return out;
   };
   let received = 0; // chunks the workers settled (with entries or an error)

@@ -7,6 +7,7 @@
 import { workerData } from 'node:worker_threads';
 import { nodeFileSystem } from '../../core/base/fs';
 import type { LoadedSkillEntry } from '../../core/discovery/load';
+import { PathJoiner } from '../../core/discovery/paths';
 import { withReadCache } from '../../core/discovery/readCache';
 import { loadJob, type BatchMessage, type ChunkResult, type WorkerInput } from './parallel';
 
@@ -14,12 +15,13 @@ function runBatch(input: WorkerInput, batch: BatchMessage): void {
   const { jobs, profile, listFiles, omitReferences, chunk } = batch;
   const control = new Int32Array(batch.control);
   const fs = withReadCache(nodeFileSystem);
+  const loadOpts = { listFiles, paths: new PathJoiner() };
   const chunks = Math.ceil(jobs.length / chunk);
   for (let c = Atomics.add(control, 0, 1); c < chunks; c = Atomics.add(control, 0, 1)) {
     let result: ChunkResult;
     try {
       const entries: Array<LoadedSkillEntry | undefined> = [];
-      for (let i = c * chunk; i < Math.min(jobs.length, (c + 1) * chunk); i++) entries.push(loadJob(fs, jobs[i], profile, { listFiles }, omitReferences));
+      for (let i = c * chunk; i < Math.min(jobs.length, (c + 1) * chunk); i++) entries.push(loadJob(fs, jobs[i], profile, loadOpts, omitReferences));
       result = { batch: batch.batch, chunk: c, entries };
     } catch (e) {
       // The calling thread loads a chunk without entries itself.

@@ -54,7 +54,6 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
   // settles what the folder listing would: the folder is a skill with SKILL.md. Anything else is decided from the listing.
   let stat = !listFiles && fs.caseSensitive ? fs.stat(upperPath) : undefined;
   let hasUpper = stat !== undefined && stat.isFile;
-  const load = { fs, root, folderName, profile, dir };
   if (!hasUpper) {
     stat = undefined;
     const entries = fs.readDir(dir);
@@ -66,10 +65,10 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
       for (const sub of CONTENT_DIRS) {
         if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
       }
-      return finishLoad({ ...load, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files, knownStat: undefined, estimateTokens: true });
+      return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files, knownStat: undefined, estimateTokens: true });
     }
   }
-  return finishLoad({ ...load, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files: [hasUpper ? 'SKILL.md' : 'skill.md'], knownStat: stat, estimateTokens: listFiles });
+  return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files: [hasUpper ? 'SKILL.md' : 'skill.md'], knownStat: stat, estimateTokens: listFiles });
 }
 
 /** One skill being loaded: where it is, what loadSkill found out about its SKILL.md, and what to fill in. */
