@@ -5,15 +5,8 @@
  */
 import { parseArgs } from '../args';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../context';
-import {
-  type LoadedCheckpoint,
-  checkAnswers,
-  loadCheckpoint,
-  saveAnswers,
-  unansweredQuestions,
-  validateCheckpoint,
-  CHECKPOINT_MESSAGES,
-} from '../../core/checkpoint';
+import { CHECKPOINT_MESSAGES, checkAnswers, type LoadedCheckpoint, loadCheckpoint, saveAnswers, validateCheckpoint } from '../../core/checkpoint/checkpoint';
+import { unansweredQuestions } from '../../core/checkpoint/context';
 
 const SUBCOMMANDS = ['load', 'update', 'answer'] as const;
 

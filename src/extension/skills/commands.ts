@@ -8,8 +8,7 @@ import { packageSkill } from '../../core/packaging/package';
 import { scriptCommandLine, shellKindFor } from '../../core/shell';
 import type { SkillsService } from './service';
 import type { SkillsNode } from './treeModel';
-
-export const TERMINAL_NAME = 'Skillflow';
+import { runInTerminal } from '../util/terminal';
 
 /** What the skill-targeted commands accept: a tree node, a Uri inside a skill, a skill folder path, or nothing (active editor / pick). */
 type SkillArg = SkillsNode | vscode.Uri | string | undefined;
@@ -207,9 +206,11 @@ export class SkillCommands {
       return undefined;
     }
     const line = scriptCommandLine(dir, rel, shell);
-    const terminal = vscode.window.terminals.find((t) => t.name === TERMINAL_NAME && t.exitStatus === undefined) ?? vscode.window.createTerminal({ name: TERMINAL_NAME });
-    terminal.show(true);
-    terminal.sendText(line, true);
+    const ran = runInTerminal(line, { what: 'Run Script' });
+    if (!ran.ok) {
+      void vscode.window.showErrorMessage(ran.message);
+      return undefined;
+    }
     this.log.info(`run script (${shell} quoting): ${line}`);
     return line;
   }
