@@ -1,4 +1,4 @@
-/** Shell quoting shared by every command line Skillflow builds (resume, run script): no value can inject commands (SPEC §9). */
+/** Shell quoting shared by every command line Skillflow builds (resume, run script): no value can inject commands, and nothing typed carries a control character. */
 import * as path from 'node:path';
 
 /** Which quoting rules a command line follows: POSIX shells (sh, bash, zsh) or PowerShell. */

@@ -1,6 +1,6 @@
 /**
  * `skillflow checkpoint load|update CONTEXT_PATH=<path>` and
- * `skillflow checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...` (SPEC §7), speaking the seed-000
+ * `skillflow checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...` speaking the skill output
  * protocol on stdout. Exit codes: 0 for `STATUS: SUCCESS`, 1 for `STATUS: ERROR`, 2 for bad usage.
  */
 import { parseArgs } from '../args';

@@ -8,7 +8,7 @@ import { checkAnswer } from './answers';
 import { resolveContextPath } from './paths';
 import { type ResumeInvocation, resumeInvocation } from './resume';
 
-/** The seed-000 messages, verbatim, plus Skillflow's own. */
+/** The protocol's messages, verbatim, plus Skillflow's own. */
 export const CHECKPOINT_MESSAGES = {
   notFound: 'Context file not found',
   notAnswered: 'Questions not answered',
@@ -16,7 +16,7 @@ export const CHECKPOINT_MESSAGES = {
   changed: 'Context file changed on disk since it was loaded; nothing was written',
 } as const;
 
-/** `Context file has unanswered questions: Q1, Q3` (seed 000). */
+/** `Context file has unanswered questions: Q1, Q3` (the protocol's wording). */
 export function unansweredMessage(ids: readonly string[]): string {
   return ids.length ? `Context file has unanswered questions: ${ids.join(', ')}` : CHECKPOINT_MESSAGES.notAnswered;
 }
@@ -68,7 +68,7 @@ function isExactUtf8(bytes: Buffer, text: string): boolean {
   return Buffer.from(text, 'utf8').equals(bytes);
 }
 
-/** The seed-000 `update` check: valid format and every question answered; returns the resume invocation. */
+/** The protocol's `update` check: valid format and every question answered; returns the resume invocation. */
 export function validateCheckpoint(checkpoint: LoadedCheckpoint): Result<{ invocation: ResumeInvocation }> {
   const { parsed } = checkpoint;
   if (!parsed.valid || !parsed.skill) return { ok: false, message: CHECKPOINT_MESSAGES.invalid };

@@ -1,5 +1,5 @@
 /**
- * Lenient parser of an AWAIT checkpoint context file (SPEC §8): frontmatter invocation, progress
+ * Lenient parser of an AWAIT checkpoint context file: frontmatter invocation, progress
  * summary, partial outputs and questions, with the exact offsets of every `Answer` value so the
  * writer can replace those and nothing else. Never throws.
  */

@@ -1,4 +1,4 @@
-/** Resolves a CONTEXT_PATH against a workspace folder and refuses anything that leaves it (SPEC §8, §9). */
+/** Resolves a CONTEXT_PATH against a workspace folder and refuses anything that leaves it, or that could not be typed safely. */
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../fs';
 import { describeControlChar, findTerminalControlChar } from '../shell';

@@ -1,5 +1,5 @@
 /**
- * Parser of a skill's STATUS block (seed 000 output protocol): `STATUS: SUCCESS` (+ `OUTPUT:` with
+ * Parser of a skill's STATUS block (the skill output protocol): `STATUS: SUCCESS` (+ `OUTPUT:` with
  * indented `KEY: value` lines), `STATUS: AWAIT` + `CONTEXT_PATH: <path>`, `STATUS: ERROR` +
  * `OUTPUT: <message>`. Tolerant of surrounding text, code fences, quotes/bullets, bold keys and CRLF.
  */

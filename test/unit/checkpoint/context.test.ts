@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyAnswers, formatAnswerValue, normaliseAnswer, type ParsedContext, parseContextFile, unansweredQuestions } from '../../../src/core/checkpoint/context';
+import { rng } from '../random';
 
 const FIXTURES = join(process.cwd(), 'test/fixtures/checkpoint');
 const review = readFileSync(join(FIXTURES, 'review-context.md'), 'utf8');
@@ -224,18 +225,6 @@ test('YAML aliases, huge frontmatter and non-scalar values do not break the invo
 });
 
 // ---- Answers read back exactly; answering never changes the set of questions ----
-
-/** mulberry32: a small seeded PRNG, so every run tries the same inputs. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Pieces that meet every rule the reader has: headings, fences, breaks, fields, escapes, comments, blanks, line ends.
 const PIECES = ['#', '## ', '### Q9: x', '\\', '\\\\', '---', '***', '- - -', '```', '~~~', '````js', '<!--', '-->', '<\\!--', 'Answer:', '**Answer:**', 'Type: multi',
