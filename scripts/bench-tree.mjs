@@ -1,4 +1,4 @@
-// `node scripts/bench-tree.mjs [--n N] [--keep]`: the Skills tree's code path outside VS Code — the extension's
+// `node scripts/bench-tree.mjs [--n N] [--keep]`: the Skills tree's code path outside VS Code — the core catalog's
 // SkillIndex (core discovery + validation) and tree model, bundled as the extension bundles them. Prints:
 //   - first tree render: cold index load + the rows VS Code asks for on first paint (top level, the expanded
 //     scope and kind groups), for examples/demo-workspace and a generated N-skill workspace (default 1,000);
@@ -24,8 +24,8 @@ const bundle = path.join(tmp, 'tree.cjs');
 await esbuild.build({
   stdin: {
     contents: [
-      "export { SkillIndex } from './src/extension/skills/skillIndex';",
-      "export { rootNodes, childNodes, walkTree } from './src/extension/skills/treeModel';",
+      "export { SkillIndex } from './src/core/catalog/skillIndex';",
+      "export { rootNodes, childNodes, walkTree } from './src/core/catalog/treeModel';",
       "export { nodeFileSystem } from './src/core/fs';",
     ].join('\n'),
     resolveDir: repo,

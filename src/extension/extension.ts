@@ -4,13 +4,16 @@ import { registerWorkflowFeatures } from './workflows';
 import { registerCheckpointFeatures } from './checkpoints';
 import { registerGraphFeatures } from './graph';
 
-/** Activation stays light: features register providers and watchers; indexing happens when a view or editor first asks. */
+/**
+ * Activation stays light (under 50 ms, logged): features register providers and watchers; the skills index loads in
+ * a background task right after `activate()` returns.
+ */
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Skillflow', { log: true });
   context.subscriptions.push(log);
 
-  const skills = registerSkillsFeatures(context, log);
+  const skills = registerSkillsFeatures(context, log, started);
   const workflows = registerWorkflowFeatures(context, log);
   const checkpoints = registerCheckpointFeatures(context, log);
   const graph = registerGraphFeatures(context, log, skills.service);

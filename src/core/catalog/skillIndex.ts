@@ -4,10 +4,10 @@
  * Keys skills by folder; a change re-reads only the skills whose folders it touched.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../../core/fs';
-import type { Profile } from '../../core/types';
-import type { AgentEntry, SkillEntry, SkillsRoot } from '../../core/skills/model';
-import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../../core/skills/discovery';
+import type { FileSystem } from '../fs';
+import type { Profile } from '../types';
+import type { AgentEntry, SkillEntry, SkillsRoot } from '../skills/model';
+import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../skills/discovery';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];
