@@ -20,8 +20,23 @@ export function activate(context: vscode.ExtensionContext) {
 
   const activationMs = performance.now() - started;
   log.info(`activate() took ${activationMs.toFixed(1)} ms`);
+  if (process.env.SKILLFLOW_DEMO === '1') void showDemoStart(log);
   // Returned for integration tests (and other extensions): read-only access to each feature's state.
   return { skills, workflows, checkpoints, graph, activationMs };
+}
+
+/**
+ * `npm run demo` sets SKILLFLOW_DEMO=1 for its code-server: the window starts on the Skillflow views with the demo
+ * workspace's README rendered beside them, so a first-time visitor sees where to look.
+ */
+async function showDemoStart(log: vscode.LogOutputChannel): Promise<void> {
+  try {
+    await vscode.commands.executeCommand('workbench.view.extension.skillflow');
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (folder) await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.joinPath(folder.uri, 'README.md'));
+  } catch (err) {
+    log.warn(`demo start: ${String(err)}`);
+  }
 }
 
 export function deactivate() {

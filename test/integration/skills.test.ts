@@ -85,6 +85,17 @@ describe('skills feature', function () {
     await api.whenIdle();
   });
 
+  it('indexes in the background after activation: Problems are filled before anything opens the Skills view', async () => {
+    // No getChildren, no command: only the background load can have published these.
+    await api.whenIdle();
+    assert.equal(api.timings.loadedInBackground, true, 'the first index load came from the background task');
+    assert.ok(api.timings.startupToDiagnosticsMs !== undefined, 'first diagnostics time recorded');
+    console.log(`      first diagnostics ${api.timings.startupToDiagnosticsMs.toFixed(0)} ms after activate() started (index load ${api.timings.indexLoadMs?.toFixed(1)} ms)`);
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('broken-yaml', 'SKILL.md'))), ['yaml-syntax']);
+    assert.deepEqual(codes(vscode.Uri.file(path.join(workspaceDir(), '.claude', 'agents', 'reviewer.md'))), ['agent-skill-missing']);
+    console.log(`      activate() took ${(await getApi<{ activationMs: number }>()).activationMs.toFixed(1)} ms`);
+  });
+
   it('renders the demo skills grouped by scope and kind, with agents and their bound skills', async () => {
     const top = await childLabels(api);
     assert.deepEqual(top, ['Project', 'Plugins', 'Agents']);
@@ -138,7 +149,7 @@ describe('skills feature', function () {
     assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars$/);
   });
 
-  it('publishes diagnostics with exact ranges, rule codes linked to docs/rules.md, for closed files too', async () => {
+  it('publishes diagnostics with exact ranges, rule codes linked to their rendered rule section, for closed files too', async () => {
     await api.treeProvider.getChildren();
     const broken = vscode.Uri.file(skillsDir('broken-yaml', 'SKILL.md'));
     const diags = await waitFor(() => { const d = vscode.languages.getDiagnostics(broken); return d.length ? d : undefined; }, 10_000, 'broken-yaml diagnostics');
@@ -149,8 +160,23 @@ describe('skills feature', function () {
     assert.deepEqual([d.range.start.line, d.range.start.character], [2, 13]);
     const code = d.code as { value: string; target: vscode.Uri };
     assert.equal(code.value, 'yaml-syntax');
-    assert.equal(path.basename(code.target.path), 'rules.md');
-    assert.equal(code.target.fragment, 'yaml-syntax');
+    // The link runs Show Rule (a command link; the workbench opens command targets of diagnostic codes).
+    assert.equal(code.target.scheme, 'command');
+    assert.equal(code.target.path, 'skillflow.showRule');
+    const args = JSON.parse(decodeURIComponent(code.target.query)) as unknown[];
+    assert.deepEqual(args, ['yaml-syntax']);
+    await vscode.commands.executeCommand(code.target.path, ...args);
+    const panel = await waitFor(() => api.rules.panel, 5_000, 'the rules page');
+    assert.equal(panel.title, 'Rule: yaml-syntax');
+    assert.equal(api.rules.code, 'yaml-syntax');
+    const html = panel.webview.html;
+    const section = html.slice(html.indexOf('<section class="rule"'), html.indexOf('</section>'));
+    assert.match(section, /<h2[^>]*>yaml-syntax<\/h2>/, 'the section is rendered Markdown, not source');
+    assert.match(section, /<strong>Fix:<\/strong>/);
+    assert.match(section, /<td[^>]*>error<\/td>/, 'its severities per profile');
+    assert.doesNotMatch(section, /## yaml-syntax/);
+    assert.ok(!vscode.window.visibleTextEditors.some((e) => e.document.uri.path.endsWith('/docs/rules.md')), 'no editor on the rules source');
+    panel.dispose();
 
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('mismatched-name', 'SKILL.md'))), ['description-angle-brackets', 'name-dir-mismatch']);
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('no-description', 'SKILL.md'))), ['description-missing']);
@@ -299,6 +325,46 @@ describe('skills feature', function () {
     assert.equal(api.service.index.skillByDir(dir)?.name, 'fresh-skill');
     assert.equal(await vscode.commands.executeCommand('skillflow.newSkill', { name: 'Bad Name', parentDir: skillsDir() }), undefined);
     assert.equal(fs.existsSync(skillsDir('Bad Name')), false);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('New Skill walks two steps with Back, reveals and selects the skill, and puts the cursor on its TODO description', async () => {
+    const running = vscode.commands.executeCommand<string | undefined>('skillflow.newSkill');
+    const step = (n: number) => waitFor(() => api.commands.activeInput?.step === n && api.commands.activeInput, 10_000, `New Skill step ${n}`);
+    const nameBox = await step(1) as vscode.InputBox;
+    assert.equal(nameBox.totalSteps, 2);
+    assert.doesNotMatch(nameBox.prompt ?? '', /`/, 'no literal backticks in the prompt');
+    nameBox.value = 'back-and-forth';
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const where = await step(2) as vscode.QuickPick<vscode.QuickPickItem>;
+    assert.deepEqual(where.buttons, [vscode.QuickInputButtons.Back]);
+    assert.doesNotMatch(`${where.title ?? ''} ${where.placeholder ?? ''}`, /`/);
+    await vscode.commands.executeCommand('workbench.action.quickInputBack');
+    const again = await waitFor(() => api.commands.activeInput !== where && api.commands.activeInput?.step === 1 && api.commands.activeInput as vscode.InputBox, 10_000, 'back on step 1');
+    assert.equal(again.value, 'back-and-forth', 'the name typed before Back is kept');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await step(2);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // the first row: Project .claude/skills
+    const dir = await running;
+    assert.equal(dir, skillsDir('back-and-forth'));
+    created.push('back-and-forth');
+    const selected = api.treeView.selection as Node[];
+    assert.deepEqual(selected.map((n) => n.id), [`skill:${dir}`], 'the new skill is selected in the tree');
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.fsPath, path.join(dir as string, 'SKILL.md'));
+    assert.equal(editor?.document.getText(editor.selection), 'TODO - say what this skill does and when Claude should use it, in one or two sentences.');
+    await waitFor(() => codes(editor.document.uri).includes('description-placeholder'), 10_000, 'the TODO description is reported');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('Package Skill refuses a TODO description before asking where to save', async () => {
+    const dir = await vscode.commands.executeCommand<string>('skillflow.newSkill', { name: 'todo-package', parentDir: skillsDir() });
+    created.push('todo-package');
+    // No outDir given: a refusal must come before the "where" QuickPick, so this resolves without any answer.
+    const refused = await vscode.commands.executeCommand<{ ok: boolean; message: string; problems: Array<{ code: string }> }>('skillflow.packageSkill', dir);
+    assert.equal(refused?.ok, false);
+    assert.deepEqual(refused?.problems.map((p) => p.code), ['description-placeholder']);
+    assert.equal(api.commands.activeInput, undefined);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 

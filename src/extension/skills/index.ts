@@ -53,13 +53,18 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
       if (timings.indexLoadMs !== undefined || !service.index.loaded) return;
       timings.indexLoadMs = service.index.lastLoadMs;
       timings.startupToDiagnosticsMs = performance.now() - startedAt;
-      log.info(`first diagnostics ${timings.startupToDiagnosticsMs.toFixed(0)} ms after activation started (index load ${timings.indexLoadMs.toFixed(0)} ms, ${service.index.skills.length} skills)`);
+      log.info(`first diagnostics ${timings.startupToDiagnosticsMs.toFixed(0)} ms after activation started (${timings.loadedInBackground ? 'background' : 'on demand'} index load ${timings.indexLoadMs.toFixed(0)} ms, ${service.index.skills.length} skills)`);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('skillflow.listingBudget')) treeProvider.updateViewDescription();
     }),
   );
-  service.loadInBackground();
+  // The first load runs as a zero-delay task, so `activate()` returns first; whenIdle() waits for it.
+  service.work.schedule('load', 0, () => {
+    if (service.index.loaded) return;
+    timings.loadedInBackground = true;
+    service.ensureLoaded();
+  });
 
   return {
     service,

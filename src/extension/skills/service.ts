@@ -63,11 +63,6 @@ export class SkillsService implements vscode.Disposable {
 
   get profile(): Profile { return this.index.options.profile; }
 
-  /** Loads the index once activation is over (a zero-delay task, so `activate()` returns first); `whenIdle` waits for it. */
-  loadInBackground(): void {
-    this.work.schedule('load', 0, () => { this.ensureLoaded(); });
-  }
-
   /** Loads the index if nobody asked before; returns the load time when it loaded now. */
   ensureLoaded(): number | undefined {
     if (this.index.loaded) return undefined;
