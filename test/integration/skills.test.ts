@@ -36,6 +36,11 @@ async function child(api: SkillsApi, parent: Node | undefined, name: string): Pr
   return found;
 }
 
+/** The figures part of the Skills view description ("1,234 / 15,000 chars"). */
+function budgetFiguresOf(description: string | undefined): string {
+  return (description ?? '').split(' — ')[0];
+}
+
 function codes(uri: vscode.Uri): string[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillflow')
     .map((d) => String(typeof d.code === 'object' ? d.code.value : d.code)).sort();
@@ -71,6 +76,8 @@ describe('skills feature', function () {
 
   const created = ['quick-fixes', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
   let brokenYaml = '';
+
+  const budgetFigures = () => budgetFiguresOf(api.treeView.description);
 
   before(async () => {
     api = await skillsApi();
@@ -146,7 +153,8 @@ describe('skills feature', function () {
     assert.equal(scriptItem.contextValue, 'script');
     assert.equal(scriptItem.command?.command, 'vscode.open');
     assert.equal((scriptItem.command?.arguments?.[0] as vscode.Uri).fsPath, skillsDir('code-review', 'scripts', 'diff-stats.sh'));
-    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars$/);
+    // The figures first (what the narrow header shows), then the explanation (the header's hover shows it all).
+    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars — listing budget: Claude Code lists every skill's description/);
   });
 
   it('publishes diagnostics with exact ranges, rule codes linked to their rendered rule section, for closed files too', async () => {
@@ -406,13 +414,13 @@ describe('skills feature', function () {
   it('shows the listing budget in the view description and warns when the descriptions exceed it', async () => {
     await api.treeProvider.getChildren();
     const used = api.service.index.listingChars();
-    assert.equal(api.treeView.description, `${used.toLocaleString('en-US')} / 15,000 chars`);
+    assert.equal(budgetFigures(), `${used.toLocaleString('en-US')} / 15,000 chars`);
     assert.equal(api.treeView.message, undefined);
     const config = vscode.workspace.getConfiguration('skillflow');
     await config.update('listingBudget', 500, vscode.ConfigurationTarget.Workspace);
     try {
       await waitFor(() => api.treeView.message?.includes('over the listing budget of 500'), 5_000, 'listing budget warning');
-      assert.equal(api.treeView.description, `${used.toLocaleString('en-US')} / 500 chars`);
+      assert.equal(budgetFigures(), `${used.toLocaleString('en-US')} / 500 chars`);
     } finally {
       await config.update('listingBudget', undefined, vscode.ConfigurationTarget.Workspace);
     }
