@@ -46,7 +46,8 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.match(description, /^[\d,]+ \/ 15,000 chars — listing budget/, `listing budget in the view header, got "${description}"`);
   await t.shot('skills-tree');
   // The header's hover explains the figures.
-  await headerDescription.hover();
+  // Hover its start: the view's title actions cover the rest of it while the pointer is over the header.
+  await headerDescription.hover({ position: { x: 12, y: 6 } });
   const budgetHover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Claude Code lists every skill' }).first();
   await budgetHover.waitFor();
   await t.shot('listing-budget-tooltip');

@@ -320,7 +320,7 @@ export class SkillCommands {
 }
 
 /** Search Skills items: label = name, description = invocation and scope, detail = the description (matched too). */
-export function searchItems(skills: SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
+export function searchItems(skills: readonly SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
   return skills.map((s) => ({
     label: s.name,
     description: `${s.invocation} · ${s.scope}${s.shadowedBy ? ' · shadowed' : ''}`,
