@@ -13,13 +13,20 @@ export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('Skillflow', { log: true });
   context.subscriptions.push(log);
 
-  const skills = registerSkillsFeatures(context, log, started);
-  const workflows = registerWorkflowFeatures(context, log);
-  const checkpoints = registerCheckpointFeatures(context, log);
-  const graph = registerGraphFeatures(context, log, skills.service);
+  const marks: string[] = [];
+  const timed = <T>(name: string, register: () => T): T => {
+    const t0 = performance.now();
+    const api = register();
+    marks.push(`${name} ${(performance.now() - t0).toFixed(1)}`);
+    return api;
+  };
+  const skills = timed('skills', () => registerSkillsFeatures(context, log, started));
+  const workflows = timed('workflows', () => registerWorkflowFeatures(context, log));
+  const checkpoints = timed('checkpoints', () => registerCheckpointFeatures(context, log));
+  const graph = timed('graph', () => registerGraphFeatures(context, log, skills.service));
 
   const activationMs = performance.now() - started;
-  log.info(`activate() took ${activationMs.toFixed(1)} ms`);
+  log.info(`activate() took ${activationMs.toFixed(1)} ms (${marks.join(', ')} ms)`);
   if (process.env.SKILLFLOW_DEMO === '1') void showDemoStart(log);
   // Returned for integration tests (and other extensions): read-only access to each feature's state.
   return { skills, workflows, checkpoints, graph, activationMs };
