@@ -338,7 +338,7 @@ describe('skills feature', function () {
 
   it('New Skill walks two steps with Back, reveals and selects the skill, and puts the cursor on its TODO description', async () => {
     const running = vscode.commands.executeCommand<string | undefined>('skillflow.newSkill');
-    const step = (n: number) => waitFor(() => api.commands.activeInput?.step === n && api.commands.activeInput, 10_000, `New Skill step ${n}`);
+    const step = (n: number) => waitFor(() => api.activeInput?.step === n && api.activeInput, 10_000, `New Skill step ${n}`);
     const nameBox = await step(1) as vscode.InputBox;
     assert.equal(nameBox.totalSteps, 2);
     assert.doesNotMatch(nameBox.prompt ?? '', /`/, 'no literal backticks in the prompt');
@@ -348,7 +348,7 @@ describe('skills feature', function () {
     assert.deepEqual(where.buttons, [vscode.QuickInputButtons.Back]);
     assert.doesNotMatch(`${where.title ?? ''} ${where.placeholder ?? ''}`, /`/);
     await vscode.commands.executeCommand('workbench.action.quickInputBack');
-    const again = await waitFor(() => api.commands.activeInput !== where && api.commands.activeInput?.step === 1 && api.commands.activeInput as vscode.InputBox, 10_000, 'back on step 1');
+    const again = await waitFor(() => api.activeInput !== where && api.activeInput?.step === 1 && api.activeInput as vscode.InputBox, 10_000, 'back on step 1');
     assert.equal(again.value, 'back-and-forth', 'the name typed before Back is kept');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await step(2);
@@ -372,7 +372,7 @@ describe('skills feature', function () {
     const refused = await vscode.commands.executeCommand<{ ok: boolean; message: string; problems: Array<{ code: string }> }>('skillflow.packageSkill', dir);
     assert.equal(refused?.ok, false);
     assert.deepEqual(refused?.problems.map((p) => p.code), ['description-placeholder']);
-    assert.equal(api.commands.activeInput, undefined);
+    assert.equal(api.activeInput, undefined);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 

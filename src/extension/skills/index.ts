@@ -20,7 +20,8 @@ export interface SkillsApi {
   treeView: vscode.TreeView<unknown>;
   diagnostics: vscode.DiagnosticCollection;
   rules: RulesPage;
-  commands: SkillCommands;
+  /** The New Skill step on screen (an InputBox or QuickPick), if any. */
+  readonly activeInput: vscode.QuickInput | undefined;
   /** Start-up figures (filled in as they happen). */
   timings: Readonly<SkillsTimings>;
   /** Resolves when neither the background load, a watcher batch nor a document validation is pending. */
@@ -72,7 +73,7 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
     treeView: treeView as vscode.TreeView<unknown>,
     diagnostics: diagnostics.collection,
     rules,
-    commands,
+    get activeInput() { return commands.activeInput; },
     timings,
     whenIdle: () => service.work.whenIdle(),
   };
