@@ -4,7 +4,7 @@
  * and an Agents group whose agents list their bound skills.
  */
 import * as path from 'node:path';
-import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
+import type { AgentEntry, SkillEntry } from '../skillmd/model';
 import type { SkillIndex } from './skillIndex';
 
 export type SkillsNode =
@@ -18,6 +18,11 @@ export type SkillsNode =
   | { kind: 'boundSkill'; id: string; agentPath: string; name: string; dir?: string };
 
 const scopeId = (scope: string, folder?: string) => (folder ? `scope:${scope}:${folder}` : `scope:${scope}`);
+
+/** The group a skill sits in (its parent's parent). */
+export function scopeNodeIdOf(skill: SkillEntry): string {
+  return skill.scope === 'project' ? scopeId('project', skill.root.workspaceFolder ?? '') : scopeId(skill.scope);
+}
 
 function skillsOfScope(index: SkillIndex, node: Extract<SkillsNode, { kind: 'scope' }>): SkillEntry[] {
   return index.skills.filter((s) => s.scope === node.scope && (node.scope !== 'project' || (s.root.workspaceFolder ?? '') === (node.workspaceFolder ?? '')));

@@ -4,14 +4,14 @@
  * Keys skills by folder; a change re-reads only the skills whose folders it touched.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../../core/base/fs';
-import type { Profile } from '../../core/base/types';
-import type { AgentEntry, SkillEntry, SkillsRoot } from '../../core/skillmd/model';
-import { applyCrossSkillRules } from '../../core/discovery/crossSkill';
-import { discover } from '../../core/discovery/discover';
-import { findSkillsRoots, listSkillFolders } from '../../core/discovery/roots';
-import { loadAgents } from '../../core/discovery/agents';
-import { loadSkill } from '../../core/discovery/load';
+import type { FileSystem } from '../base/fs';
+import type { Profile } from '../base/types';
+import type { AgentEntry, SkillEntry, SkillsRoot } from '../skillmd/model';
+import { applyCrossSkillRules } from '../discovery/crossSkill';
+import { discover } from '../discovery/discover';
+import { findSkillsRoots, listSkillFolders } from '../discovery/roots';
+import { loadAgents } from '../discovery/agents';
+import { loadSkill } from '../discovery/load';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];
@@ -45,6 +45,7 @@ export class SkillIndex {
   private readonly skillsByDir = new Map<string, SkillEntry>();
   private agentList: AgentEntry[] = [];
   private loadedFlag = false;
+  private sorted: SkillEntry[] | undefined;
   /** Duration of the last full load in milliseconds. */
   lastLoadMs = 0;
 
@@ -55,9 +56,10 @@ export class SkillIndex {
   get roots(): readonly SkillsRoot[] { return this.rootList; }
   get agents(): readonly AgentEntry[] { return this.agentList; }
 
-  /** Every indexed skill, sorted by name then path. */
-  get skills(): SkillEntry[] {
-    return [...this.skillsByDir.values()].sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
+  /** Every indexed skill, sorted by name then path (one array until the index changes: the tree asks for it per row). */
+  get skills(): readonly SkillEntry[] {
+    this.sorted ??= [...this.skillsByDir.values()].sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
+    return this.sorted;
   }
 
   skillByDir(dir: string): SkillEntry | undefined {
@@ -105,6 +107,7 @@ export class SkillIndex {
       profile: this.opts.profile,
     });
     this.rootList = discovery.roots;
+    this.sorted = undefined;
     this.skillsByDir.clear();
     for (const s of discovery.skills) this.skillsByDir.set(s.dir, s);
     this.agentList = discovery.agents;
@@ -124,6 +127,7 @@ export class SkillIndex {
   applyChanges(paths: Iterable<string>): IndexChange {
     const change: IndexChange = { skills: new Set(), structural: false, agents: false };
     if (!this.loadedFlag) return change;
+    this.sorted = undefined;
     const dirty = new Map<string, { root: SkillsRoot; folderName: string }>();
     const foldersToRescan = new Set<string>();
     let agentsDirty = false;
