@@ -58,7 +58,7 @@ export function parseSkillMdDetailed(text: string, opts?: ParseOptions): Detaile
       parsed: {
         hasBom: input.charCodeAt(0) === 0xfeff, hasFrontmatter: false, frontmatterClosed: false, data: undefined, keys: [],
         frontmatterStartLine: 2, bodyStartLine: 1, body: '',
-        problems: [problem('yaml-syntax', range, `the frontmatter could not be parsed: ${e instanceof Error ? e.message : String(e)}`)],
+        problems: [problem('yaml-syntax', range, `Fix the frontmatter: it could not be parsed (${e instanceof Error ? e.message : String(e)})`)],
       },
       lines, yamlFailed: true, valueNodes: new Map(), nodeRange: () => undefined, openingRange: range,
     };
@@ -74,7 +74,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   const valueNodes = new Map<string, YamlNode | null>();
   if (hasBom) {
     problems.push(problem('bom', { line: 1, column: 1, endLine: 1, endColumn: 2 },
-      'the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without BOM'));
+      'Save the file as UTF-8 without a byte order mark: it starts with a BOM'));
   }
   const base: DetailedParse = {
     parsed: {
@@ -88,10 +88,10 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
     let hint = '';
     for (let i = 1; i < Math.min(lines.lineCount, 50); i++) {
       const t = lines.lineText(i);
-      if (FENCE.test(t)) { hint = ` (found '---' on line ${i + 1}; it must be the very first line)`; break; }
+      if (FENCE.test(t)) { hint = `; the '---' on line ${i + 1} must be the very first line`; break; }
       if (t.trim() !== '') break;
     }
-    problems.push(problem('frontmatter-missing', openingRange, `the file must start with a '---' line opening the YAML frontmatter${hint}`));
+    problems.push(problem('frontmatter-missing', openingRange, `Start the file with a '---' line opening the YAML frontmatter (name, description)${hint}`));
     return base;
   }
   base.parsed.hasFrontmatter = true;
@@ -101,7 +101,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
     if (FENCE.test(lines.lineText(i))) { close = i; break; }
   }
   if (close < 0) {
-    problems.push(problem('frontmatter-unclosed', openingRange, "the frontmatter has no closing '---' line"));
+    problems.push(problem('frontmatter-unclosed', openingRange, "Add a closing '---' line after the frontmatter: it has none"));
     base.parsed.body = '';
     base.parsed.bodyStartLine = lines.lineCount + 1;
     base.yamlFailed = true;
@@ -142,11 +142,12 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       while (last > 1 && lines.lineText(last).trim() === '') last--;
       range = lines.lineRange(Math.max(1, last));
     } else {
-      const lineEnd = lines.lineEnd(lines.lineOf(start));
-      const end = Math.min(sourceStart + Math.min(err.pos[1], source.length), lineEnd);
+      // From the error to the end of the line's text (the offending token and what follows it on the line), one
+      // line only; at least one character wide so that editors show it.
+      const lineNo = lines.lineOf(start);
       const at = lines.position(start);
-      // One line only; at least one character wide so that editors show it.
-      range = { line: at.line, column: at.column, endLine: at.line, endColumn: Math.max(at.column + 1, end - start + at.column) };
+      const textEnd = lines.lineText(lineNo).trimEnd().length + 1;
+      range = { line: at.line, column: at.column, endLine: at.line, endColumn: Math.max(at.column + 1, textEnd) };
     }
     if (seenLines.has(range.line)) continue;
     seenLines.add(range.line);
@@ -158,7 +159,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   if (contents !== null && !isMap(contents)) {
     if (!base.yamlFailed) {
       problems.push(problem('frontmatter-not-mapping', nodeRange(contents) ?? lines.lineRange(1),
-        'the frontmatter must be a YAML mapping of `key: value` lines'));
+        'Write the frontmatter as `key: value` lines: it is not a YAML mapping'));
       base.yamlFailed = true;
     }
     return base;
@@ -182,7 +183,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
         value = valueNode ? valueNode.toJS(doc as Document, { maxAliasCount: MAX_ALIAS_COUNT }) : null;
       } catch (e) {
         const r = nodeRange(valueNode) ?? keyRange;
-        problems.push(problem('yaml-syntax', r, `the value of '${key}' cannot be resolved: ${e instanceof Error ? e.message : String(e)}`));
+        problems.push(problem('yaml-syntax', r, `Fix the value of '${key}': it cannot be resolved (${e instanceof Error ? e.message : String(e)})`));
         base.yamlFailed = true;
       }
       const valueRange = nodeRange(valueNode);
@@ -448,20 +449,20 @@ function parseFrontmatterYaml(yamlText: string, yamlStart: number): { doc: Docum
   return { doc: parseDocument(normalised, YAML_OPTIONS), source: normalised, sourceStart: yamlStart };
 }
 
-/** A YAML error message, plus a hint to quote the value when the line is a plain value containing `: `. */
+/** A YAML error message that leads with the fix: quote a plain value containing `: `, else fix the syntax. */
 function yamlMessage(message: string, code: string, lineText: string): string {
-  if (/call stack/i.test(message)) return 'YAML syntax error: the frontmatter is nested too deeply';
+  if (/call stack/i.test(message)) return 'Flatten the frontmatter: it is nested too deeply for YAML';
   const first = message.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').trim();
-  let text = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+  const detail = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
   const m = /^\s*(?:-\s+)?([^\s#'"{[&*!|>-][^:]*?):[ \t]+(.*)$/.exec(lineText);
   if (m) {
+    const key = m[1].trim();
     const value = m[2].trimEnd();
     const quotedOrBlock = /^["'|>[{&*!]/.test(value);
     if (!quotedOrBlock && /:[ \t]/.test(value)) {
-      text += ` — the value of '${m[1].trim()}' contains ': ', quote the value (e.g. ${m[1].trim()}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}")`;
-    } else if (code === 'BAD_SCALAR_START') {
-      text += ` — quote the value of '${m[1].trim()}'`;
+      return `Quote the ${key === 'description' ? 'description' : `value of '${key}'`}: it contains ': ' (e.g. ${key}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}"); ${detail}`;
     }
+    if (code === 'BAD_SCALAR_START') return `Quote the value of '${key}': ${detail}`;
   }
-  return text;
+  return `Fix the YAML: ${detail}`;
 }
