@@ -458,11 +458,12 @@ function yamlMessage(message: string, code: string, lineText: string): string {
   if (m) {
     const key = m[1].trim();
     const value = m[2].trimEnd();
+    const what = key === 'description' ? 'the description' : `the value of '${key}'`;
     const quotedOrBlock = /^["'|>[{&*!]/.test(value);
     if (!quotedOrBlock && /:[ \t]/.test(value)) {
-      return `Quote the ${key === 'description' ? 'description' : `value of '${key}'`}: it contains ': ' (e.g. ${key}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}"); ${detail}`;
+      return `Quote ${what}: it contains ': ' (e.g. ${key}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}"); ${detail}`;
     }
-    if (code === 'BAD_SCALAR_START') return `Quote the value of '${key}': ${detail}`;
+    if (code === 'BAD_SCALAR_START') return `Quote ${what}: ${detail}`;
   }
   return `Fix the YAML: ${detail}`;
 }

@@ -80,7 +80,7 @@ test('scaffoldSkill refuses an invalid name, an existing folder and a bad descri
   try {
     assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'Bad_Name'), { ok: false, message: "Invalid skill name 'Bad_Name': Use lower-case letters only." });
     assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'taken'), { ok: false, message: `Already exists: ${path.join(dir, 'taken')}` });
-    assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'fine', { description: 'Has <html>' }), { ok: false, message: "Invalid description: A description cannot contain '<' or '>'." });
+    assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'fine', { description: 'Has <html>' }), { ok: false, message: "Invalid description: Remove '<' and '>': a description cannot contain them." });
     assert.deepEqual(fs.readdirSync(dir), ['taken']);
     assert.deepEqual(fs.readdirSync(path.join(dir, 'taken')), ['keep.txt']);
   } finally { removeTree(dir); }

@@ -139,7 +139,7 @@ test('absurdly deep YAML (2000 levels) is a yaml-syntax problem, not a stack ove
 test('colons in values: plain `: ` is an error with a quote hint, other colons are fine', () => {
   const bad = validateAll(skill('name: skill-creator\ndescription: Use when: asked\n'), 'colon');
   assert.deepEqual(bad.map((p) => p.code), ['yaml-syntax']);
-  assert.match(bad[0].message, /quote the value/);
+  assert.match(bad[0].message, /^Quote the description: it contains ': '/);
   assert.deepEqual(validateAll(skill('name: skill-creator\ndescription: Time 10:30, ratio 1:2, url http://x.io'), 'colon ok'), []);
 });
 
