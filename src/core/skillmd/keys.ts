@@ -5,7 +5,7 @@
  */
 import type { Profile } from '../base/types';
 import {
-  CLAUDE_BOOLEAN_WORDS, CONTEXT_VALUES, EFFORT_LEVELS, isClaudeModelValue, isEffortLevel, MODEL_ALIASES, MODEL_INHERIT,
+  BUILTIN_AGENTS, CLAUDE_BOOLEAN_WORDS, CONTEXT_VALUES, EFFORT_LEVELS, isClaudeModelValue, isEffortLevel, MODEL_ALIASES, MODEL_INHERIT,
   parseClaudeBoolean, SHELL_VALUES,
 } from '../claude/values';
 
@@ -23,7 +23,7 @@ export interface FrontmatterKeyInfo {
   doc: string;
   profiles: Profile[];
   type: KeyType;
-  /** Values offered by completion (and shown in hovers), most common first. */
+  /** Values offered by completion (and shown in hovers), most common first; for `agent` the built-in types (custom ones are accepted too). */
   values?: readonly string[];
   /** Claude Code's check of the value (claude-code profile only). */
   claudeCode?: ClaudeCodeCheck;
@@ -97,7 +97,7 @@ export const FRONTMATTER_KEYS: ReadonlyArray<FrontmatterKeyInfo> = [
   { key: 'context', type: 'enum', values: CONTEXT_VALUES, profiles: CC,
     claudeCode: { accepts: (v) => isString(v) && CONTEXT_VALUES.includes(v.trim()), expected: 'fork (the only value Claude Code reads)' },
     doc: '`fork` runs the skill in a forked sub-agent context instead of the main conversation. Claude Code only.' },
-  { key: 'agent', type: 'string', profiles: CC, requiresFork: true,
+  { key: 'agent', type: 'string', values: BUILTIN_AGENTS, profiles: CC, requiresFork: true,
     claudeCode: { accepts: nonEmpty, expected: 'the name of a sub-agent type (a string)' },
     doc: 'Only applies with `context: fork`: the sub-agent type that runs the skill (e.g. `Explore` or one of your `.claude/agents`). Claude Code only.' },
   { key: 'background', type: 'boolean', values: BOOLEAN_COMPLETIONS, profiles: CC, requiresFork: true, claudeCode: BOOLEAN,
@@ -126,4 +126,10 @@ export function keyInfo(key: string): FrontmatterKeyInfo | undefined {
 /** Keys accepted by `profile`. */
 export function keysForProfile(profile: Profile): string[] {
   return FRONTMATTER_KEYS.filter((k) => k.profiles.includes(profile)).map((k) => k.key);
+}
+
+/** True when the frontmatter's `context` is `fork` (the keys with `requiresFork` apply only then). */
+export function hasForkContext(data: Readonly<Record<string, unknown>> | undefined): boolean {
+  const context = data?.context;
+  return typeof context === 'string' && context.trim() === 'fork';
 }

@@ -6,7 +6,7 @@ import type { Emit } from '../base/rules';
 import { severityFor } from '../base/rules';
 import { codePointLength } from '../base/text';
 import type { DetailedParse } from '../skillmd/frontmatter';
-import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skillmd/keys';
+import { FRONTMATTER_KEYS, hasForkContext, keyInfo, keysForProfile } from '../skillmd/keys';
 import type { FrontmatterKey, ValidationContext } from '../skillmd/model';
 import { NAME_MAX, nameFindings, normalizeName, showNameChar, suggestSkillName } from '../skillmd/names';
 import { COMPATIBILITY_MAX, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
@@ -104,10 +104,7 @@ function checkClaudeCodeFields(keys: FrontmatterKey[], byKey: Map<string, Frontm
     if (!info.claudeCode.accepts(k.value)) {
       emit('field-invalid', k.valueRange ?? k.keyRange, `Use ${info.claudeCode.expected} for '${k.key}' (${describe(k.value)})`);
     } else if (info.requiresFork) {
-      if (fork === undefined) {
-        const context = byKey.get('context')?.value;
-        fork = typeof context === 'string' && context.trim() === 'fork';
-      }
+      fork ??= hasForkContext({ context: byKey.get('context')?.value });
       if (!fork) emit('field-invalid', entryRange(k), `Add 'context: fork' or remove '${k.key}': Claude Code ignores '${k.key}' without 'context: fork'`);
     }
   }
