@@ -66,6 +66,14 @@ test('validate text: sorted path:line:col lines relative to cwd, then the summar
       '3 skills checked: 1 error, 3 warnings',
       '',
     ].join('\n'));
+    // Every line still matches the problem matcher the extension contributes (path:line:col: severity code message).
+    const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { contributes: { problemMatchers: Array<{ pattern: { regexp: string } }> } };
+    const matcher = new RegExp(pkg.contributes.problemMatchers[0].pattern.regexp);
+    for (const line of r.out.split('\n').slice(0, 4)) {
+      const m = matcher.exec(line);
+      assert.ok(m, line);
+      assert.match(m[6], /^[A-Z]/, 'the message group starts with its capital letter');
+    }
     const one = await run(['validate', '.claude/skills/good/SKILL.md'], dir);
     assert.deepEqual([one.code, one.out], [0, '1 skill checked: 0 errors, 0 warnings\n']);
     const folder = await run(['validate', path.join(dir, '.claude', 'skills', 'good')], path.join(dir, '.claude'));
