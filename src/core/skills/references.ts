@@ -13,6 +13,11 @@ export interface ReferenceCandidate {
   range: Range;
   /** `link`: a markdown link/image/definition target; `path`: a bare path in text or inline code. */
   kind: ReferenceKind;
+  /**
+   * A mention that is a reference only if the file exists (an example, a prohibition, a hypothetical file, a
+   * target without extension): never reported missing.
+   */
+  tentative?: boolean;
 }
 
 /** First path segments that always mean "a file of this skill". */
