@@ -273,30 +273,36 @@ function readLine(t: string, line: number, found: ReferenceCandidate[]): void {
     URL_LIKE.lastIndex = 0;
     for (let m = URL_LIKE.exec(t); m !== null; m = URL_LIKE.exec(t)) (blanks ??= []).push(m.index, m.index + m[0].length);
   }
+  // Blanked text is spaces, which no run crosses.
+  let scan = t;
+  if (blanks) for (let k = 0; k < blanks.length; k += 2) scan = scan.slice(0, blanks[k]) + ' '.repeat(blanks[k + 1] - blanks[k]) + scan.slice(blanks[k + 1]);
   if (hasSlash) {
     PATH_RUN.lastIndex = 0;
-    for (let m = PATH_RUN.exec(t); m !== null; m = PATH_RUN.exec(t)) {
+    for (let m = PATH_RUN.exec(scan); m !== null; m = PATH_RUN.exec(scan)) {
       const run = m[0];
       if (!run.includes('/')) continue;
       let a = m.index;
       let b = a + run.length;
       while (b > a && (t.charCodeAt(b - 1) === 46 || t.charCodeAt(b - 1) === 58 || t.charCodeAt(b - 1) === 44)) b--; // sentence punctuation
       while (a < b && t.charCodeAt(a) === 58) a++; // leading `:`
-      if (a === b || inside(blanks, a)) continue;
+      if (a === b) continue;
       const target = t.slice(a, b);
       const shape = barePath(target, a > 0 ? t.charCodeAt(a - 1) : -1);
-      if (shape !== NOT_A_PATH) push(found, target, line, a, 'path', shape === FOLDER_LIKE || isProse(t, a));
+      if (shape === NOT_A_PATH) continue;
+      // A folder-like path opening inline code is a command (`scripts/review-package PLAN`); in prose it may be a folder.
+      const command = shape === FOLDER_LIKE && a > 0 && t.charCodeAt(a - 1) === 96 && inside(code, a - 1);
+      push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || isProse(t, a));
     }
   }
   if (hasBackslash) {
     BACKSLASH_RUN.lastIndex = 0;
-    for (let m = BACKSLASH_RUN.exec(t); m !== null; m = BACKSLASH_RUN.exec(t)) {
+    for (let m = BACKSLASH_RUN.exec(scan); m !== null; m = BACKSLASH_RUN.exec(scan)) {
       const a = m.index;
       let b = a + m[0].length;
       while (b > a && (t.charCodeAt(b - 1) === 46 || t.charCodeAt(b - 1) === 44)) b--;
       const before = a > 0 ? t.charCodeAt(a - 1) : -1;
       // After `\` (an escape), `:` (a drive, `C:\`), `/` or `$`/`%` (variables): not a relative path of the skill.
-      if (before === 92 || before === 58 || before === 47 || before === 36 || before === 37 || inside(blanks, a)) continue;
+      if (before === 92 || before === 58 || before === 47 || before === 36 || before === 37) continue;
       const target = t.slice(a, b);
       if (isBackslashPath(target)) push(found, target, line, a, 'path', isProse(t, a));
     }

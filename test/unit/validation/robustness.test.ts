@@ -5,7 +5,7 @@ import * as nodePath from 'node:path';
 import { validateAgentMd } from '../../../src/core/agents/agents';
 import { nodeFileSystem } from '../../../src/core/fs';
 import { parseSkillMd } from '../../../src/core/skills/frontmatter';
-import { extractReferences } from '../../../src/core/skills/references';
+import { extractReferences } from '../../../src/core/references/markdown';
 import type { Problem, Profile } from '../../../src/core/types';
 import { validateSkillMd } from '../../../src/core/validation/validateSkill';
 import { skill } from './helpers';
