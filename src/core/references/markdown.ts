@@ -27,21 +27,16 @@ const INLINE_LINK = /!?\[(?:[^\]\\\n]|\\.){0,1000}\]\([ \t]*(<[^<>\n]*>|[^\s()<>
 /** A link reference definition (not a footnote, `[^1]: text`). */
 const DEFINITION = /^ {0,3}\[(?!\^)(?:[^\]\\\n]|\\.){1,999}\]:[ \t]*(<[^<>\n]*>|\S+)/;
 const URL_LIKE = /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s<>)\]`'"]*|\bwww\.[^\s<>)\]`'"]+/g;
-/** A run of characters a forward-slash path may hold. */
-const PATH_RUN = /[A-Za-z0-9_.~@:+%/-]+/g;
 /** A run of characters a backslash path may hold, with at least one `\`. */
 const BACKSLASH_RUN = /[A-Za-z0-9_.+-]+(?:\\[A-Za-z0-9_.+-]+)+/g;
 const SEGMENT = /^\w[\w.+-]*$/;
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 const DOMAIN = /\.(?:com|org|net|io|dev|ai|app|co|edu|gov|info|me|sh)$/i;
 /** Names that stand for "some file" in templates and instructions. */
-const PLACEHOLDER = /^(?:(?:file|script|skill|folder|dir|module|page|doc|template)[-_]?name|your[-_].*|my[-_]file|x{3,}|foo|bar|baz)$/i;
+const PLACEHOLDER = /^(?:\.\.?\/)*path\/to\/|(?:^|\/)(?:(?:file|script|skill|folder|dir|module|page|doc|template)[-_]?name|your[-_][^/]*|my[-_]file|x{3,}|foo|bar|baz)(?:\.[^/]*)?(?:\/|$)/i;
 /** A clause of examples or prohibitions: what it names is not a file of the skill. */
 const EXAMPLE_CLAUSE = /(?:\be\.g\.|\bfor (?:example|instance)\b|\bexamples?\**\s*:|\bsuch as\b)/i;
-/** A prohibition governing the mention ("never run `./x.sh`", "do not edit `…`"). */
-const PROHIBITION = /\b(?:never|don'?t|do not)\s+(?:\w+\s+){0,2}`*$/i;
-/** An indefinite article right before a mention (and its opening backtick): a hypothetical file. */
-const INDEFINITE = /\b(?:a|an)\s+`*$/i;
+
 /** Where a clause starts: `;`, `!`, `?`, a table cell's `|`, or a `.` ending a sentence (followed by a capital). */
 const CLAUSE_BREAK = /[;!?|]|\.\s+(?=[A-Z*_#])/g;
 
@@ -69,13 +64,23 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
   let slash = -2;
   let bracket = -2;
   let backslash = -2;
+  const length = src.length;
   for (let i = firstLine; i < count; i++) {
-    const start = starts[i];
+    let start = starts[i];
     if (commentEnd >= 0) {
       if (start <= commentEnd) continue;
       commentEnd = -1;
     }
-    const end = lines.lineEnd(i);
+    if (fenceChar !== 0) {
+      // In fenced code only a line holding the fence's kind can close it: jump to the next one.
+      const next = src.indexOf(fenceChar === 96 ? '```' : '~~~', start);
+      if (next < 0) break;
+      while (i + 1 < count && starts[i + 1] <= next) i++;
+      start = starts[i];
+    }
+    let end = i + 1 < count ? starts[i + 1] : length;
+    if (end > start && src.charCodeAt(end - 1) === 10) end--;
+    if (end > start && src.charCodeAt(end - 1) === 13) end--;
     let p = start;
     let column = 0;
     for (; p < end; p++) {
@@ -94,52 +99,105 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
       }
       continue;
     }
-    let base = items.length ? items[items.length - 1] : 0;
-    if (column < base) {
-      // Less indented than the list item's content: a lazy continuation of its paragraph, or the item ends.
-      if (!(paragraph && listContent(src, p, end, column) < 0 && !startsBlock(src, p, end))) {
-        while (items.length && column < items[items.length - 1]) items.pop();
-        base = items.length ? items[items.length - 1] : 0;
+    if (column < 4 && items.length === 0 && isPlainStart(c)) {
+      paragraph = true; // the common case, a line of prose outside lists: no block structure to look at
+    } else {
+      let base = items.length ? items[items.length - 1] : 0;
+      if (column < base) {
+        // Less indented than the list item's content: a lazy continuation of its paragraph, or the item ends.
+        if (!(paragraph && listContent(src, p, end, column) < 0 && !startsBlock(src, p, end))) {
+          while (items.length && column < items[items.length - 1]) items.pop();
+          base = items.length ? items[items.length - 1] : 0;
+        }
       }
-    }
-    if (column >= base + 4 && !paragraph) continue; // indented code
-    const content = listContent(src, p, end, column);
-    let at = p;
-    if (content >= 0) {
-      while (items.length && items[items.length - 1] > column) items.pop();
-      items.push(content);
-      at = p + 1;
-      while (at < end && src.charCodeAt(at) !== 32 && src.charCodeAt(at) !== 9) at++; // past the marker
-      while (at < end && (src.charCodeAt(at) === 32 || src.charCodeAt(at) === 9)) at++;
-    }
-    const d = at < end ? src.charCodeAt(at) : 0;
-    if (d === 96 || d === 126) {
-      let q = at;
-      while (q < end && src.charCodeAt(q) === d) q++;
-      if (q - at >= 3 && (d === 126 || src.indexOf('`', q) < 0 || src.indexOf('`', q) >= end)) {
-        fenceChar = d;
-        fenceLength = q - at;
+      if (column >= base + 4 && !paragraph) continue; // indented code
+      const content = listContent(src, p, end, column);
+      let at = p;
+      if (content >= 0) {
+        while (items.length && items[items.length - 1] > column) items.pop();
+        items.push(content);
+        at = p + 1;
+        while (at < end && src.charCodeAt(at) !== 32 && src.charCodeAt(at) !== 9) at++; // past the marker
+        while (at < end && (src.charCodeAt(at) === 32 || src.charCodeAt(at) === 9)) at++;
+      }
+      const d = at < end ? src.charCodeAt(at) : 0;
+      if (d === 96 || d === 126) {
+        let q = at;
+        while (q < end && src.charCodeAt(q) === d) q++;
+        if (q - at >= 3 && (d === 126 || !hasBacktick(src, q, end))) {
+          fenceChar = d;
+          fenceLength = q - at;
+          paragraph = false;
+          continue;
+        }
+      }
+      if (d === 60 && src.startsWith('<!--', at)) {
+        const close = src.indexOf('-->', at + 4);
+        if (close < 0 || close >= end) commentEnd = close < 0 ? length : close;
         paragraph = false;
         continue;
       }
+      paragraph = d !== 35; // a heading (`#`) is no paragraph
     }
-    if (d === 60 && src.startsWith('<!--', at)) {
-      const close = src.indexOf('-->', at + 4);
-      if (close < 0 || close >= end) commentEnd = close < 0 ? src.length : close;
-      paragraph = false;
-      continue;
-    }
-    paragraph = d !== 35; // a heading (`#`) is no paragraph
-    if (slash !== -1 && slash < start) slash = src.indexOf('/', start);
-    if (bracket !== -1 && bracket < start) bracket = src.indexOf(']', start);
+    // Whether the line may hold a reference, read in place (all that is looked for is ASCII): a `\`, a `](` or
+    // `]:`, or a `/` in a run of path characters that passes `plausible`. Most lines with a `/` have none ("and/or")
+    // and are not decoded and read in full. The pointers move on past what was looked at.
     if (backslash !== -1 && backslash < start) backslash = src.indexOf('\\', start);
-    if (!((slash !== -1 && slash < end) || (bracket !== -1 && bracket < end) || (backslash !== -1 && backslash < end))) continue;
+    let hold = backslash !== -1 && backslash < end;
+    if (!hold) {
+      if (bracket !== -1 && bracket < start) bracket = src.indexOf(']', start);
+      while (bracket !== -1 && bracket < end) {
+        const n = src.charCodeAt(bracket + 1);
+        if (n === 40 || n === 58) { hold = true; break; }
+        bracket = src.indexOf(']', bracket + 1);
+      }
+    }
+    if (!hold) {
+      if (slash !== -1 && slash < start) slash = src.indexOf('/', start);
+      while (slash !== -1 && slash < end) {
+        let a = slash;
+        while (a > start && isPathChar(src.charCodeAt(a - 1))) a--;
+        let b = slash + 1;
+        while (b < end && isPathChar(src.charCodeAt(b))) b++;
+        if (plausible(src, a, b)) { hold = true; break; }
+        slash = src.indexOf('/', b);
+      }
+    }
+    if (!hold) continue;
     if (end - start > MAX_LINE && lines.slice(start, end).length > MAX_LINE) continue;
     const before = found.length;
     readLine(lines.slice(start, end), firstLineNumber + (i - firstLine), found);
     if (found.length - before > 1) sortLine(found, before);
   }
   return found;
+}
+
+/**
+ * Whether a line whose first non-blank character is `c` (indented less than 4, outside lists) is plain paragraph
+ * text: not a list marker, fence, HTML comment, heading or other block start.
+ */
+function isPlainStart(c: number): boolean {
+  return c >= 65 ? c !== 96 && c !== 126 : c !== 45 && c !== 42 && c !== 43 && c !== 60 && c !== 35 && (c < 48 || c > 57);
+}
+
+/** Whether `s[from, to)` holds a backtick (bounded: no search past the line). */
+function hasBacktick(s: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (s.charCodeAt(k) === 96) return true;
+  return false;
+}
+
+/**
+ * The cheap test a run of path characters `s[a, b)` must pass to be read as a bare path: after trailing
+ * punctuation and leading `:`s, a `.` and a letter after its last `/` (an extension), or a leading `.` or known
+ * folder.
+ */
+function plausible(s: string, a: number, b: number): boolean {
+  while (b > a && isPunct(s.charCodeAt(b - 1))) b--;
+  while (a < b && s.charCodeAt(a) === 58) a++;
+  if (a === b) return false;
+  let dot = b - 1; // the last `.` after the last `/`
+  while (dot > a && s.charCodeAt(dot) !== 46 && s.charCodeAt(dot) !== 47) dot--;
+  return (s.charCodeAt(dot) === 46 && isLetter(s.charCodeAt(dot + 1))) || s.charCodeAt(a) === 46 || startsKnown(s, a);
 }
 
 /** Whether `s[from, to)` is spaces and tabs only. */
@@ -273,31 +331,41 @@ function readLine(t: string, line: number, found: ReferenceCandidate[]): void {
     URL_LIKE.lastIndex = 0;
     for (let m = URL_LIKE.exec(t); m !== null; m = URL_LIKE.exec(t)) (blanks ??= []).push(m.index, m.index + m[0].length);
   }
-  // Blanked text is spaces, which no run crosses.
-  let scan = t;
-  if (blanks) for (let k = 0; k < blanks.length; k += 2) scan = scan.slice(0, blanks[k]) + ' '.repeat(blanks[k + 1] - blanks[k]) + scan.slice(blanks[k + 1]);
-  if (hasSlash) {
-    PATH_RUN.lastIndex = 0;
-    for (let m = PATH_RUN.exec(scan); m !== null; m = PATH_RUN.exec(scan)) {
-      const run = m[0];
-      if (!run.includes('/')) continue;
-      let a = m.index;
-      let b = a + run.length;
-      while (b > a && (t.charCodeAt(b - 1) === 46 || t.charCodeAt(b - 1) === 58 || t.charCodeAt(b - 1) === 44)) b--; // sentence punctuation
-      while (a < b && t.charCodeAt(a) === 58) a++; // leading `:`
-      if (a === b) continue;
-      const target = t.slice(a, b);
-      const shape = barePath(target, a > 0 ? t.charCodeAt(a - 1) : -1);
-      if (shape === NOT_A_PATH) continue;
-      // A folder-like path opening inline code is a command (`scripts/review-package PLAN`); in prose it may be a folder.
-      const command = shape === FOLDER_LIKE && a > 0 && t.charCodeAt(a - 1) === 96 && inside(code, a - 1);
-      push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || isProse(t, a));
+  // Each `/` is expanded over path characters into a run (read once), which a cheap test passes on to barePath: a
+  // file extension after its last `/`, or a leading `.` or known folder. Most runs ("and/or") fail it.
+  // No run crosses the edge of a blanked span (a link, a URL, a comment).
+  for (let k = hasSlash ? t.indexOf('/') : -1; k !== -1;) {
+    let from = 0;
+    let to = t.length;
+    if (blanks) {
+      let blank = false;
+      for (let j = 0; j < blanks.length; j += 2) {
+        if (k >= blanks[j] && k < blanks[j + 1]) { blank = true; k = t.indexOf('/', blanks[j + 1]); break; }
+        if (blanks[j + 1] <= k && blanks[j + 1] > from) from = blanks[j + 1];
+        if (blanks[j] > k && blanks[j] < to) to = blanks[j];
+      }
+      if (blank) continue;
     }
+    let a = k;
+    while (a > from && isPathChar(t.charCodeAt(a - 1))) a--;
+    let b = k + 1;
+    while (b < to && isPathChar(t.charCodeAt(b))) b++;
+    k = t.indexOf('/', b);
+    if (!plausible(t, a, b)) continue;
+    while (b > a && isPunct(t.charCodeAt(b - 1))) b--; // sentence punctuation
+    while (a < b && t.charCodeAt(a) === 58) a++; // leading `:`
+    const target = t.slice(a, b);
+    const shape = barePath(target, a > 0 ? t.charCodeAt(a - 1) : -1);
+    if (shape === NOT_A_PATH) continue;
+    // A folder-like path opening inline code is a command (`scripts/review-package PLAN`); in prose it may be a folder.
+    const command = shape === FOLDER_LIKE && a > 0 && t.charCodeAt(a - 1) === 96 && inside(code, a - 1);
+    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || isProse(t, a));
   }
   if (hasBackslash) {
     BACKSLASH_RUN.lastIndex = 0;
-    for (let m = BACKSLASH_RUN.exec(scan); m !== null; m = BACKSLASH_RUN.exec(scan)) {
+    for (let m = BACKSLASH_RUN.exec(t); m !== null; m = BACKSLASH_RUN.exec(t)) {
       const a = m.index;
+      if (inside(blanks, a)) continue;
       let b = a + m[0].length;
       while (b > a && (t.charCodeAt(b - 1) === 46 || t.charCodeAt(b - 1) === 44)) b--;
       const before = a > 0 ? t.charCodeAt(a - 1) : -1;
@@ -307,6 +375,33 @@ function readLine(t: string, line: number, found: ReferenceCandidate[]): void {
       if (isBackslashPath(target)) push(found, target, line, a, 'path', isProse(t, a));
     }
   }
+}
+
+/** Characters a forward-slash path run may hold: `A-Z a-z 0-9 _ . - / ~ @ : + %` (1 in a table of the ASCII codes). */
+const PATH_CHARS = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-/~@:+%') PATH_CHARS[c.charCodeAt(0)] = 1;
+
+function isPathChar(c: number): boolean {
+  return c < 128 && PATH_CHARS[c] === 1;
+}
+
+/** `.`, `:` or `,`. */
+function isPunct(c: number): boolean {
+  return c === 46 || c === 58 || c === 44;
+}
+
+function isLetter(c: number): boolean {
+  return (c | 32) >= 97 && (c | 32) <= 122;
+}
+
+const KNOWN = [...KNOWN_SEGMENTS];
+
+/** Whether a known folder of a skill and a `/` start `t` at `at`. */
+function startsKnown(t: string, at: number): boolean {
+  const c = t.charCodeAt(at);
+  if (c !== 115 && c !== 114 && c !== 97) return false; // s, r, a
+  for (const k of KNOWN) if (t.charCodeAt(at + k.length) === 47 && t.startsWith(k, at)) return true;
+  return false;
 }
 
 /** A link target as a file reference (normalised), or undefined for URLs, placeholders and non-files. */
@@ -327,16 +422,7 @@ function hasExtension(target: string): boolean {
 
 /** `path/to/…`, or a segment (without its extension) that is a placeholder name. */
 function hasPlaceholder(path: string): boolean {
-  const segments = path.split('/');
-  let k = 0;
-  while (segments[k] === '.' || segments[k] === '..') k++;
-  if (segments[k] === 'path' && segments[k + 1] === 'to') return true;
-  for (; k < segments.length; k++) {
-    const s = segments[k];
-    const dot = s.lastIndexOf('.');
-    if (PLACEHOLDER.test(dot > 0 ? s.slice(0, dot) : s)) return true;
-  }
-  return false;
+  return PLACEHOLDER.test(path);
 }
 
 const NOT_A_PATH = 0;
@@ -379,11 +465,32 @@ function isBackslashPath(p: string): boolean {
  * `?`, `|` or sentence end) gives examples or forbids, or an indefinite article comes right before it.
  */
 function isProse(t: string, at: number): boolean {
-  const from = Math.max(0, at - 160);
-  const before = t.slice(from, at);
-  if (INDEFINITE.test(before) || PROHIBITION.test(before)) return true;
+  const words = wordsBefore(t, at);
+  // An indefinite article right before it (a hypothetical file); a prohibition governing it ("never run `./x.sh`",
+  // "do not edit `…`", up to two words between).
+  if (words[0] === 'a' || words[0] === 'an') return true;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w === 'never' || w === "don't" || w === 'dont' || (w === 'not' && words[k + 1] === 'do')) return true;
+  }
+  const before = t.slice(Math.max(0, at - 160), at);
   let clause = 0;
   CLAUSE_BREAK.lastIndex = 0;
   for (let m = CLAUSE_BREAK.exec(before); m !== null; m = CLAUSE_BREAK.exec(before)) clause = m.index + m[0].length;
   return EXAMPLE_CLAUSE.test(before.slice(clause));
+}
+
+/** The (up to) four words right before `at` in `t`, nearest first, lower-case; backticks and blanks between are skipped. */
+function wordsBefore(t: string, at: number): string[] {
+  const words: string[] = [];
+  let k = at;
+  while (words.length < 4) {
+    while (k > 0 && (t.charCodeAt(k - 1) === 96 || t.charCodeAt(k - 1) === 32 || t.charCodeAt(k - 1) === 9)) k--;
+    let w = k;
+    while (w > 0 && (isLetter(t.charCodeAt(w - 1)) || t.charCodeAt(w - 1) === 39)) w--;
+    if (w === k) break;
+    words.push(t.slice(w, k).toLowerCase());
+    k = w;
+  }
+  return words;
 }

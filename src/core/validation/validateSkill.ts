@@ -761,10 +761,13 @@ export function resolveReferences(candidates: ReferenceCandidate[], skillDir: st
     if (c.target.includes('\\')) {
       emit('reference-backslash', c.range, `'${c.target}' uses '\\' as a separator, which only Windows reads; write '${c.target.replace(/\\/g, '/')}'`);
     }
-    if (res.outside) {
+    const repository = res.outside ? (bounds ??= findBounds(skill, fs)).repository : undefined;
+    const staysIn = res.outside && !res.viaSymlink && repository !== undefined && isInside(repository, res.resolved);
+    if (res.outside && staysIn && !res.exists) {
+      // Inside the repository, what matters first is that the file is not there.
+      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside the skill folder)`);
+    } else if (res.outside) {
       const scope = res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
-      const repository = (bounds ??= findBounds(skill, fs)).repository;
-      const staysIn = !res.viaSymlink && repository !== undefined && isInside(repository, res.resolved);
       emit('reference-outside', c.range, res.viaSymlink
         ? `'${c.target}' resolves through a symlink to outside ${scope}`
         : staysIn
