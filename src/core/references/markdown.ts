@@ -159,7 +159,8 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
         while (a > start && isPathChar(src.charCodeAt(a - 1))) a--;
         let b = slash + 1;
         while (b < end && isPathChar(src.charCodeAt(b))) b++;
-        if (plausible(src, a, b)) { hold = true; break; }
+        // (A URL in the run cuts it where the URL starts: then the part before may be a path.)
+        if (plausible(src, a, b) || hasUrl(src, a, b)) { hold = true; break; }
         slash = src.indexOf('/', b);
       }
     }
@@ -198,6 +199,12 @@ function plausible(s: string, a: number, b: number): boolean {
   let dot = b - 1; // the last `.` after the last `/`
   while (dot > a && s.charCodeAt(dot) !== 46 && s.charCodeAt(dot) !== 47) dot--;
   return (s.charCodeAt(dot) === 46 && isLetter(s.charCodeAt(dot + 1))) || s.charCodeAt(a) === 46 || startsKnown(s, a);
+}
+
+/** Whether `s[from, to)` holds a `://`. */
+function hasUrl(s: string, from: number, to: number): boolean {
+  for (let k = from + 1; k + 2 < to; k++) if (s.charCodeAt(k) === 58 && s.charCodeAt(k + 1) === 47 && s.charCodeAt(k + 2) === 47) return true;
+  return false;
 }
 
 /** Whether `s[from, to)` is spaces and tabs only. */

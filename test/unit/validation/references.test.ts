@@ -196,10 +196,22 @@ test('reference-outside: `..` leaving the repository is an error in every profil
   }
 });
 
-test('a cross-skill path climbing out of the skills root is outside', () => {
+test('a cross-skill path climbing out of the skills root: missing when it stays in the repository, else outside', () => {
   const res = validateAlpha('[x](beta/../../outside.md)\n');
-  assert.deepEqual(summary(res.problems), ['reference-outside@5:5-5:26']);
-  assert.match(res.problems[0].message, /leaves the skills root/);
+  assert.deepEqual(summary(res.problems), ['reference-missing@5:5-5:26']);
+  assert.match(res.problems[0].message, /would be outside the skill folder/);
+  const tmp = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-refs-'));
+  try {
+    const root = nodePath.join(tmp, 'repo', 'skills');
+    for (const d of ['.git', 'skills/alpha', 'skills/beta']) nodeFs.mkdirSync(nodePath.join(tmp, 'repo', d), { recursive: true });
+    nodeFs.writeFileSync(nodePath.join(tmp, 'outside.md'), 'o');
+    const out = validateAlpha('[x](beta/../../../outside.md)\n', 'claude-code', nodePath.join(root, 'alpha'), root);
+    assert.deepEqual(summary(out.problems), ['reference-outside@5:5-5:29']);
+    assert.match(out.problems[0].message, /leaves the skills root and the repository/);
+    assert.equal(out.problems[0].severity, 'error');
+  } finally {
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
+  }
 });
 
 test('near miss: `..` that stays inside the skill is fine', () => {
