@@ -9,13 +9,16 @@
  * `filename.md`, `script_name.py`, `your-…`); targets holding `[`, `]` or `=` (SMARTS, regexes); footnotes; and
  * bare mentions that are flag values (`-dict=../x.dict`, `--out=../y.md`). Tentative (a reference only if the file
  * exists: never reported missing): link targets without a file extension that are no folder (`(url)`, routes, wiki
- * pages), a known folder and a name without extension ("under assets/code", `scripts/run`), and mentions in a clause of examples ("e.g.", "for example", "such as", an
- * "Example:" label), after a prohibition ("never run", "do not edit") or after an indefinite article ("a
- * `scripts/x.py` script").
- * A path written with `\` separators is a candidate too (validation reports it as not portable).
+ * pages), a known folder and a name without extension in prose ("under assets/code"; opening inline code it is a
+ * command and counts), and mentions in a clause of examples ("e.g.", "for example", "such as", an "Example:"
+ * label), after a prohibition ("never run", "do not edit") or after an indefinite article ("a `scripts/x.py`
+ * script"). A path written with `\` separators is a candidate too (validation reports it as not portable).
  *
  * Lines are classified on `lines.text`, which for a Utf8LineIndex is the file's bytes: everything a block
- * structure is recognised by is ASCII. Only lines that hold `/`, `]` or `\` outside code are decoded and read.
+ * structure is recognised by is ASCII. Only lines that may hold a reference (a `\`, a `](` or `]:`, or a `/` in a
+ * run of path characters that may be a path) outside code are decoded and read. The CommonMark departures, for
+ * real skills: a closing fence may be indented any number of blanks (fences inside list items), and a line of
+ * prose after a paragraph is read as its lazy continuation whatever its indentation.
  */
 import { KNOWN_SEGMENTS, normaliseLinkTarget, type ReferenceCandidate, type ReferenceKind } from '../skills/references';
 import { LineIndex } from '../validation/text';
