@@ -20,8 +20,8 @@
  * real skills: a closing fence may be indented any number of blanks (fences inside list items), and a line of
  * prose after a paragraph is read as its lazy continuation whatever its indentation.
  */
-import { KNOWN_SEGMENTS, normaliseLinkTarget, type ReferenceCandidate, type ReferenceKind } from '../skills/references';
-import { LineIndex } from '../validation/text';
+import { LineIndex } from '../base/text';
+import { KNOWN_SEGMENTS, normaliseLinkTarget, type ReferenceCandidate, type ReferenceKind } from './extract';
 
 /** Longer lines are data (minified code, base64), not prose: not read. */
 const MAX_LINE = 20000;
