@@ -6,10 +6,10 @@ export interface RuleInfo {
   /** `undefined` = the rule is off in that profile. */
   severity: Record<Profile, Severity | undefined>;
   /**
-   * Named cases of the rule with their own severities (e.g. `name-charset`'s non-ASCII lower-case letters); an
-   * emit that names a variant gets the variant's severity.
+   * Severities of named cases of the rule (e.g. `reference-outside` that stays in the repository, `name-charset`'s
+   * non-ASCII lower-case letters, a name missing in an agent file); an emit that names a variant gets its severity.
    */
-  variants?: Readonly<Record<string, { summary: string; severity: Record<Profile, Severity | undefined> }>>;
+  variants?: Readonly<Record<string, Record<Profile, Severity | undefined>>>;
 }
 
 function all(severity: Severity): Record<Profile, Severity> {
@@ -24,21 +24,21 @@ function per(claudeCode: Severity | undefined, spec: Severity | undefined, uploa
 /** The rule table. Keys are the stable codes shown as `Diagnostic.code` and in CLI output. */
 export const RULES: Readonly<Record<string, RuleInfo>> = {
   'frontmatter-missing': { summary: 'The file does not start with a `---` YAML frontmatter block (Claude Code then uses the folder name and the first paragraph).', severity: per('warning', 'error', 'error'),
-    variants: { agent: { summary: 'In an agent file (Claude Code requires it there).', severity: all('error') } } },
+    variants: { agent: all('error') } },
   'frontmatter-unclosed': { summary: 'The frontmatter has no closing `---` line.', severity: all('error') },
   'yaml-syntax': { summary: 'The frontmatter is not valid YAML (values containing `: ` must be quoted).', severity: all('error') },
   'frontmatter-not-mapping': { summary: 'The frontmatter must be a YAML mapping of `key: value` lines.', severity: all('error') },
   bom: { summary: 'The file starts with a UTF-8 byte order mark.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'name-missing': { summary: 'The `name` key is absent (Claude Code uses the folder name; the spec and uploads require it).', severity: per('warning', 'error', 'error'),
-    variants: { agent: { summary: 'In an agent file (Claude Code requires it there).', severity: all('error') } } },
+    variants: { agent: all('error') } },
   'description-missing': { summary: 'The `description` key is absent (Claude Code uses the first paragraph; the spec and uploads require it).', severity: per('warning', 'error', 'error'),
-    variants: { agent: { summary: 'In an agent file (Claude Code requires it there).', severity: all('error') } } },
+    variants: { agent: all('error') } },
   'name-type': { summary: '`name` must be a non-empty string.', severity: all('error') },
   'description-type': { summary: '`description` must be a non-empty string.', severity: all('error') },
   'name-length': { summary: '`name` must be at most 64 characters.', severity: all('error') },
   'name-case': { summary: '`name` must not contain upper-case letters.', severity: all('error') },
   'name-charset': { summary: '`name` may only contain `a-z`, `0-9` and `-`.', severity: all('error'),
-    variants: { 'non-ascii-lowercase': { summary: '`name` has non-ASCII lower-case letters (accepted by the reference validator, refused on upload).', severity: per('warning', 'warning', 'error') } } },
+    variants: { 'non-ascii-lowercase': per('warning', 'warning', 'error') } },
   'name-hyphen': { summary: '`name` must not start or end with `-` or contain `--`.', severity: all('error') },
   'name-dir-mismatch': { summary: '`name` should equal the skill folder name.', severity: { 'claude-code': 'warning', spec: 'error', upload: 'warning' } },
   'name-reserved': { summary: '`name` must not contain the reserved words `anthropic` or `claude` (upload).', severity: { 'claude-code': undefined, spec: undefined, upload: 'error' } },
@@ -48,14 +48,19 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'listing-length': { summary: '`description` + `when_to_use` over 1536 characters is cut in Claude Code\'s skill listing.', severity: { 'claude-code': 'warning', spec: undefined, upload: undefined } },
   'compatibility-invalid': { summary: '`compatibility` must be a string of 1–500 characters.', severity: all('error') },
   'metadata-invalid': { summary: '`metadata` must be a map of string keys to string values (Claude Code never reads it).', severity: per('warning', 'error', 'error'),
-    variants: { 'unquoted-scalar': { summary: 'A `metadata` value is an unquoted number or boolean (the reference validator reads it as a string).', severity: all('warning') } } },
+    variants: { 'unquoted-scalar': all('warning') } },
   'allowed-tools-invalid': { summary: '`allowed-tools` must be a space-separated string (a YAML list is fine in Claude Code).', severity: all('error') },
   'field-invalid': { summary: 'A Claude Code key has a value Claude Code rejects or ignores.', severity: per('error', undefined, undefined) },
   'unknown-key': { summary: 'The key is not accepted by the active validation profile.', severity: { 'claude-code': 'warning', spec: 'error', upload: 'error' } },
   'body-lines': { summary: 'The body is over 500 lines; move detail into `references/`.', severity: all('warning') },
   'body-tokens': { summary: 'The body is over ~5000 tokens (estimate: characters / 4); move detail into `references/`.', severity: all('warning') },
   'reference-missing': { summary: 'A relative link or path reference points to a file that does not exist.', severity: all('warning') },
-  'reference-outside': { summary: 'A reference leaves the skill folder (or the skills root, for a cross-skill reference).', severity: all('error') },
+  'reference-outside': {
+    summary: 'A reference leaves the workspace or repository (error), or leaves the skill but stays in the repository or plugin (warning; error in upload).',
+    severity: all('error'),
+    variants: { 'in-repository': { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+  },
+  'reference-backslash': { summary: 'A reference is written with `\\` separators, which only Windows reads.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'duplicate-name': { summary: 'Two skills in one scope have the same name.', severity: all('error') },
   shadowed: { summary: 'A personal skill is hidden by a project skill of the same name.', severity: all('info') },
   'skill-md-case': { summary: 'The skill folder has `skill.md` but no `SKILL.md` (the name is case-sensitive).', severity: all('error') },
@@ -66,16 +71,19 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'agent-skills-invalid': { summary: 'An agent\'s `skills` must be a list of skill names.', severity: all('error') },
 };
 
-/** Severity of `code` in `profile`; undefined when the rule is off there (or the code is unknown). */
+/**
+ * Severity of `code` in `profile` (of its `variant`, when the rule has that variant); undefined when the rule is off
+ * there (or the code is unknown).
+ */
 export function severityFor(code: string, profile: Profile, variant?: string): Severity | undefined {
   if (!Object.prototype.hasOwnProperty.call(RULES, code)) return undefined;
   const rule = RULES[code];
-  if (variant !== undefined && rule.variants && Object.prototype.hasOwnProperty.call(rule.variants, variant)) return rule.variants[variant].severity[profile];
-  return rule.severity[profile];
+  const severities = variant !== undefined && rule.variants && Object.prototype.hasOwnProperty.call(rule.variants, variant) ? rule.variants[variant] : rule.severity;
+  return severities[profile];
 }
 
 /**
- * Reports one problem: its rule code (the severity comes from RULES and the profile; `variant` names one of the
- * rule's cases with its own severity), where, and what.
+ * Reports one problem: its rule code (the severity comes from RULES and the profile; `variant`: a named case of the
+ * rule with its own severities), where, and what.
  */
 export type Emit = (code: string, range: Range, message: string, variant?: string) => void;

@@ -8,7 +8,7 @@ import { type Emit, severityFor } from '../base/rules';
 import { detach } from '../base/text';
 import { parseSkillMdDetailed, type DetailedParse } from '../skillmd/frontmatter';
 import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillmd/model';
-import { extractReferencesFrom } from '../references/extract';
+import { extractReferencesFrom } from '../references/markdown';
 import { resolveReferences } from '../references/resolve';
 import { type BodyView, checkBody, stringBody } from './bodyRules';
 import { checkFrontmatter } from './frontmatterRules';
