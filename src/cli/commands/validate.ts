@@ -86,7 +86,7 @@ export function collect(ctx: CliContext, targets: string[], profile: Profile, op
   }
   const skillList = [...skills.values()];
   // One target's discovery has applied them to exactly this set already.
-  if (targets.length > 1) applyCrossSkillRules(skillList);
+  if (targets.length > 1) applyCrossSkillRules(skillList, profile);
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   skillList.sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
   return { skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)) };

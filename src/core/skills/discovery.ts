@@ -13,6 +13,7 @@ import type { Problem, Profile, Range, Scope } from '../types';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from './model';
 import { detach, tokensForLength, validateSkillMdBytes } from '../validation/validateSkill';
 import { nfkc } from '../validation/text';
+import { severityFor } from '../validation/rules';
 import { validateAgentMd } from '../agents/agents';
 import { withReadCache } from './readCache';
 
@@ -367,7 +368,7 @@ function crossRange(s: SkillEntry): Range {
 }
 
 /** Applies duplicate-name and shadowed to the entries (mutates problems and shadowedBy; idempotent). */
-export function applyCrossSkillRules(skills: SkillEntry[]): void {
+export function applyCrossSkillRules(skills: SkillEntry[], profile: Profile = 'claude-code'): void {
   for (const s of skills) {
     if (s.problems.some((p) => CROSS_CODES.has(p.code))) s.problems = s.problems.filter((p) => !CROSS_CODES.has(p.code));
     s.shadowedBy = undefined;
@@ -398,7 +399,7 @@ export function applyCrossSkillRules(skills: SkillEntry[]): void {
       const others = list.filter((o) => o !== s).map((o) => o.skillMdPath).sort();
       s.problems.push({
         code: 'duplicate-name',
-        severity: 'error',
+        severity: severityFor('duplicate-name', profile) ?? 'error',
         message: `another skill in the same scope is also named '${s.name}': ${others.join(', ')}`,
         ...crossRange(s),
       });
@@ -412,7 +413,7 @@ export function applyCrossSkillRules(skills: SkillEntry[]): void {
     s.shadowedBy = winner.skillMdPath;
     s.problems.push({
       code: 'shadowed',
-      severity: 'info',
+      severity: severityFor('shadowed', profile) ?? 'info',
       message: `hidden by the project skill '${winner.name}' (${winner.skillMdPath}); project skills override personal ones`,
       ...crossRange(s),
     });
@@ -520,7 +521,7 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
   }
   const skills: LoadedSkillEntry[] = [];
   for (const skill of (opts?.loader ?? loadSkillsInOrder)(fs, jobs, profile, { listFiles: opts?.listFiles })) if (skill) skills.push(skill);
-  applyCrossSkillRules(skills);
+  applyCrossSkillRules(skills, profile);
   return skills;
 }
 
