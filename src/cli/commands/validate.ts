@@ -11,8 +11,16 @@ import type { AgentEntry, SkillEntry } from '../../core/skills/model';
 import { applyCrossSkillRules, discoverPath, type SkillLoader } from '../../core/skills/discovery';
 import { nodeFileSystem } from '../../core/fs';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../parallel';
+import { RuleConfigFinder } from '../../core/config/ruleConfig';
+import { applyConfig, configuredProfile } from '../validateConfig';
+import { problemJson, type ValidateResult } from '../output/validateResult';
+import { formatSarif } from '../output/sarif';
+import { formatGithub } from '../output/github';
+import { ruleHelpUri, toolVersion } from '../output/ruleDocs';
+import { pathToFileURL } from 'node:url';
 
-const USAGE = 'Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]\n';
+const USAGE = 'Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github]\n'
+  + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore).\n';
 
 /** A path as the CLI prints it: relative to the current directory, with forward slashes. */
 export function displayPath(cwd: string, file: string): string {
@@ -70,17 +78,14 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function problemJson(p: Problem) {
-  return { code: p.code, severity: p.severity, message: p.message, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
-}
-
 /** Everything found under the given paths, deduplicated, with the cross-skill rules applied over all of it. */
-export function collect(ctx: CliContext, targets: string[], profile: Profile, opts?: { listFiles?: boolean; loader?: SkillLoader }): { skills: SkillEntry[]; agents: AgentEntry[] } | { error: string } {
+export function collect(ctx: CliContext, targets: string[], profile: Profile, opts?: { listFiles?: boolean; loader?: SkillLoader; onEmpty?: (target: string) => void }): { skills: SkillEntry[]; agents: AgentEntry[] } | { error: string } {
   const skills = new Map<string, SkillEntry>();
   const agents = new Map<string, AgentEntry>();
   for (const target of targets) {
     const result = discoverPath(ctx.fs, path.resolve(ctx.cwd, target), { profile, listFiles: opts?.listFiles, loader: opts?.loader });
     if (!result.ok) return { error: result.message.replace(path.resolve(ctx.cwd, target), target) };
+    if (!result.discovery.skills.length && !result.discovery.agents.length) opts?.onEmpty?.(target);
     for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
     for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
   }
@@ -96,13 +101,15 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   const parsed = parseArgs(args, {
     flags: {
       profile: { type: 'string', choices: PROFILES },
-      format: { type: 'string', choices: ['text', 'json'] },
+      format: { type: 'string', choices: ['text', 'json', 'sarif', 'github'] },
     },
     positionalName: 'PATH',
   });
   if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
-  const profile = (parsed.flags.profile ?? 'claude-code') as Profile;
   const targets = parsed.positionals.length ? parsed.positionals : ['.'];
+  const finder = new RuleConfigFinder(ctx.fs);
+  const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, ctx.fs, ctx.cwd, targets);
+  const empty: string[] = [];
   // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
   // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
   const parallel = ctx.fs === nodeFileSystem
@@ -110,7 +117,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     : undefined;
   let found: ReturnType<typeof collect>;
   try {
-    found = collect(ctx, targets, profile, { listFiles: false, loader: parallel?.loader });
+    found = collect(ctx, targets, profile, { listFiles: false, loader: parallel?.loader, onEmpty: (t) => empty.push(t) });
   } finally {
     parallel?.dispose();
   }
@@ -118,6 +125,9 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     ctx.err(`skillflow validate: ${found.error}\n`);
     return EXIT_USAGE;
   }
+  for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
+  const configured = applyConfig(ctx.fs, finder, found, profile, parsed.flags.profile !== undefined);
+  found = configured;
 
   let errors = 0;
   let warnings = 0;
@@ -131,15 +141,21 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   };
   found.skills.forEach((s) => count(s.problems));
   found.agents.forEach((a) => count(a.problems));
+  configured.configs.forEach((c) => count(c.problems));
 
   const shown = displayPaths(ctx.cwd);
-  if (parsed.flags.format === 'json') {
-    const json = {
-      skills: found.skills.map((s) => ({ path: shown(s.skillMdPath), name: s.name, scope: s.scope, problems: s.problems.map(problemJson) })),
-      agents: found.agents.map((a) => ({ path: shown(a.path), name: a.name, problems: a.problems.map(problemJson) })),
+  const format = parsed.flags.format ?? 'text';
+  if (format !== 'text') {
+    const json = (p: Problem, own: string) => problemJson(p, p.file !== undefined && p.file !== own ? shown(p.file) : undefined);
+    const result: ValidateResult = {
+      skills: found.skills.map((s) => ({ path: shown(s.skillMdPath), name: s.name, scope: s.scope, problems: s.problems.map((p) => json(p, s.skillMdPath)) })),
+      agents: found.agents.map((a) => ({ path: shown(a.path), name: a.name, problems: a.problems.map((p) => json(p, a.path)) })),
       summary: { skills: found.skills.length, errors, warnings, infos, agents: found.agents.length },
     };
-    ctx.out(`${JSON.stringify(json, null, 2)}\n`);
+    if (configured.configs.length) result.configs = configured.configs.map((c) => ({ path: shown(c.file!), problems: c.problems.map((p) => json(p, c.file!)) }));
+    if (format === 'json') ctx.out(`${JSON.stringify(result, null, 2)}\n`);
+    else if (format === 'github') ctx.out(formatGithub(result));
+    else ctx.out(formatSarif(result, { profile, ruleHelpUri, version: toolVersion(), srcRoot: `${pathToFileURL(path.resolve(ctx.cwd)).href.replace(/\/?$/, '/')}` }));
   } else {
     const lines: Array<{ file: string; p: Problem; text: string }> = [];
     const line = (file: string, p: Problem) => {
@@ -148,6 +164,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     };
     for (const s of found.skills) for (const p of s.problems) line(p.file ?? s.skillMdPath, p);
     for (const a of found.agents) for (const p of a.problems) line(p.file ?? a.path, p);
+    for (const c of configured.configs) for (const p of c.problems) line(p.file ?? c.file!, p);
     lines.sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0) || x.p.line - y.p.line || x.p.column - y.p.column || (x.p.code < y.p.code ? -1 : x.p.code > y.p.code ? 1 : 0));
     let text = lines.map((l) => `${l.text}\n`).join('');
     text += `${plural(found.skills.length, 'skill')} checked: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
