@@ -9,6 +9,8 @@ import { SkillDiagnostics } from './diagnostics';
 import { registerEditorFeatures } from './editorFeatures';
 import { registerQuickFixes } from './quickFixes';
 import { SkillCommands } from './commands';
+import { EditorRuleConfig } from './ruleConfig';
+import { registerRuleFixes } from './ruleFixes';
 
 /** Read-only handles for integration tests. */
 export interface SkillsApi {
@@ -16,6 +18,8 @@ export interface SkillsApi {
   treeProvider: SkillsTreeProvider;
   treeView: vscode.TreeView<unknown>;
   diagnostics: vscode.DiagnosticCollection;
+  /** `.skillflow.json` + `skillflow.validation.rules` as the editor applies them. */
+  rules: EditorRuleConfig;
   /** Resolves when no watcher batch or document validation is pending. */
   whenIdle(): Promise<void>;
 }
@@ -26,7 +30,9 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
   const treeProvider = new SkillsTreeProvider(service, log);
   const treeView = vscode.window.createTreeView('skillflow.skills', { treeDataProvider: treeProvider, showCollapseAll: true });
   treeProvider.view = treeView;
-  const diagnostics = new SkillDiagnostics(service, rulesDoc, log);
+  const rules = new EditorRuleConfig(rulesDoc, log);
+  const diagnostics = new SkillDiagnostics(service, rulesDoc, log, rules);
+  service.setConfigFileProfile(rules.workspaceProfile());
   const commands = new SkillCommands(service, log);
 
   context.subscriptions.push(
@@ -36,6 +42,9 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
     diagnostics,
     registerEditorFeatures(service),
     registerQuickFixes(),
+    rules,
+    registerRuleFixes(service, rules, rulesDoc),
+    rules.onDidChange(() => service.setConfigFileProfile(rules.workspaceProfile())),
     commands.register(),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('skillflow.listingBudget')) treeProvider.updateViewDescription();
@@ -47,6 +56,7 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
     treeProvider,
     treeView: treeView as vscode.TreeView<unknown>,
     diagnostics: diagnostics.collection,
+    rules,
     whenIdle: () => service.work.whenIdle(),
   };
 }

@@ -13,8 +13,13 @@ import { SkillIndex, type IndexChange } from './skillIndex';
 /** Watcher events are batched this long before the index re-reads the touched skills (the tree updates well within ~300 ms). */
 const WATCH_BATCH_MS = 40;
 
-export function readProfile(): Profile {
-  const value = vscode.workspace.getConfiguration('skillflow').get<string>('validation.profile', 'claude-code');
+/** The `skillflow.validation.profile` setting; when it is not set anywhere, `fromConfigFile` (a `.skillflow.json` profile) or `claude-code`. */
+export function readProfile(fromConfigFile?: Profile): Profile {
+  const config = vscode.workspace.getConfiguration('skillflow');
+  const inspected = config.inspect<string>('validation.profile');
+  const explicit = inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+  if (explicit === undefined && fromConfigFile) return fromConfigFile;
+  const value = config.get<string>('validation.profile', 'claude-code');
   return (PROFILES as readonly string[]).includes(value) ? (value as Profile) : 'claude-code';
 }
 
@@ -46,7 +51,7 @@ export class SkillsService implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.reconfigure({ workspaceFolders: workspaceFolderPaths() })),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('skillflow.validation.profile')) this.reconfigure({ profile: readProfile() });
+        if (e.affectsConfiguration('skillflow.validation.profile')) this.reconfigure({ profile: readProfile(this.configFileProfile) });
         if (e.affectsConfiguration('skillflow.skills.includePersonal')) {
           this.reconfigure({ includePersonal: vscode.workspace.getConfiguration('skillflow').get<boolean>('skills.includePersonal', true) });
         }
@@ -55,6 +60,15 @@ export class SkillsService implements vscode.Disposable {
   }
 
   get profile(): Profile { return this.index.options.profile; }
+
+  private configFileProfile: Profile | undefined;
+
+  /** The profile a `.skillflow.json` names for the workspace (used while the setting is not set); re-validates when that changes the profile. */
+  setConfigFileProfile(profile: Profile | undefined): void {
+    this.configFileProfile = profile;
+    const next = readProfile(profile);
+    if (next !== this.profile) this.reconfigure({ profile: next });
+  }
 
   /** Loads the index if nobody asked before; returns the load time when it loaded now. */
   /** How long the first full index load took (discovery + validation of every skill and agent). */

@@ -22,7 +22,9 @@ async function run(argv: string[], cwd: string) {
 function sarifValidator() {
   const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }) // the schema's language pattern is not valid with the u flag;
   addFormats(ajv);
-  return ajv.compile(JSON.parse(readFileSync('test/fixtures/sarif/sarif-2.1.0-rtm.5.json', 'utf8')));
+  const check = ajv.compile(JSON.parse(readFileSync('test/fixtures/sarif/sarif-2.1.0-rtm.5.json', 'utf8')));
+  const validate = (data: unknown): boolean => check(data);
+  return Object.assign(validate, { get errors() { return check.errors; } });
 }
 
 const TREE = {

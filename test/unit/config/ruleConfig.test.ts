@@ -162,4 +162,7 @@ test('the .skillflow.json schema lists exactly the rule table codes and is the s
   const shipped = JSON.parse(readFileSync('schemas/skillflow.schema.json', 'utf8'));
   assert.deepEqual(shipped.properties.rules.propertyNames.enum, codes, 'schemas/skillflow.schema.json is out of date: SKILLFLOW_UPDATE_SCHEMA=1 npm run test:unit -- ruleConfig');
   assert.equal(readFileSync('schemas/skillflow.schema.json', 'utf8'), expected);
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  assert.deepEqual(pkg.contributes.configuration.properties['skillflow.validation.rules'].propertyNames.enum, codes, 'package.json skillflow.validation.rules');
+  assert.ok(pkg.contributes.jsonValidation.some((j: { fileMatch: string; url: string }) => j.fileMatch === '**/.skillflow.json' && j.url === './schemas/skillflow.schema.json'));
 });
