@@ -6,7 +6,8 @@
  * for `editor.codeActionsOnSave`).
  */
 import * as vscode from 'vscode';
-import { modify, type EditResult } from 'jsonc-parser';
+// The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
+import { applyEdits, modify, type EditResult } from 'jsonc-parser/lib/esm/main.js';
 import { parseSkillMd } from '../../core/skills/frontmatter';
 import { CONFIG_FILE_NAME, findDisableComments } from '../../core/config/ruleConfig';
 import { detectIndent, parseJson } from '../../core/workflow/json';
@@ -57,8 +58,16 @@ export async function disableInWorkspace(rules: EditorRuleConfig, file: vscode.U
     rules.reload();
     return true;
   }
-  const doc = await vscode.workspace.openTextDocument(target);
-  const text = doc.getText();
+  // Unsaved changes in an editor are edited there; otherwise the file on disk (an open, unchanged document may not
+  // have caught up with the disk yet).
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.toString() && d.isDirty);
+  let text: string;
+  try {
+    text = doc ? doc.getText() : Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Skillflow: ${target.fsPath} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
+  }
   let edits: EditResult;
   if (text.trim() === '') {
     edits = [{ offset: 0, length: text.length, content: `${JSON.stringify({ rules: { [code]: 'off' } }, null, 2)}\n` }];
@@ -69,18 +78,24 @@ export async function disableInWorkspace(rules: EditorRuleConfig, file: vscode.U
     if (!parsed.ok || !isObject(root) || ('rules' in (root as object) && !isObject((root as { rules: unknown }).rules))) {
       const why = parsed.ok ? 'does not hold an object with a "rules" object' : parsed.message;
       void vscode.window.showErrorMessage(`Skillflow: ${target.fsPath} was not changed: it ${parsed.ok ? why : `is not valid JSON (${why})`}. Fix it first.`);
-      await vscode.window.showTextDocument(doc);
+      await vscode.window.showTextDocument(doc ? doc.uri : target);
       return false;
     }
     const indent = detectIndent(text);
+    // A new "rules" goes first: the formatter then touches only the lines it adds (appending would reformat the last property's line).
+    const hasRules = 'rules' in (root as object);
     edits = modify(text, ['rules', code], 'off', {
+      getInsertionIndex: hasRules ? undefined : () => 0,
       formattingOptions: { insertSpaces: indent !== '\t', tabSize: typeof indent === 'number' ? indent : 1, eol: text.includes('\r\n') ? '\r\n' : '\n' },
     });
   }
-  const we = new vscode.WorkspaceEdit();
-  for (const e of edits) we.replace(target, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
-  if (!(await vscode.workspace.applyEdit(we))) return false;
-  await doc.save();
+  if (doc) {
+    const we = new vscode.WorkspaceEdit();
+    for (const e of edits) we.replace(target, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
+    if (!(await vscode.workspace.applyEdit(we)) || !(await doc.save())) return false;
+  } else {
+    await vscode.workspace.fs.writeFile(target, Buffer.from(applyEdits(text, edits), 'utf8'));
+  }
   rules.reload();
   return true;
 }
