@@ -59,7 +59,7 @@ describe('rule configuration', function () {
     await vscode.workspace.getConfiguration('skillflow').update('validation.rules', undefined, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(configFile(), { force: true });
     for (const name of made.splice(0)) fs.rmSync(path.join(workspaceDir(), '.claude', 'skills', name), { recursive: true, force: true });
-    api.rules.reload();
+    api.ruleConfig.reload();
     await api.whenIdle();
   });
 
@@ -97,7 +97,7 @@ describe('rule configuration', function () {
 
     // An existing file keeps its indentation, comments-free layout and other keys.
     fs.writeFileSync(configFile(), '{\n    "ignore": ["no-such-folder"],\n    "profile":"claude-code"\n}\n');
-    api.rules.reload();
+    api.ruleConfig.reload();
     const d2 = await waitFor(() => find(uri, 'unknown-key'), 5_000, 'unknown-key back after the rewrite');
     const again = (await codeActions(uri, d2.range, vscode.CodeActionKind.QuickFix.value)).find((a) => a.title === 'Disable unknown-key in this workspace');
     await vscode.commands.executeCommand(again!.command!.command, ...(again!.command!.arguments ?? []));
@@ -112,7 +112,7 @@ describe('rule configuration', function () {
     made.push('rules-broken');
     const uri = writeSkill('rules-broken', MISSING('rules-broken'));
     fs.writeFileSync(configFile(), '{"rules": {');
-    api.rules.reload();
+    api.ruleConfig.reload();
     await vscode.workspace.openTextDocument(uri);
     await waitFor(() => find(uri, 'reference-missing'), 10_000, 'reference-missing diagnostic (defaults used)');
     const broken = await waitFor(() => vscode.languages.getDiagnostics(vscode.Uri.file(configFile())).find((x) => codeOf(x) === 'config-invalid'), 5_000, 'config-invalid on .skillflow.json');
@@ -128,7 +128,7 @@ describe('rule configuration', function () {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     await waitFor(() => find(uri, 'reference-missing')?.severity === vscode.DiagnosticSeverity.Warning, 10_000, 'the default: warning');
     fs.writeFileSync(configFile(), '{"rules": {"reference-missing": "info"}}\n');
-    api.rules.reload();
+    api.ruleConfig.reload();
     await waitFor(() => find(uri, 'reference-missing')?.severity === vscode.DiagnosticSeverity.Information, 5_000, '.skillflow.json: info');
     await vscode.workspace.getConfiguration('skillflow').update('validation.rules', { 'reference-missing': 'error' }, vscode.ConfigurationTarget.Workspace);
     await waitFor(() => find(uri, 'reference-missing')?.severity === vscode.DiagnosticSeverity.Error, 5_000, 'the setting: error');

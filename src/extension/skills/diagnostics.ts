@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Problem } from '../../core/types';
 import { toDiagnostic } from '../adapters/ranges';
 import type { SkillsService } from './service';
-import type { IndexChange } from './skillIndex';
+import type { IndexChange } from '../../core/catalog/skillIndex';
 import { skillDocKind, validateDocumentText } from './documents';
 import type { EditorRuleConfig } from './ruleConfig';
 
@@ -21,7 +21,7 @@ export class SkillDiagnostics implements vscode.Disposable {
   private fromIndex = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly service: SkillsService, private readonly rulesDoc: vscode.Uri, private readonly log: vscode.LogOutputChannel, private readonly rules?: EditorRuleConfig) {
+  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly rules?: EditorRuleConfig) {
     this.disposables.push(
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
@@ -62,7 +62,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     const signature = problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
     const published = this.collection.get(doc.uri) ?? [];
     const publishedSignature = published.map((d) => `${String((d.code as { value: string }).value)}|${['error', 'warning', 'info', 'info'][d.severity]}|${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1}|${d.message}`).join('\n');
-    if (signature !== publishedSignature) this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p, this.rulesDoc)));
+    if (signature !== publishedSignature) this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p)));
     this.fromIndex.delete(doc.uri.fsPath);
     this.log.trace(`validated ${doc.uri.fsPath} in ${(performance.now() - started).toFixed(2)} ms`);
   }
@@ -88,7 +88,7 @@ export class SkillDiagnostics implements vscode.Disposable {
       if (open.has(file)) return;
       this.fromIndex.add(file);
       problems = this.configure(file, problems);
-      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p, this.rulesDoc)) : undefined);
+      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
     };
     for (const dir of change.skills) {
       const s = index.skillByDir(dir);
@@ -122,7 +122,7 @@ export class SkillDiagnostics implements vscode.Disposable {
       if (open.has(file)) continue;
       next.add(file);
       const problems = this.configure(file, all);
-      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p, this.rulesDoc)) : undefined);
+      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
     }
     for (const file of this.fromIndex) if (!next.has(file) && !open.has(file)) this.collection.delete(vscode.Uri.file(file));
     this.fromIndex = next;

@@ -25,7 +25,7 @@ export class EditorRuleConfig implements vscode.Disposable {
   private readonly configDiagnostics = vscode.languages.createDiagnosticCollection('skillflow-config');
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly rulesDoc: vscode.Uri, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly log: vscode.LogOutputChannel) {
     const watcher = vscode.workspace.createFileSystemWatcher(`**/${CONFIG_FILE_NAME}`);
     const onFile = (uri: vscode.Uri) => { this.log.info(`rule configuration changed: ${uri.fsPath}`); this.reload(); };
     this.disposables.push(
@@ -75,7 +75,7 @@ export class EditorRuleConfig implements vscode.Disposable {
     this.published = signature;
     this.configDiagnostics.clear();
     for (const c of configs) {
-      if (c.problems.length) this.configDiagnostics.set(vscode.Uri.file(c.file!), c.problems.map((p) => toDiagnostic(p, this.rulesDoc)));
+      if (c.problems.length) this.configDiagnostics.set(vscode.Uri.file(c.file!), c.problems.map((p) => toDiagnostic(p)));
     }
   }
 

@@ -134,11 +134,11 @@ function overlaps(a: vscode.Range, b: vscode.Range): boolean {
 }
 
 /** Every preferred quick fix for the document's current problems, as one edit (overlapping edits: the first wins). */
-export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rules: EditorRuleConfig, rulesDoc: vscode.Uri): { edit: vscode.WorkspaceEdit; count: number } | undefined {
+export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rules: EditorRuleConfig): { edit: vscode.WorkspaceEdit; count: number } | undefined {
   const index = service.index;
   const result = validateDocumentText(doc.uri.fsPath, doc.getText(), service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined);
   if (!result) return undefined;
-  const diagnostics = rules.apply(doc.uri.fsPath, result.problems, doc.getText()).filter((p) => !NOT_AUTO_FIXED.has(p.code)).map((p) => toDiagnostic(p, rulesDoc));
+  const diagnostics = rules.apply(doc.uri.fsPath, result.problems, doc.getText()).filter((p) => !NOT_AUTO_FIXED.has(p.code)).map((p) => toDiagnostic(p));
   if (!diagnostics.length) return undefined;
   const whole = new vscode.Range(0, 0, doc.lineCount, 0);
   const context: vscode.CodeActionContext = { diagnostics, only: vscode.CodeActionKind.QuickFix, triggerKind: vscode.CodeActionTriggerKind.Invoke };
@@ -161,12 +161,12 @@ export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rul
 export class SkillFixAllProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [FIX_ALL_KIND] };
 
-  constructor(private readonly service: SkillsService, private readonly rules: EditorRuleConfig, private readonly rulesDoc: vscode.Uri) {}
+  constructor(private readonly service: SkillsService, private readonly rules: EditorRuleConfig) {}
 
   provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (context.only && !context.only.contains(FIX_ALL_KIND) && !FIX_ALL_KIND.contains(context.only)) return [];
     if (skillDocKind(doc.uri.fsPath) !== 'skill') return [];
-    const fixed = fixAllEdit(doc, this.service, this.rules, this.rulesDoc);
+    const fixed = fixAllEdit(doc, this.service, this.rules);
     if (!fixed) return [];
     const action = new vscode.CodeAction('Fix all Skillflow problems', FIX_ALL_KIND);
     action.edit = fixed.edit;
@@ -175,10 +175,10 @@ export class SkillFixAllProvider implements vscode.CodeActionProvider {
 }
 
 /** Registers the disable quick fixes, the Fix all source action and the command behind "Disable … in this workspace". */
-export function registerRuleFixes(service: SkillsService, rules: EditorRuleConfig, rulesDoc: vscode.Uri): vscode.Disposable {
+export function registerRuleFixes(service: SkillsService, rules: EditorRuleConfig): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new RuleDisableActionProvider(), RuleDisableActionProvider.metadata),
-    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new SkillFixAllProvider(service, rules, rulesDoc), SkillFixAllProvider.metadata),
+    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new SkillFixAllProvider(service, rules), SkillFixAllProvider.metadata),
     vscode.commands.registerCommand(DISABLE_IN_WORKSPACE_COMMAND, (file: vscode.Uri, code: string) => disableInWorkspace(rules, file, code)),
   );
 }
