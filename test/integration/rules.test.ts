@@ -41,6 +41,13 @@ async function codeActions(uri: vscode.Uri, range: vscode.Range, kind: string): 
   }
 }
 
+/** Saves an edited document as a user does (the Save command) and waits for the disk to show it. */
+async function save(doc: vscode.TextDocument, saved: (text: string) => boolean): Promise<void> {
+  await vscode.window.showTextDocument(doc);
+  await vscode.commands.executeCommand('workbench.action.files.save');
+  await waitFor(() => saved(fs.readFileSync(doc.uri.fsPath, 'utf8')), 5_000, `${doc.uri.fsPath} saved`);
+}
+
 const MISSING = (name: string) => `---\nname: ${name}\ndescription: A skill for rule configuration tests. Use it in tests.\n---\n# ${name}\n\nSee [the guide](references/guide.md).\n`;
 
 describe('rule configuration', function () {
@@ -58,7 +65,14 @@ describe('rule configuration', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('skillflow').update('validation.rules', undefined, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(configFile(), { force: true });
-    for (const name of made.splice(0)) fs.rmSync(path.join(workspaceDir(), '.claude', 'skills', name), { recursive: true, force: true });
+    const removed: string[] = [];
+    for (const name of made.splice(0)) {
+      const dir = path.join(workspaceDir(), '.claude', 'skills', name);
+      fs.rmSync(dir, { recursive: true, force: true });
+      removed.push(dir, path.join(dir, 'SKILL.md'));
+    }
+    // Applied now rather than when the watcher reports it, so the next suite sees the demo skills only.
+    api.service.notifyChanged(removed);
     api.ruleConfig.reload();
     await api.whenIdle();
   });
@@ -79,6 +93,7 @@ describe('rule configuration', function () {
     assert.equal(doc.getText(), MISSING('rules-file').replace('---\n# rules-file', '---\n<!-- skillflow-disable reference-missing -->\n# rules-file'));
     await waitFor(() => !find(uri, 'reference-missing'), 5_000, 'reference-missing to disappear');
     assert.ok(!fs.existsSync(configFile()), 'the file fix writes no .skillflow.json');
+    await save(doc, (text) => text.includes('<!-- skillflow-disable reference-missing -->'));
   });
 
   it('"Disable <code> in this workspace" creates .skillflow.json, then edits it in place keeping its layout', async () => {
@@ -149,6 +164,7 @@ describe('rule configuration', function () {
     assert.equal(fixAll.kind?.value, 'source.fixAll.skillflow');
     assert.ok(await vscode.workspace.applyEdit(fixAll.edit));
     assert.equal(doc.getText(), '---\nname: rules-fix-all\ndescription: Tidy things up. Use it in tests.\n---\n# R\n');
+    await save(doc, (text) => text.startsWith('---\nname: rules-fix-all\n'));
     await waitFor(() => vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'skillflow').length === 0, 5_000, 'no problem left');
     assert.deepEqual(await codeActions(uri, new vscode.Range(0, 0, 0, 0), 'source.fixAll.skillflow').then((a) => a.filter((x) => x.title === 'Fix all Skillflow problems')), [], 'nothing left to fix');
   });

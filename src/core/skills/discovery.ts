@@ -255,7 +255,7 @@ function listContentFiles(fs: FileSystem, dir: string, rel: string, depth: numbe
 }
 
 function fileProblem(code: string, message: string): Problem {
-  return { code, severity: 'error', message, line: 1, column: 1, endLine: 1, endColumn: 1 };
+  return { code, severity: severityFor(code, 'claude-code') ?? 'error', message, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /**
