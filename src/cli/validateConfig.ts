@@ -4,10 +4,12 @@
  * `skillflow-disable` comments applied to what was found. The editor applies the same core functions.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../core/fs';
-import type { Problem, Profile } from '../core/types';
-import type { AgentEntry, SkillEntry } from '../core/skills/model';
-import { applyCrossSkillRules, loadSkill, sortProblems } from '../core/skills/discovery';
+import type { FileSystem } from '../core/base/fs';
+import type { Problem, Profile } from '../core/base/types';
+import type { AgentEntry, SkillEntry } from '../core/skillmd/model';
+import { applyCrossSkillRules } from '../core/discovery/crossSkill';
+import { loadSkill } from '../core/discovery/load';
+import { sortProblems } from '../core/base/problems';
 import { configureProblems, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
 
 /** The profile for a run over `targets` without `--profile`: that of the config nearest the first target. */

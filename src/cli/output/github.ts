@@ -4,7 +4,7 @@
  * as an annotation on the file (warnings as `::warning`, info as `::notice`). Values are escaped as the Actions
  * toolkit does: `%`, `\r`, `\n` in the message; those and `:` and `,` in properties.
  */
-import type { Severity } from '../../core/types';
+import type { Severity } from '../../core/base/types';
 import { resultProblems, type ValidateResult } from './validateResult';
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };

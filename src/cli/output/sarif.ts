@@ -4,8 +4,8 @@
  * docs/rules.md, the level it has in the run's profile); each result has its rule, level, message and a location
  * relative to the folder the command ran in (`%SRCROOT%`) with a region (1-based, end column exclusive, UTF-16).
  */
-import type { Severity } from '../../core/types';
-import { RULES, severityFor } from '../../core/validation/rules';
+import type { Severity } from '../../core/base/types';
+import { RULES, severityFor } from '../../core/base/rules';
 import { type FormatOptions, resultProblems, type ValidateResult } from './validateResult';
 
 type Level = 'error' | 'warning' | 'note' | 'none';

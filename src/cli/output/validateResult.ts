@@ -2,7 +2,7 @@
  * The result of `skillflow validate` as one plain structure: what `--format json` prints, and what the SARIF and
  * GitHub formatters read. Paths are relative to the folder the command ran in, with `/` separators.
  */
-import type { Problem, Profile, Severity } from '../../core/types';
+import type { Profile, Severity } from '../../core/base/types';
 
 export interface ProblemJson {
   code: string;
@@ -22,13 +22,6 @@ export interface ValidateResult {
   /** `.skillflow.json` files with problems of their own; present only when there are any. */
   configs?: Array<{ path: string; problems: ProblemJson[] }>;
   summary: { skills: number; errors: number; warnings: number; infos: number; agents: number };
-}
-
-/** A problem as JSON; `shownFile` is its display path when it lies in another file than its entry. */
-export function problemJson(p: Problem, shownFile?: string): ProblemJson {
-  const json: ProblemJson = { code: p.code, severity: p.severity, message: p.message, line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
-  if (shownFile !== undefined) json.path = shownFile;
-  return json;
 }
 
 /** Every problem of a result with the path of the file it is in, in output order. */

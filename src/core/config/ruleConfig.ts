@@ -7,11 +7,11 @@
  * parts are used and the rest falls back to the defaults. Nothing here throws.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../fs';
-import type { Problem, Profile, Range, Severity } from '../types';
-import { PROFILES } from '../types';
+import type { FileSystem } from '../base/fs';
+import type { Problem, Profile, Range, Severity } from '../base/types';
+import { PROFILES } from '../base/types';
 import { parseJson } from '../workflow/json';
-import { RULES, severityFor } from '../validation/rules';
+import { RULES, severityFor } from '../base/rules';
 
 export const CONFIG_FILE_NAME = '.skillflow.json';
 /** What a rule can be set to. */

@@ -4,8 +4,8 @@
  * a unit test checks the shipped file equals this (`SKILLFLOW_UPDATE_SCHEMA=1 npm run test:unit -- ruleConfig`
  * rewrites it).
  */
-import { PROFILES } from '../types';
-import { RULES } from '../validation/rules';
+import { PROFILES } from '../base/types';
+import { RULES } from '../base/rules';
 import { RULE_SETTINGS, ruleCodes } from './ruleConfig';
 
 export function ruleConfigSchema(): Record<string, unknown> {

@@ -6,9 +6,9 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
-import type { Problem, Profile } from '../../core/types';
-import { PROFILES } from '../../core/types';
+import { nodeFileSystem } from '../../core/base/fs';
+import type { Problem, Profile } from '../../core/base/types';
+import { PROFILES } from '../../core/base/types';
 import { CONFIG_FILE_NAME, configureProblems, RuleConfigFinder, type RuleSetting, ruleSettingOverrides } from '../../core/config/ruleConfig';
 import { toDiagnostic } from '../adapters/ranges';
 
