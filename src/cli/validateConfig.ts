@@ -46,8 +46,14 @@ export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { s
     });
     if (reloaded) applyCrossSkillRules(skills, runProfile);
   }
+  // Most files have no disable comment: their bytes are searched and never decoded (a reused buffer when the file
+  // system has one).
+  const marker = Buffer.from('skillflow-disable');
   const readText = (file: string) => () => {
-    try { return fs.readFile(file).toString('utf8'); } catch { return undefined; }
+    try {
+      const bytes = fs.readFileTransient ? fs.readFileTransient(file) : fs.readFile(file);
+      return bytes.indexOf(marker) < 0 ? '' : bytes.toString('utf8');
+    } catch { return undefined; }
   };
   /** The entry's problems grouped by file, configured; undefined when the entry's own file is ignored. */
   const configure = (own: string, problems: Problem[]): Problem[] | undefined => {

@@ -140,13 +140,14 @@ export class RuleConfigFinder {
 
   /** The configuration that applies to `file` (the defaults when no `.skillflow.json` is found). */
   forFile(file: string): RuleConfig {
-    return this.forDir(path.dirname(path.resolve(file)));
+    const dir = path.dirname(file);
+    return this.byDir.get(dir) ?? this.forDir(path.isAbsolute(dir) ? dir : path.resolve(dir));
   }
 
   /** The configuration that applies to files in `dir`. */
   forDir(dir: string): RuleConfig {
     const visited: string[] = [];
-    let current = path.resolve(dir);
+    let current = path.isAbsolute(dir) && !dir.includes('/.') && !dir.endsWith('/') ? dir : path.resolve(dir);
     let found: RuleConfig | undefined;
     for (;;) {
       const known = this.byDir.get(current);
