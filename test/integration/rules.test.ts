@@ -168,4 +168,21 @@ describe('rule configuration', function () {
     await waitFor(() => vscode.languages.getDiagnostics(uri).filter((x) => x.source === 'skillflow').length === 0, 5_000, 'no problem left');
     assert.deepEqual(await codeActions(uri, new vscode.Range(0, 0, 0, 0), 'source.fixAll.skillflow').then((a) => a.filter((x) => x.title === 'Fix all Skillflow problems')), [], 'nothing left to fix');
   });
+
+  it('Fix all runs on save with editor.codeActionsOnSave {"source.fixAll.skillflow": "explicit"}', async () => {
+    made.push('rules-on-save');
+    const editorConfig = vscode.workspace.getConfiguration('editor');
+    await editorConfig.update('codeActionsOnSave', { 'source.fixAll.skillflow': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      const uri = writeSkill('rules-on-save', '---\nname: rules-on-save\ndescription: Keep <tags> out. Use it in tests.\n---\n# S\n');
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(doc);
+      await waitFor(() => find(uri, 'description-angle-brackets'), 10_000, 'description-angle-brackets');
+      await editor.edit((e) => e.insert(new vscode.Position(5, 0), '\nMore.\n'));
+      await save(doc, (text) => text.includes('More.'));
+      assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), '---\nname: rules-on-save\ndescription: Keep tags out. Use it in tests.\n---\n# S\n\nMore.\n');
+    } finally {
+      await editorConfig.update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
