@@ -1,4 +1,4 @@
-// Three bundles from one script: the extension (cjs, `vscode` external), the CLI (plain Node) and the graph webview (browser iife).
+// Bundles from one script: the extension (cjs, `vscode` external), the CLI (plain Node) and the webviews (browser iife).
 // Flags: --production (minify, no sourcemap), --watch.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -47,6 +47,8 @@ const builds = [
   { ...common, entryPoints: ['src/cli/validateWorker.ts'], outfile: 'dist/validate-worker.js' },
   // The reference-graph webview script runs in the webview's browser sandbox (media/graph.css is its static style).
   { ...common, entryPoints: ['src/webview/graph.ts'], outfile: 'dist/webview/graph.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // The What Claude Sees webview script (media/listing.css is its static style).
+  { ...common, entryPoints: ['src/webview/listing.ts'], outfile: 'dist/webview/listing.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 if (watch) {
