@@ -196,10 +196,10 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
     sources.push(`Budget: SLASH_COMMAND_TOOL_CHAR_BUDGET=${listing.budget} ${from ? `from the env block of ${from}` : 'in the environment'} (it replaces the share of the context window).`);
   } else {
     const from = rels(settings.valueSources.skillListingBudgetFraction);
-    sources.push(`Budget: skillListingBudgetFraction ${settings.skillListingBudgetFraction} (${from ? `from ${from}` : 'default'}) of a ${input.contextWindow.label}-token context window × ${CHARS_PER_TOKEN} characters per token = ${listing.budget.toLocaleString('en-US')} characters.`);
+    sources.push(`Budget: skillListingBudgetFraction ${settings.skillListingBudgetFraction} (${from ? `from ${from}` : 'default'}) of a ${input.contextWindow.label}-token context window × ${CHARS_PER_TOKEN} characters per token = ${fmt(listing.budget)} characters.`);
   }
   const maxFrom = rels(settings.valueSources.skillListingMaxDescChars);
-  sources.push(`Each description + when_to_use is cut at ${listing.maxDescChars.toLocaleString('en-US')} characters (skillListingMaxDescChars, ${maxFrom ? `from ${maxFrom}` : 'default'}).`);
+  sources.push(`Each description + when_to_use is cut at ${fmt(listing.maxDescChars)} characters (skillListingMaxDescChars, ${maxFrom ? `from ${maxFrom}` : 'default'}).`);
 
   const problems = model.problems.map((p) => `${rel(base, p.path)}${p.line ? `:${p.line}` : ''}: ${p.message}`);
   if (input.contextWindow.invalid) problems.unshift(`skillflow.listing.contextWindow: ${input.contextWindow.invalid}`);
@@ -214,7 +214,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+/** `12,345` (toLocaleString is slow when called per row). */
+export function fmt(n: number): string {
+  const s = String(Math.trunc(n));
+  return s.length <= 3 ? s : s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 const SHOWN_WORDS: Record<ListingShown, string> = {
   full: 'full', truncated: 'truncated', 'name-only': 'name only', dropped: 'dropped', absent: 'absent',
