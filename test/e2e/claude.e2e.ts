@@ -1,6 +1,6 @@
 // Who Answers… and What Claude Sees in the real workbench: the palette command resolves /code-review to the project
 // skill with the same-named command shadowed; the What Claude Sees view (a webview in the Skillflow container) shows
-// the budget bar and the entries, at risk first; pressing "Name only" on /release-notes (from the keyboard) writes
+// the budget bar and the entries, at risk first; pressing "Name only" on /workflow-implement (from the keyboard) writes
 // .claude/settings.local.json and the row turns "name only".
 import * as assert from 'node:assert/strict';
 import type { ScenarioContext } from './lib';
@@ -51,16 +51,16 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.mouse.move(900, 450);
   await t.shot('what-claude-sees-before');
 
-  // 3. "Name only" on /release-notes, from the keyboard: focus the button, press Enter.
-  const row = frame.locator('li[aria-label="/release-notes, full"]');
+  // 3. "Name only" on /workflow-implement, from the keyboard: focus the button, press Enter.
+  const row = frame.locator('li[aria-label="/workflow-implement, full"]');
   await row.scrollIntoViewIfNeeded();
   const button = row.locator('button[data-action="name-only"]');
   assert.equal(await button.innerText(), 'Name only');
   await button.focus();
   await page.keyboard.press('Enter');
-  const text = await t.waitForFile('.claude/settings.local.json', (s) => s.includes('release-notes'));
-  assert.deepEqual(JSON.parse(text), { skillOverrides: { 'release-notes': 'name-only' } });
-  const after = frame.locator('li[aria-label="/release-notes, name only"]');
+  const text = await t.waitForFile('.claude/settings.local.json', (s) => s.includes('workflow-implement'));
+  assert.deepEqual(JSON.parse(text), { skillOverrides: { 'workflow-implement': 'name-only' } });
+  const after = frame.locator('li[aria-label="/workflow-implement, name only"]');
   await after.waitFor();
   assert.match(await after.locator('.override').innerText(), /skillOverrides: "name-only" in \.claude\/settings\.local\.json/);
   await frame.locator('#status', { hasText: 'set to "name-only" in .claude/settings.local.json' }).waitFor();
@@ -68,7 +68,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const used = (s: string) => Number(/^([\d,]+)/.exec(s)?.[1].replace(/,/g, ''));
   assert.ok(used(await figures.innerText()) < used(before), 'the listing got shorter');
   // Focus stays in the row (on its first control) after the view re-rendered.
-  assert.equal(await frame.locator(':focus').evaluate((el) => el.closest('li')?.getAttribute('aria-label')), '/release-notes, name only');
+  assert.equal(await frame.locator(':focus').evaluate((el) => el.closest('li')?.getAttribute('aria-label')), '/workflow-implement, name only');
   await after.scrollIntoViewIfNeeded();
   await t.shot('what-claude-sees-after-name-only');
 }

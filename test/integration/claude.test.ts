@@ -51,14 +51,16 @@ describe('What Claude Sees and Who Answers', () => {
     assert.equal(vm.rows[0].invocation, '/explain-architecture');
     assert.equal(vm.rows[0].shown, 'truncated');
     assert.equal(vm.rows[0].group, 'at-risk');
-    assert.match(vm.rows[0].reason ?? '', /1563 characters; the listing keeps 1536/);
+    assert.match(vm.rows[0].reason ?? '', /1572 characters; the listing keeps 1536/);
     assert.equal(row('/code-review')?.shown, 'full');
     assert.equal(row('/code-review', 'command')?.shown, 'absent');
     assert.match(row('/code-review', 'command')?.reason ?? '', /shadowed: project skill \/code-review .* a skill wins over a command of the same name/);
     assert.equal(row('/deploy', 'command')?.shown, 'absent');
     assert.match(row('/deploy', 'command')?.reason ?? '', /disable-model-invocation: true/);
     assert.equal(row('/mismatched-name')?.displayName, 'renamed-skill', 'the folder is the command; name is only the label');
-    assert.equal(row('/release-notes')?.shown, 'full');
+    // Claude Code has a built-in /release-notes: the demo skill of that name never answers and is not listed.
+    assert.equal(row('/release-notes')?.shown, 'absent');
+    assert.match(row('/release-notes')?.reason ?? '', /\/release-notes is a Claude Code built-in command, which always wins/);
     // The plugin in plugins/ is not installed, so Claude Code does not load it; nothing else is dropped.
     assert.equal(vm.counts.dropped, 0);
     assert.equal(view.description, `${vm.used.toLocaleString('en-US')} / 8,000 chars`);
@@ -72,7 +74,7 @@ describe('What Claude Sees and Who Answers', () => {
     assert.ok(!/unsafe-inline|unsafe-eval/.test(csp), csp);
     assert.match(html, new RegExp(`<script nonce="${nonce}" src="[^"]+/dist/webview/listing\\.js"></script>`));
     assert.ok(!/\son[a-z]+=/i.test(html));
-    assert.ok(api.lastHtml?.includes(`data-id="${api.idOf(file('.claude', 'skills', 'release-notes', 'SKILL.md'))}"`));
+    assert.ok(api.lastHtml?.includes(`data-id="${api.idOf(file('.claude', 'skills', 'workflow-implement', 'SKILL.md'))}"`));
     assert.ok(!api.lastHtml?.includes('data-path'));
 
     const ms = api.lastRenderMs ?? Infinity;
@@ -81,34 +83,35 @@ describe('What Claude Sees and Who Answers', () => {
   });
 
   it("'name-only' writes .claude/settings.local.json (created) and the view shows the entry name only; Reset removes it", async () => {
+    const wi = () => row('/workflow-implement');
     await waitFor(() => api.lastViewModel, 20_000, 'the listing');
     const before = api.renderCount;
-    const id = api.idOf(file('.claude', 'skills', 'release-notes', 'SKILL.md'));
+    const id = api.idOf(file('.claude', 'skills', 'workflow-implement', 'SKILL.md'));
     assert.equal(fs.existsSync(localSettings()), false);
     await api.handleMessage({ type: 'action', id, action: 'name-only' });
     assert.equal(api.lastAction?.ok, true, api.lastAction?.message);
-    assert.deepEqual(JSON.parse(fs.readFileSync(localSettings(), 'utf8')), { skillOverrides: { 'release-notes': 'name-only' } });
-    await waitFor(() => api.renderCount > before && row('/release-notes')?.shown === 'name-only', 10_000, 'the view to show /release-notes name-only');
-    assert.equal(row('/release-notes')?.override, 'name-only');
-    assert.equal(row('/release-notes')?.overrideFrom, '.claude/settings.local.json');
-    assert.ok(row('/release-notes')?.actions.includes('on'));
+    assert.deepEqual(JSON.parse(fs.readFileSync(localSettings(), 'utf8')), { skillOverrides: { 'workflow-implement': 'name-only' } });
+    await waitFor(() => api.renderCount > before && wi()?.shown === 'name-only', 10_000, 'the view to show /workflow-implement name-only');
+    assert.equal(wi()?.override, 'name-only');
+    assert.equal(wi()?.overrideFrom, '.claude/settings.local.json');
+    assert.ok(wi()?.actions.includes('on'));
 
     // A second override keeps the first and the file's layout.
     await api.handleMessage({ type: 'action', id: api.idOf(file('.claude', 'skills', 'code-review', 'SKILL.md')), action: 'off' });
-    assert.equal(fs.readFileSync(localSettings(), 'utf8'), '{\n  "skillOverrides": {\n    "release-notes": "name-only",\n    "code-review": "off"\n  }\n}\n');
+    assert.equal(fs.readFileSync(localSettings(), 'utf8'), '{\n  "skillOverrides": {\n    "workflow-implement": "name-only",\n    "code-review": "off"\n  }\n}\n');
     await waitFor(() => row('/code-review')?.shown === 'absent', 10_000, '/code-review absent');
 
     await api.handleMessage({ type: 'action', id, action: 'on' });
     await api.handleMessage({ type: 'action', id: api.idOf(file('.claude', 'skills', 'code-review', 'SKILL.md')), action: 'on' });
-    assert.equal(fs.readFileSync(localSettings(), 'utf8'), '{}\n');
-    await waitFor(() => row('/release-notes')?.shown === 'full' && row('/code-review')?.shown === 'full', 10_000, 'both listed in full again');
+    assert.equal(fs.readFileSync(localSettings(), 'utf8'), '{\n}\n', 'the emptied skillOverrides goes too');
+    await waitFor(() => wi()?.shown === 'full' && row('/code-review')?.shown === 'full', 10_000, 'both listed in full again');
   });
 
   it('a half-written settings file is refused and left byte for byte; the view reports the problem', async () => {
-    const half = '{\n  "skillOverrides": {\n    "release-notes": "off"\n';
+    const half = '{\n  "skillOverrides": {\n    "workflow-implement": "off"\n';
     fs.writeFileSync(localSettings(), half);
     await waitFor(() => api.lastViewModel?.problems.some((p) => p.includes('settings.local.json') && p.includes('not valid JSON')), 10_000, 'the settings problem in the view');
-    await api.handleMessage({ type: 'action', id: api.idOf(file('.claude', 'skills', 'release-notes', 'SKILL.md')), action: 'name-only' });
+    await api.handleMessage({ type: 'action', id: api.idOf(file('.claude', 'skills', 'workflow-implement', 'SKILL.md')), action: 'name-only' });
     assert.equal(api.lastAction?.ok, false);
     assert.match(api.lastAction?.message ?? '', /settings\.local\.json: the file is not valid JSON .*Skillflow does not rewrite a file it cannot read/);
     assert.equal(fs.readFileSync(localSettings(), 'utf8'), half);
@@ -133,8 +136,9 @@ describe('What Claude Sees and Who Answers', () => {
     await api.handleMessage({ type: 'action', id: api.idOf(commitMessage()), action: 'disable-model-invocation' });
     assert.equal(api.lastAction?.ok, true, api.lastAction?.message);
     const text = await waitFor(() => { const t = fs.readFileSync(commitMessage(), 'utf8'); return t !== original && t; }, 10_000, 'the saved file');
-    const close = original.indexOf('\n---', 3) + 1;
-    assert.equal(text, `${original.slice(0, close)}disable-model-invocation: true\n${original.slice(close)}`);
+    // The demo file says `disable-model-invocation: false`: the value is replaced where it stands, nothing else moves.
+    assert.ok(original.includes('\ndisable-model-invocation: false\n'));
+    assert.equal(text, original.replace('\ndisable-model-invocation: false\n', '\ndisable-model-invocation: true\n'));
     await waitFor(() => row('/commit-message')?.shown === 'absent', 10_000, '/commit-message absent');
     assert.match(row('/commit-message')?.reason ?? '', /disable-model-invocation/);
     assert.ok(!row('/commit-message')?.actions.includes('disable-model-invocation'));
@@ -145,7 +149,7 @@ describe('What Claude Sees and Who Answers', () => {
     await api.handleMessage({ type: 'action', id: api.idOf(target), action: 'trim' });
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === target && vscode.window.activeTextEditor, 10_000, 'the editor');
     const selected = editor.document.getText(editor.selection);
-    assert.equal(selected.length, 1563);
+    assert.equal(selected.length, 1572);
     assert.ok(selected.startsWith('Explain the architecture of this repository'));
   });
 
