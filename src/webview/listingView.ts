@@ -233,6 +233,11 @@ const ACTION_LABELS: Record<ListingAction, { label: string; title: string }> = {
   open: { label: 'Open', title: 'Open the file' },
 };
 
+/** Reasons come with markdown backticks around keys and values; the view shows plain text. */
+function plain(text: string): string {
+  return text.replace(/`/g, '');
+}
+
 function levelWords(r: ListingRow): string {
   return `${r.level} ${r.kind}${r.plugin ? ` (${r.plugin})` : ''}`;
 }
@@ -247,8 +252,9 @@ function renderRow(r: ListingRow): string {
     r.displayName ? ` <span class="display">“${escapeHtml(r.displayName)}”</span>` : '',
     ` <span class="meta">${escapeHtml(levelWords(r))}${size ? ` · ${size}` : ''}</span></div>`,
   ];
-  if (r.risk) parts.push(`<p class="risk"><span class="label">At risk:</span> ${escapeHtml(r.risk)}</p>`);
-  if (r.reason && r.reason !== r.risk) parts.push(`<p class="reason">${escapeHtml(r.reason)}</p>`);
+  if (r.risk) parts.push(`<p class="risk"><span class="label">At risk:</span> ${escapeHtml(plain(r.risk))}</p>`);
+  // The override line says the same as an override reason, and where it is set.
+  if (r.reason && r.reason !== r.risk && !(r.override && /^`?skillOverrides/.test(r.reason))) parts.push(`<p class="reason">${escapeHtml(plain(r.reason))}</p>`);
   if (r.override) parts.push(`<p class="override">skillOverrides: "${escapeHtml(r.override)}"${r.overrideFrom ? ` in ${escapeHtml(r.overrideFrom)}` : ''}</p>`);
   if (r.preview) parts.push(`<p class="preview"><code>${escapeHtml(r.preview)}</code></p>`);
   parts.push(`<p class="where">${escapeHtml(r.where)}</p>`);

@@ -28,15 +28,18 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.tab.active', { hasText: 'code-review.md' }).waitFor();
   await page.keyboard.press('Escape');
 
-  // 2. What Claude Sees: the view below Skills; other views collapsed so it has room.
+  // 2. What Claude Sees: the view below Skills; the other views collapsed so it has room.
   await t.openSidebar();
-  for (const title of ['Skills', 'Workflows', 'Checkpoints']) {
-    const header = t.view(title).locator('.pane-header');
-    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
-  }
   await t.runCommand('Skillflow: Show What Claude Sees');
   const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
   await frame.locator('#budget-meter').waitFor();
+  for (const title of ['Skills', 'Workflows', 'Checkpoints']) {
+    const header = t.view(title).locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) === 'true') {
+      await header.click();
+      await t.view(title).locator('.pane-header[aria-expanded="false"]').waitFor();
+    }
+  }
   const figures = frame.locator('.figures');
   const before = (await figures.innerText()).trim();
   assert.match(before, /^[\d,]+ \/ 8,000 characters \(\d+%\)$/);

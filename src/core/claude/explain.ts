@@ -24,6 +24,12 @@ function where(model: ClaudeModel, file: string): string {
   return r && !r.startsWith('..') && !path.isAbsolute(r) ? r.split(path.sep).join('/') : file;
 }
 
+/** A reason with the start folder's paths shortened to relative ones. */
+function shorten(model: ClaudeModel, text: string): string {
+  const prefix = model.startDir.endsWith(path.sep) ? model.startDir : model.startDir + path.sep;
+  return text.split(prefix).join('');
+}
+
 function refWords(r: ResolvedRef): string {
   if (r.level === 'bundled') return "Claude Code's bundled skill";
   if (r.level === 'builtin') return "Claude Code's built-in";
@@ -57,10 +63,10 @@ export function explainResolve(model: ClaudeModel, result: ResolveResult): Answe
       detail: result.shadowed.length ? 'every file with this name is shadowed or not loaded' : 'no skill, command or Claude Code built-in has this name here',
     });
   }
-  if (result.note) rows.push({ kind: 'note', label: 'Note', detail: result.note });
+  if (result.note) rows.push({ kind: 'note', label: 'Note', detail: shorten(model, result.note) });
   for (const s of result.shadowed) {
     rows.push({
-      kind: 'shadowed', label: `shadowed: ${refWords(s)}`, detail: s.reason,
+      kind: 'shadowed', label: `shadowed: ${refWords(s)}`, detail: shorten(model, s.reason),
       ...(isFile(s) ? { description: where(model, s.path), path: s.path } : {}),
     });
   }

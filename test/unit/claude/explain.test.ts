@@ -24,6 +24,7 @@ test('a skill over a command of its name (and the bundled skill it replaces): wi
     ['shadowed', "shadowed: Claude Code's bundled skill", undefined, undefined],
   ]);
   assert.match(rows[1].detail ?? '', /a skill wins over a command of the same name/);
+  assert.match(rows[1].detail ?? '', / at \.claude\/skills\/code-review\/SKILL\.md wins/, 'paths in the start folder are shortened');
   assert.match(rows[2].detail ?? '', /replaces Claude Code's bundled skill \/code-review/);
 });
 
