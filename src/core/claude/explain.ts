@@ -30,6 +30,16 @@ function shorten(model: ClaudeModel, text: string): string {
   return text.split(prefix).join('');
 }
 
+/** A loser's reason with the why first (QuickPick details are cut at the row's width). */
+function whyFirst(model: ClaudeModel, reason: string): string {
+  const short = shorten(model, reason);
+  const wins = /^(.*?) wins: (.*)$/.exec(short);
+  if (wins) return `${wins[2]} (winner: ${wins[1]})`;
+  const bundled = /^(.*?) replaces (Claude Code's bundled skill \S+)(?: \((.*)\))?$/.exec(short);
+  if (bundled) return `${bundled[1]} replaces it${bundled[3] ? `; ${bundled[3]}` : ''}`;
+  return short;
+}
+
 function refWords(r: ResolvedRef): string {
   if (r.level === 'bundled') return "Claude Code's bundled skill";
   if (r.level === 'builtin') return "Claude Code's built-in";
@@ -66,7 +76,7 @@ export function explainResolve(model: ClaudeModel, result: ResolveResult): Answe
   if (result.note) rows.push({ kind: 'note', label: 'Note', detail: shorten(model, result.note) });
   for (const s of result.shadowed) {
     rows.push({
-      kind: 'shadowed', label: `shadowed: ${refWords(s)}`, detail: shorten(model, s.reason),
+      kind: 'shadowed', label: `shadowed: ${refWords(s)}`, detail: whyFirst(model, s.reason),
       ...(isFile(s) ? { description: where(model, s.path), path: s.path } : {}),
     });
   }

@@ -24,8 +24,8 @@ test('a skill over a command of its name (and the bundled skill it replaces): wi
     ['shadowed', "shadowed: Claude Code's bundled skill", undefined, undefined],
   ]);
   assert.match(rows[1].detail ?? '', /a skill wins over a command of the same name/);
-  assert.match(rows[1].detail ?? '', / at \.claude\/skills\/code-review\/SKILL\.md wins/, 'paths in the start folder are shortened');
-  assert.match(rows[2].detail ?? '', /replaces Claude Code's bundled skill \/code-review/);
+  assert.equal(rows[1].detail, 'a skill wins over a command of the same name (winner: project skill /code-review at .claude/skills/code-review/SKILL.md)', 'why first; paths in the start folder shortened');
+  assert.equal(rows[2].detail, 'project skill at .claude/skills/code-review/SKILL.md replaces it; its aliases stay with the bundled skill');
 });
 
 test('personal over project, with the reason; a built-in over a command file; nothing', () => {
