@@ -13,6 +13,7 @@ import {
 import { nodeFileSystem } from '../../core/fs';
 import { parseContextWindow, type ContextWindow } from '../../webview/listingView';
 import { DebouncedWork } from '../util/idle';
+import { watchFiles } from '../util/watch';
 
 /** File events are batched this long before the models are dropped and the views rebuild. */
 const CHANGE_BATCH_MS = 120;
@@ -119,9 +120,7 @@ export class ClaudeService implements vscode.Disposable {
   }
 
   private watch(pattern: vscode.GlobPattern): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-    const on = (uri: vscode.Uri) => this.changed(uri.fsPath);
-    return vscode.Disposable.from(watcher, watcher.onDidCreate(on), watcher.onDidChange(on), watcher.onDidDelete(on));
+    return watchFiles(pattern, (uri) => this.changed(uri.fsPath));
   }
 
   /** Folders outside the workspace the model reads: the user's Claude folder, the managed folder, `--add-dir` folders. */
