@@ -2,13 +2,13 @@
  * The What Claude Sees webview view (in the Skillflow container, below Skills): the listing the model gets for one
  * workspace folder, rebuilt when the Claude Code model changes, with quick actions that write real files.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ClaudeEntry } from '../../core/claude';
 import { isListingWebviewMessage, type ListingAction, type ListingHostMessage } from '../../webview/listingProtocol';
 import { buildListingViewModel, renderListingHtml, type ListingViewModel } from '../../webview/listingView';
 import { disableModelInvocation, openDescription, openEntry, setOverride, type ActionResult } from './actions';
 import type { ClaudeService } from './service';
+import { webviewHtml } from '../util/webviewHtml';
 
 export const LISTING_VIEW_ID = 'skillflow.claudeListing';
 
@@ -172,25 +172,13 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   private skeleton(webview: vscode.Webview, webviewRoot: vscode.Uri, mediaRoot: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64url');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'listing.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'listing.css'));
-    const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';`;
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>What Claude Sees</title>
-</head>
-<body>
-<div id="status" class="status" role="status" aria-live="polite"></div>
-<main id="root" aria-busy="true" aria-label="The skill listing Claude Code gives the model"><p>Reading skills, commands and settings…</p></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+    return webviewHtml(webview, {
+      script: vscode.Uri.joinPath(webviewRoot, 'listing.js'),
+      style: vscode.Uri.joinPath(mediaRoot, 'listing.css'),
+      title: 'What Claude Sees',
+      body: `<div id="status" class="status" role="status" aria-live="polite"></div>
+<main id="root" aria-busy="true" aria-label="The skill listing Claude Code gives the model"><p>Reading skills, commands and settings…</p></main>`,
+    });
   }
 
   dispose(): void {
