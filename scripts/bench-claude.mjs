@@ -21,7 +21,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-bench-claude-'));
 const bundle = path.join(tmp, 'claude.cjs');
 await esbuild.build({
   stdin: {
-    contents: "export * from './src/core/claude/index'; export { nodeFileSystem } from './src/core/fs';"
+    contents: "export * from './src/core/claude/index'; export { nodeFileSystem } from './src/core/base/fs';"
       + " export { buildListingViewModel, renderListingHtml, parseContextWindow } from './src/webview/listingView';",
     resolveDir: repo, loader: 'ts',
   },

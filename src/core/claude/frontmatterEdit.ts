@@ -3,8 +3,8 @@
  * key's value (or inserting one line), so every other byte stays as it was. Positions are 1-based with an exclusive
  * `endColumn`, counted in the text without its BOM (as editors show it).
  */
-import { parseSkillMd } from '../skills/frontmatter';
-import type { Range } from '../types';
+import { parseSkillMd } from '../skillmd/frontmatter';
+import type { Range } from '../base/types';
 
 export interface RangeEdit extends Range {
   text: string;

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { descriptionRange, setFrontmatterScalar } from '../../core/claude/frontmatterEdit';
 import { setSkillOverride } from '../../core/claude/settingsEdit';
 import { parseClaudeBoolean, type ClaudeEntry, type ClaudeModel, type SkillOverride } from '../../core/claude';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { toVsRange } from '../adapters/ranges';
 
 export type ActionResult = { ok: true; message: string; file: string } | { ok: false; message: string };

@@ -10,7 +10,7 @@ import {
   buildClaudeModel, claudeConfigDir, computeListing, defaultManagedDir, resolveCommand,
   type ClaudeModel, type Listing, type ResolveResult,
 } from '../../core/claude';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { parseContextWindow, type ContextWindow } from '../../webview/listingView';
 import { DebouncedWork } from '../util/idle';
 import { watchFiles } from '../util/watch';

@@ -4,7 +4,7 @@ import { buildClaudeModel } from '../../../src/core/claude/load';
 import { computeListing } from '../../../src/core/claude/listing';
 import { buildListingViewModel, escapeHtml, parseContextWindow, renderListingHtml, type ListingViewModel } from '../../../src/webview/listingView';
 import { isListingWebviewMessage } from '../../../src/webview/listingProtocol';
-import { md, treeFs, type Node } from '../claude/treeFs';
+import { md, treeFs, type Node } from '../core/claude/treeFs';
 
 function view(files: Record<string, Node>, opts: { window?: unknown; env?: Record<string, string> } = {}): ListingViewModel {
   const fs = treeFs({ 'repo/.git/HEAD': '', ...files });
