@@ -31,7 +31,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   // 2. What Claude Sees: the view below Skills; the other views collapsed so it has room.
   await t.openSidebar();
   await t.runCommand('Skillflow: Show What Claude Sees');
-  const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  const frame = page.frameLocator('iframe.webview.ready[src*="purpose=webviewView"]').frameLocator('iframe#active-frame'); // the view, not a webview panel
   await frame.locator('#budget-meter').waitFor();
   for (const title of ['Skills', 'Workflows', 'Checkpoints']) {
     const header = t.view(title).locator('.pane-header');
