@@ -107,6 +107,23 @@ describe('What Claude Sees and Who Answers', () => {
     await waitFor(() => wi()?.shown === 'full' && row('/code-review')?.shown === 'full', 10_000, 'both listed in full again');
   });
 
+  it('with the settings file open in an editor, the edit goes through the editor and is saved; other keys stay', async () => {
+    fs.writeFileSync(localSettings(), '{\n\t"model": "opus"\n}\n');
+    const doc = await vscode.workspace.openTextDocument(localSettings());
+    await vscode.window.showTextDocument(doc);
+    const id = api.idOf(file('.claude', 'skills', 'workflow-review', 'SKILL.md'));
+    await api.handleMessage({ type: 'action', id, action: 'off' });
+    assert.equal(api.lastAction?.ok, true, api.lastAction?.message);
+    const expected = '{\n\t"model": "opus",\n\t"skillOverrides": {\n\t\t"workflow-review": "off"\n\t}\n}\n';
+    assert.equal(doc.getText(), expected);
+    assert.equal(doc.isDirty, false);
+    assert.equal(fs.readFileSync(localSettings(), 'utf8'), expected);
+    await waitFor(() => row('/workflow-review')?.shown === 'absent', 10_000, '/workflow-review absent');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(localSettings());
+    await waitFor(() => row('/workflow-review')?.shown === 'full', 10_000, '/workflow-review listed again');
+  });
+
   it('a half-written settings file is refused and left byte for byte; the view reports the problem', async () => {
     const half = '{\n  "skillOverrides": {\n    "workflow-implement": "off"\n';
     fs.writeFileSync(localSettings(), half);

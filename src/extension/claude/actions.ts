@@ -23,18 +23,24 @@ function openDocument(file: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
 }
 
-/** Replaces a whole file's text: through the open editor's document when there is one (and saves it), else on disk. */
-async function writeText(file: string, text: string): Promise<void> {
+/**
+ * Replaces a whole file's text: through the open editor's document when there is one (saved unless it already had
+ * unsaved changes, which stay the user's to save), else on disk. Returns false when the change is left unsaved.
+ */
+async function writeText(file: string, text: string): Promise<boolean> {
   const doc = openDocument(file);
   if (doc) {
+    const wasDirty = doc.isDirty;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the editor refused the edit');
+    if (wasDirty) return false;
     if (!(await doc.save())) throw new Error('the file could not be saved');
-    return;
+    return true;
   }
   nodeFileSystem.mkdirp(path.dirname(file));
   nodeFileSystem.writeFileAtomic(file, text);
+  return true;
 }
 
 /**
@@ -58,11 +64,12 @@ export async function setOverride(model: ClaudeModel, entry: ClaudeEntry, state:
   const value = state === 'on' && from === file ? undefined : state;
   const result = setSkillOverride(text, entry.name, value);
   if (!result.ok) return { ok: false, message: `${shown}: ${result.message}` };
+  let saved = true;
   if (result.changed) {
-    try { await writeText(file, result.text); } catch (e) { return { ok: false, message: `cannot write ${shown}: ${(e as Error).message}` }; }
+    try { saved = await writeText(file, result.text); } catch (e) { return { ok: false, message: `cannot write ${shown}: ${(e as Error).message}` }; }
   }
   const what = value === undefined ? `no longer overridden in ${shown}` : `set to "${value}" in ${shown}`;
-  return { ok: true, file, message: `${entry.invocation ?? entry.name}: skillOverrides ${what}` };
+  return { ok: true, file, message: `${entry.invocation ?? entry.name}: skillOverrides ${what}${saved ? '' : ' (unsaved: the file had unsaved changes; save it to apply)'}` };
 }
 
 /** Sets `disable-model-invocation: true` in the entry's frontmatter (saved when the file had no unsaved changes). */
