@@ -107,7 +107,7 @@ describe('What Claude Sees and Who Answers', () => {
     await waitFor(() => wi()?.shown === 'full' && row('/code-review')?.shown === 'full', 10_000, 'both listed in full again');
   });
 
-  it('with the settings file open in an editor, the edit goes through the editor and is saved; other keys stay', async () => {
+  it('with the settings file open in an editor, the file is written and the editor shows it; other keys stay', async () => {
     fs.writeFileSync(localSettings(), '{\n\t"model": "opus"\n}\n');
     const doc = await vscode.workspace.openTextDocument(localSettings());
     await vscode.window.showTextDocument(doc);
@@ -115,10 +115,24 @@ describe('What Claude Sees and Who Answers', () => {
     await api.handleMessage({ type: 'action', id, action: 'off' });
     assert.equal(api.lastAction?.ok, true, api.lastAction?.message);
     const expected = '{\n\t"model": "opus",\n\t"skillOverrides": {\n\t\t"workflow-review": "off"\n\t}\n}\n';
-    assert.equal(doc.getText(), expected);
-    assert.equal(doc.isDirty, false);
     assert.equal(fs.readFileSync(localSettings(), 'utf8'), expected);
+    await waitFor(() => doc.getText() === expected, 10_000, 'the open editor to show the new text');
+    assert.equal(doc.isDirty, false);
     await waitFor(() => row('/workflow-review')?.shown === 'absent', 10_000, '/workflow-review absent');
+
+    // Unsaved changes in the editor are the user's: the edit goes into the document, which stays unsaved.
+    const edit = new vscode.WorkspaceEdit();
+    const at = doc.getText().indexOf('"opus"');
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 6)), '"sonnet"');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.equal(doc.isDirty, true);
+    await api.handleMessage({ type: 'action', id, action: 'on' });
+    assert.equal(api.lastAction?.ok, true, api.lastAction?.message);
+    assert.match(api.lastAction?.message ?? '', /unsaved: the file had unsaved changes; save it to apply/);
+    assert.equal(doc.getText(), '{\n\t"model": "sonnet"\n}\n');
+    assert.equal(doc.isDirty, true);
+    assert.equal(fs.readFileSync(localSettings(), 'utf8'), expected, 'the file on disk is untouched');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(localSettings());
     await waitFor(() => row('/workflow-review')?.shown === 'full', 10_000, '/workflow-review listed again');

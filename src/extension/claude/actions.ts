@@ -23,20 +23,23 @@ function openDocument(file: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
 }
 
+/** The file's document when it has unsaved changes (they are the user's: edits go there, unsaved); else undefined. */
+function dirtyDocument(file: string): vscode.TextDocument | undefined {
+  const doc = openDocument(file);
+  return doc?.isDirty ? doc : undefined;
+}
+
 /**
- * Replaces a whole file's text: through the open editor's document when there is one (saved unless it already had
- * unsaved changes, which stay the user's to save), else on disk. Returns false when the change is left unsaved.
+ * Replaces a whole file's text: in the document when it has unsaved changes (left unsaved: returns false), else on
+ * disk, atomically (an open editor without changes reloads it).
  */
 async function writeText(file: string, text: string): Promise<boolean> {
-  const doc = openDocument(file);
+  const doc = dirtyDocument(file);
   if (doc) {
-    const wasDirty = doc.isDirty;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
     if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the editor refused the edit');
-    if (wasDirty) return false;
-    if (!(await doc.save())) throw new Error('the file could not be saved');
-    return true;
+    return false;
   }
   nodeFileSystem.mkdirp(path.dirname(file));
   nodeFileSystem.writeFileAtomic(file, text);
@@ -55,7 +58,7 @@ export async function setOverride(model: ClaudeModel, entry: ClaudeEntry, state:
   const from = model.settings.skillOverrideSources[entry.name];
   const fromScope = model.settings.files.find((f) => f.path === from)?.scope;
   if (fromScope === 'managed') return { ok: false, message: `managed settings (${from}) set skillOverrides for ${entry.name}; a local setting cannot change it` };
-  const doc = openDocument(file);
+  const doc = dirtyDocument(file);
   let text: string | undefined;
   if (doc) text = doc.getText();
   else if (nodeFileSystem.stat(file)?.isFile) {
