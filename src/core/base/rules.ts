@@ -68,6 +68,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'agent-skill-missing': { summary: 'An agent\'s `skills:` entry names a skill that does not exist.', severity: all('error') },
   'agent-model-invalid': { summary: 'An agent\'s `model` must be sonnet, opus, haiku, inherit or a full model id.', severity: all('error') },
   'agent-tools-invalid': { summary: 'An agent\'s `tools` must be a string or a list of strings.', severity: all('error') },
+  'config-invalid': { summary: 'A `.skillflow.json` (or a `skillflow-disable` comment) is not valid; the parts that are not valid are ignored.', severity: all('warning') },
   'agent-skills-invalid': { summary: 'An agent\'s `skills` must be a list of skill names.', severity: all('error') },
 };
 

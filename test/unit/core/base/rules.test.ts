@@ -55,7 +55,8 @@ test('the extra codes (file and agent rules) are present', () => {
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'description-placeholder', 'file-too-large']);
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-too-large']);
+  assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 
 test('every rule has a one-line summary that ends with a full stop', () => {
