@@ -85,6 +85,7 @@ const VARIANTS: Array<[string, string, [string, string, string]]> = [
   ['frontmatter-missing', 'agent', ['error', 'error', 'error']],
   ['name-missing', 'agent', ['error', 'error', 'error']],
   ['description-missing', 'agent', ['error', 'error', 'error']],
+  ['reference-outside', 'in-repository', ['warning', 'warning', 'error']],
 ];
 
 test('rule variants carry their own severities; an unknown variant falls back to the rule', () => {
