@@ -10,6 +10,7 @@ import { isPhase, isTerminal } from '../../core/workflow/fsm';
 import { parseJson } from '../../core/workflow/json';
 import { DEFAULT_STALE_AFTER_MINUTES, scanWorkflows, type WorkflowInfo, type WorkflowProblem } from '../../core/workflow/scan';
 import { DebouncedWork } from '../util/idle';
+import { watchFiles } from '../util/watch';
 
 /** A workflow plus the workspace folder it belongs to. */
 export interface WorkflowItem extends WorkflowInfo {
@@ -200,12 +201,7 @@ export class WorkflowService implements vscode.Disposable {
 
   private watch(): void {
     for (const w of this.watchers) w.dispose();
-    this.watchers = [];
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '.workflow/**'));
-      const onEvent = () => this.schedule();
-      this.watchers.push(watcher, watcher.onDidCreate(onEvent), watcher.onDidChange(onEvent), watcher.onDidDelete(onEvent));
-    }
+    this.watchers = (vscode.workspace.workspaceFolders ?? []).map((folder) => watchFiles(new vscode.RelativePattern(folder, '.workflow/**'), () => this.schedule()));
   }
 
   dispose(): void {

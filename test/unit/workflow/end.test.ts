@@ -8,6 +8,7 @@ import { MODES, PHASES, isTerminal, type Mode } from '../../../src/core/workflow
 import { endActions, endWorkflow, planEnd, whyCannotEnd } from '../../../src/core/workflow/end';
 import { scanWorkflows } from '../../../src/core/workflow/scan';
 import { memFs } from './memfs';
+import { rng } from '../random';
 
 const NOW = new Date('2026-11-21T16:00:00.000Z');
 const REGISTRY = '{\n  "20261121-143000": ".workflow/20261121-143000/login/implement",\n  "20261121-150000": { "workDir": "wd2", "owner": "ci" }\n}\n';
@@ -136,16 +137,6 @@ test('endWorkflow on an unknown key or a missing status.json writes nothing', ()
   assert.deepEqual(fs.writes, []);
   assert.deepEqual(noStatus.writes, []);
 });
-
-/** A small seeded generator (mulberry32), so the property below is the same on every run. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('regression (numbers in fields we do not own): 12345678901234567890, 1e400 and -0 are written back byte for byte', () => {
   const status = '{"phase":"PLAN","big":12345678901234567890,"huge":1e400,"neg":-0,"f":1.50,"t":[{"n":-0.0E+00}]}';
