@@ -187,8 +187,9 @@ describe('workflows', function () {
     assert.equal(api.statusBarItem.text, '$(layers) 2 workflows');
 
     const login = api.treeProvider.getTreeItem(nodeOf(KEY));
-    assert.equal(login.label, 'Integration login');
-    assert.match(String(login.description), /^WORK · full · just now · done$/);
+    assert.equal(login.label, 'WORK · Integration login', 'the phase leads the row');
+    assert.match(String(login.description), /^full · now · done$/);
+    assert.equal(((login.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'charts.yellow', 'a colour per phase');
     assert.equal(login.contextValue, 'workflow failable');
     const children = api.treeProvider.getChildren(nodeOf(KEY)) as WorkflowNode[];
     const labels = children.map((c) => api.treeProvider.getTreeItem(c).label);
@@ -199,7 +200,8 @@ describe('workflows', function () {
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === path.join(workDir, 'plan.md'), 5_000, 'plan.md to open');
 
     const audit = api.treeProvider.getTreeItem(nodeOf('20261122-020000'));
-    assert.match(String(audit.description), /^REPORT · noplan · 5 min ago$/);
+    assert.equal(audit.label, 'REPORT · Audit');
+    assert.match(String(audit.description), /^noplan · 5 min\. ago$/);
     assert.equal((audit.iconPath as vscode.ThemeIcon).id, 'warning', 'problems show on the entry');
     assert.match(((audit.tooltip as vscode.MarkdownString).value), /Illegal transition INIT → PLAN in noplan mode/);
     const auditChildren = api.treeProvider.getChildren(nodeOf('20261122-020000')) as WorkflowNode[];
@@ -224,7 +226,7 @@ describe('workflows', function () {
     writeStatus('WORK', { updated_at: iso(3 * 3600_000), transitions: [{ from: 'INIT', to: 'PLAN', at: iso(4 * 3600_000) }, { from: 'PLAN', to: 'WORK', at: iso(3 * 3600_000) }] });
     await expectStatusBar('$(warning) STALE · implement');
     assert.equal(background(), 'statusBarItem.warningBackground');
-    assert.match(tooltip(), /Stale: no update for 3 h/);
+    assert.match(tooltip(), /Stale: last update 3 hours ago \(/);
   });
 
   it('the contributed JSON schemas validate registry.json and status.json in the editor', async () => {
