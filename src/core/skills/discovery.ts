@@ -67,8 +67,12 @@ interface ScanResult {
   agentFolders: string[];
 }
 
+/**
+ * True when the listing has an entry `name` of any kind: a SKILL.md that is a folder, a FIFO or a device still makes
+ * its folder a skill (loadSkill then reports that it cannot be read, and never opens it).
+ */
 function hasFile(entries: DirEntry[], name: string): boolean {
-  return entries.some((e) => e.name === name && (e.isFile || e.isSymbolicLink));
+  return entries.some((e) => e.name === name);
 }
 
 /**
@@ -78,11 +82,10 @@ function hasFile(entries: DirEntry[], name: string): boolean {
  */
 const SKILL_MD_BY_LSTAT = process.platform === 'linux';
 
-/** True when `<parent>/<name>` (a folder) holds a SKILL.md that lstats as a file or a link; false also where that cannot tell. */
+/** True when `<parent>/<name>` (a folder) holds an entry SKILL.md (of any kind, see hasFile); false also where that cannot tell. */
 function hasSkillMdByLstat(fs: FileSystem, parent: string, name: string): boolean {
   if (!SKILL_MD_BY_LSTAT) return false;
-  const s = fs.lstat(skillMdIn(parent, name));
-  return s !== undefined && (s.isFile || s.isSymbolicLink);
+  return fs.lstat(skillMdIn(parent, name)) !== undefined;
 }
 
 let lastDir: string | undefined;
@@ -196,6 +199,8 @@ function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOptions & { s
       if (e.isSymbolicLink) {
         if (!fs.stat(sub)?.isDirectory) continue;
         subReal = fs.realPath(sub);
+        // A link that leaves the searched (workspace) folder is not followed (one to `/` would crawl the machine).
+        if (subReal !== undefined && (opts.scope ?? 'project') === 'project' && !isInside(start, subReal)) continue;
       } else {
         subReal = childPath(real, e.name);
       }
@@ -221,12 +226,30 @@ function byName(a: DirEntry, b: DirEntry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
+/** True when `p` is `base` or below it (both absolute and normalised). */
+function isInside(base: string, p: string): boolean {
+  return p === base || p.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
+}
+
+/**
+ * True when `p` (a path below a project root) resolves, through links, to a place outside the root's workspace folder:
+ * discovery does not follow such links (a skill folder linked to `/` would have it crawl the machine). Personal and
+ * plugin roots have no workspace folder: their links are followed.
+ */
+function outsideWorkspace(fs: FileSystem, root: SkillsRoot, p: string): boolean {
+  if (root.scope !== 'project' || root.workspaceFolder === undefined) return false;
+  const realWs = fs.realPath(root.workspaceFolder);
+  const real = fs.realPath(p);
+  return realWs !== undefined && real !== undefined && !isInside(realWs, real);
+}
+
 function skillFolderEntries(fs: FileSystem, root: SkillsRoot): DirEntry[] {
   const entries = fs.readDir(root.path) ?? [];
   const found: DirEntry[] = [];
   for (const e of entries) {
     if (!e.isDirectory && !e.isSymbolicLink) continue;
     if (e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue;
+    if (e.isSymbolicLink && outsideWorkspace(fs, root, childPath(root.path, e.name))) continue;
     if (isSkillFolder(fs, root.path, e.name)) found.push(e);
   }
   return found.sort(byName);
@@ -312,7 +335,11 @@ function finishLoad(fs: FileSystem, root: SkillsRoot, folderName: string, profil
   if (!hasUpper) {
     entry.problems.push(fileProblem('skill-md-case', `the folder '${folderName}' has 'skill.md' but no 'SKILL.md'; rename it to SKILL.md (the name is case-sensitive)`));
   } else if (!stat || !stat.isFile) {
-    entry.problems.push(fileProblem('file-unreadable', 'SKILL.md cannot be read'));
+    entry.problems.push(fileProblem('file-unreadable', stat?.isDirectory
+      ? "SKILL.md is a folder, not a file; the skill's instructions must be a file named SKILL.md"
+      : stat ? 'SKILL.md is not a regular file (a FIFO, socket or device); it was not opened' : 'SKILL.md cannot be read (a broken link?)'));
+  } else if (outsideWorkspace(fs, root, skillMdPath)) {
+    entry.problems.push(fileProblem('file-unreadable', 'SKILL.md links outside the workspace folder; it was not read'));
   } else if (stat.size > MAX_SKILL_MD_BYTES) {
     entry.problems.push(fileProblem('file-too-large', `SKILL.md is ${stat.size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; it was not parsed`));
     if (estimateTokens) entry.tokenEstimate = tokensForLength(stat.size);
