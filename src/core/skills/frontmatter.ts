@@ -471,6 +471,18 @@ function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
 } {
   // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
   const source = yamlText.replace(/\r(?!\n)/g, '\n');
+  // The library reports each error as an Error object: without stack traces they cost a hundredth (a broken
+  // frontmatter can hold an error per line).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return parseYamlTokens(source, yamlStart);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof parseFrontmatterYaml> {
   const parser = new Parser();
   const tokens: CstToken[] = [];
   const { stack } = parser;
