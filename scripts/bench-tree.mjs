@@ -1,9 +1,13 @@
-// `node scripts/bench-tree.mjs [--n N] [--keep]`: the Skills tree's code path outside VS Code — the extension's
+// `node scripts/bench-tree.mjs [--n N] [--keep]`: the Skills tree's code path outside VS Code — the core catalog's
 // SkillIndex (core discovery + validation) and tree model, bundled as the extension bundles them. Prints:
 //   - first tree render: cold index load + the rows VS Code asks for on first paint (top level, the expanded
 //     scope and kind groups), for examples/demo-workspace and a generated N-skill workspace (default 1,000);
 //   - a full walk of every node (every skill expanded);
-//   - re-indexing one changed skill (median), what a file watcher event costs.
+//   - re-indexing one changed skill (median), what a file watcher event costs;
+//   - first diagnostics on a cold start of the N-skill workspace: the index load plus the problems grouped by file
+//     (what the extension publishes right after activation; target: within 1 s for 1,000 skills);
+//   - a skill folder written on disk to its row in the tree model: the index update plus the rows the tree asks for
+//     (median; the extension adds its 15 ms watcher batch; target: the tree within 300 ms).
 // bench.mjs may call it (`--json` prints one JSON line instead of text).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -24,8 +28,8 @@ const bundle = path.join(tmp, 'tree.cjs');
 await esbuild.build({
   stdin: {
     contents: [
-      "export { SkillIndex } from './src/extension/skills/skillIndex';",
-      "export { rootNodes, childNodes, walkTree } from './src/extension/skills/treeModel';",
+      "export { SkillIndex } from './src/core/catalog/skillIndex';",
+      "export { rootNodes, childNodes, walkTree } from './src/core/catalog/treeModel';",
       "export { nodeFileSystem } from './src/core/fs';",
     ].join('\n'),
     resolveDir: repo,
@@ -111,7 +115,40 @@ try {
     times.push(performance.now() - t);
     if (change.skills.size < 1) throw new Error('the changed skill was not re-read');
   }
-  results.generated = { skills: r.index.skills.length, firstRenderMs: r.ms, firstRenderCpuMs: r.cpuMs, indexLoadMs: r.loadMs, rows: r.rows, fullWalkNodes: nodes, fullWalkMs: walkMs, oneSkillChangeMedianMs: median(times) };
+  // Cold start to first diagnostics: a fresh index (as activation makes one), loaded, problems grouped per file.
+  const d0 = performance.now();
+  const dcpu0 = process.cpuUsage();
+  const cold = new SkillIndex(nodeFileSystem, { workspaceFolders: [big], includePersonal: false, profile: 'claude-code' });
+  cold.ensureLoaded();
+  const byFile = new Map();
+  for (const s of cold.skills) for (const p of s.problems) {
+    const file = p.file ?? s.skillMdPath;
+    byFile.set(file, [...(byFile.get(file) ?? []), p]);
+  }
+  for (const a of cold.agents) byFile.set(a.path, a.problems);
+  const firstDiagnosticsMs = performance.now() - d0;
+  const dcpu = process.cpuUsage(dcpu0);
+  const firstDiagnosticsCpuMs = (dcpu.user + dcpu.system) / 1000;
+  const generatedSkills = cold.skills.length;
+  if (![...byFile.values()].some((list) => list.some((p) => p.code === 'yaml-syntax'))) throw new Error('no yaml-syntax problem in the generated workspace');
+
+  // A skill folder written on disk → its row: applyChanges for the folder, then the rows the tree asks for again.
+  const newFolderTimes = [];
+  for (let i = 0; i < 15; i++) {
+    const dir = path.join(big, '.claude', 'skills', `appeared-${i}`);
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: appeared-${i}\ndescription: Appeared on disk. Use in the bench.\n---\n# Appeared\n`);
+    const t = performance.now();
+    const change = r.index.applyChanges([dir]);
+    let found = false;
+    for (const top of rootNodes(r.index)) for (const group of childNodes(r.index, top)) {
+      if (group.kind === 'group' && childNodes(r.index, group).some((n) => n.id === `skill:${dir}`)) found = true;
+    }
+    newFolderTimes.push(performance.now() - t);
+    if (!found || !change.structural) throw new Error(`appeared-${i} is not in the tree model`);
+  }
+
+  results.generated = { skills: generatedSkills, firstDiagnosticsMs, firstDiagnosticsCpuMs, newFolderToRowMedianMs: median(newFolderTimes), firstRenderMs: r.ms, firstRenderCpuMs: r.cpuMs, indexLoadMs: r.loadMs, rows: r.rows, fullWalkNodes: nodes, fullWalkMs: walkMs, oneSkillChangeMedianMs: median(times) };
 
   if (json) {
     console.log(JSON.stringify(results));
@@ -122,6 +159,8 @@ try {
     console.log(`  machine load average while measuring: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
     console.log(`  full walk of every node (${nodes} nodes): ${fmt(walkMs)}`);
     console.log(`  re-index one changed skill (watcher event), median of ${times.length}: ${results.generated.oneSkillChangeMedianMs.toFixed(2)} ms`);
+    console.log(`  first diagnostics, cold start (${results.generated.skills} skills: index load + problems by file): ${fmt(results.generated.firstDiagnosticsMs)} wall, ${fmt(results.generated.firstDiagnosticsCpuMs)} CPU (target: under 1 s)`);
+    console.log(`  new skill folder on disk → its tree row (index update + tree rows), median of ${newFolderTimes.length}: ${results.generated.newFolderToRowMedianMs.toFixed(1)} ms (+ the extension's 15 ms watcher batch; target: under 300 ms)`);
   }
 } finally {
   if (keep) console.log(`kept ${tmp}`);

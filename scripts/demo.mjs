@@ -31,7 +31,8 @@ const hasClaude = spawnSync('sh', ['-c', 'command -v claude'], { stdio: 'ignore'
 
 let server;
 try {
-  server = await startCodeServer({ runDir, vsix, port, folder: workspace, fakeClaude: !hasClaude, isolateHome: false });
+  // SKILLFLOW_DEMO=1: the extension opens the Skillflow views and the demo README when the window starts.
+  server = await startCodeServer({ runDir, vsix, port, folder: workspace, fakeClaude: !hasClaude, isolateHome: false, env: { SKILLFLOW_DEMO: '1' } });
 } catch (err) {
   console.error(`demo: ${err?.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : err?.message ?? err}`);
   process.exit(1);

@@ -1,4 +1,4 @@
-/** Shell quoting shared by every command line Skillflow builds (resume, run script): no value can inject commands (SPEC §9). */
+/** Shell quoting shared by every command line Skillflow builds (resume, run script): no value can inject commands, and nothing typed carries a control character. */
 import * as path from 'node:path';
 
 /** Which quoting rules a command line follows: POSIX shells (sh, bash, zsh) or PowerShell. */
@@ -17,6 +17,45 @@ export function quotePosix(word: string): string {
  */
 export function quotePowerShell(word: string): string {
   return `'${word.replace(/['\u2018\u2019\u201A\u201B]/g, (q) => q + q)}'`;
+}
+
+/**
+ * The first character that must never be typed into an interactive terminal, or undefined: C0 controls
+ * (tab and line feed included: a line feed ends the command early, Ctrl-U / Ctrl-W / Ctrl-A edit the line),
+ * DEL, C1 controls and the Unicode line and paragraph separators. Quoting cannot make these safe, because
+ * the terminal's line editor acts on them before the shell parses any quotes.
+ */
+export function findTerminalControlChar(text: string): { index: number; code: number } | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return { index: i, code: c };
+  }
+  return undefined;
+}
+
+/** `U+000A (line feed)`: how a refused character is named in messages. */
+export function describeControlChar(code: number): string {
+  const names: Record<number, string> = { 0x09: 'tab', 0x0a: 'line feed', 0x0d: 'carriage return', 0x1b: 'escape', 0x7f: 'delete', 0x2028: 'line separator', 0x2029: 'paragraph separator' };
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = names[code] ?? (code < 0x20 ? `Ctrl-${String.fromCharCode(code + 0x40)}` : 'control character');
+  return `${hex} (${name})`;
+}
+
+/** `text` with every terminal control character shown as `\n`, `\t` or `\u0015`, for messages and logs. */
+export function showControlChars(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    if (ch.length === 1 && findTerminalControlChar(ch)) out += c === 10 ? '\\n' : c === 9 ? '\\t' : c === 13 ? '\\r' : `\\u${c.toString(16).padStart(4, '0')}`;
+    else out += ch;
+  }
+  return out;
+}
+
+/** Refuses a command line that carries a terminal control character (see findTerminalControlChar); `what` names it in the message. */
+export function checkTypedCommand(commandLine: string, what = 'The command'): { ok: true } | { ok: false; message: string } {
+  const bad = findTerminalControlChar(commandLine);
+  return bad ? { ok: false, message: `${what} contains the control character ${describeControlChar(bad.code)}; it is not typed into a terminal` } : { ok: true };
 }
 
 /** Quotes `word` as one shell word for `shell`. */

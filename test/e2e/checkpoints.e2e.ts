@@ -1,7 +1,8 @@
 // Checkpoints through the real workbench: the view, the notification for a new context file, answering a single,
-// a multi, a text and a confirm question in the real QuickPick/InputBox (with Back), the file on disk, the resume
-// command in the `Skillflow` terminal (stand-in claude), a `CONTEXT_PATH:` terminal link starting the flow, and a
-// file changed on disk mid-flow not being overwritten.
+// a multi, a text and a confirm question in the real QuickPick/InputBox (step counter 1/5 … 4/5, with Back), the last
+// step "Write 4 answers and resume …?" (Resume / Write Only / Back), the file on disk, the resume command in the
+// `Skillflow` terminal (stand-in claude) and the "Resumed…" message with Show Terminal, a `CONTEXT_PATH:` terminal
+// link starting the flow, and a file changed on disk mid-flow not being overwritten.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { ScenarioContext } from './lib';
@@ -101,33 +102,37 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('notification-new-context-file');
   await toast.getByRole('button', { name: 'Answer' }).click();
 
-  // 3. Q1 single choice (1/4).
+  // 3. Q1 single choice: step 1 of 5 (four questions and the last step); the placeholder says how to answer.
   await quickInput.waitForOpen();
   await quickInput.option('stable').waitFor();
-  assert.equal(await quickInput.title(), 'release-notes · Q1: Which release channel? (1/4)');
-  await t.shot('q1-single');
+  assert.equal(await quickInput.title(), 'release-notes · Q1: Which release channel? (1/5)');
+  assert.equal(await quickInput.input.getAttribute('placeholder'), 'Choose one answer');
+  await t.shot('q1-single-step-counter');
   await quickInput.pick('beta');
 
-  // 4. Q2 multi choice (2/4): check two rows, then Enter.
+  // 4. Q2 multi choice (2/5): check two rows, then Enter.
   await row('Breaking changes').waitFor();
-  assert.equal(await quickInput.title(), 'release-notes · Q2: Which sections should the notes have? (2/4)');
+  assert.equal(await quickInput.title(), 'release-notes · Q2: Which sections should the notes have? (2/5)');
+  assert.equal(await quickInput.input.getAttribute('placeholder'), 'Choose one or more answers (Space toggles)');
   await row('Features').click();
   await row('Breaking changes').click();
   await t.shot('q2-multi-checked');
   await page.keyboard.press('Enter');
 
-  // 5. Q3 free text (3/4) in an InputBox.
-  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  // 5. Q3 free text (3/5) in an InputBox.
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/5)'));
+  assert.equal(await quickInput.input.getAttribute('placeholder'), 'Type your answer');
   const thanks = `Ada & "Grace"; it's $(whoami) \`and\` you`;
   await quickInput.input.fill(thanks);
   await t.shot('q3-text');
   await page.keyboard.press('Enter');
 
-  // 6. Q4 confirm (4/4); Back returns to Q3 with the answer kept.
+  // 6. Q4 confirm (4/5); Back returns to Q3 with the answer kept.
   await quickInput.option('Yes').waitFor();
-  assert.equal(await quickInput.title(), 'release-notes · Q4: Publish the notes right away? (4/4)');
+  assert.equal(await quickInput.title(), 'release-notes · Q4: Publish the notes right away? (4/5)');
+  assert.equal(await quickInput.input.getAttribute('placeholder'), 'Choose Yes or No');
   await quickInput.widget.locator('.codicon-quick-input-back').click();
-  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/5)'));
   assert.equal(await quickInput.input.inputValue(), thanks);
   await t.shot('back-to-q3-answer-kept');
   await page.keyboard.press('Enter');
@@ -135,7 +140,19 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('q4-confirm');
   await quickInput.pick('Yes');
 
-  // 7. The file on disk: only the Answer fields changed.
+  // 7. The last step (5/5): nothing is written until Resume or Write Only.
+  await quickInput.option('Write Only').waitFor();
+  assert.equal(await quickInput.title(), 'Write 4 answers and resume release-notes? (5/5)');
+  const rows = quickInput.widget.locator('.monaco-list-row');
+  assert.deepEqual((await rows.locator('.label-name').allInnerTexts()).map((r) => r.trim()), ['Resume', 'Write Only', 'Back']);
+  assert.deepEqual((await rows.locator('.label-description').allInnerTexts()).map((r) => r.trim()), [
+    'write the answers, then run the resume command in the Skillflow terminal', 'write the answers; resume later', 'change the last answer',
+  ]);
+  assert.equal(fs.readFileSync(t.path('.agent', 'tmp', 'release-notes-context.md'), 'utf8'), NEW_CONTEXT);
+  await t.shot('last-step-write-and-resume');
+  await quickInput.pick('Resume');
+
+  // 8. The file on disk: only the Answer fields changed.
   const expected = NEW_CONTEXT
     .replace('- beta\nAnswer:\n', '- beta\nAnswer: beta\n')
     .replace('- Breaking changes\nAnswer:\n', '- Breaking changes\nAnswer: Features, Breaking changes\n')
@@ -144,17 +161,26 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const onDisk = await t.waitForFile('.agent/tmp/release-notes-context.md', (text) => text !== NEW_CONTEXT);
   assert.equal(onDisk, expected);
 
-  // 8. The resume command arrives in the Skillflow terminal (the stand-in claude records its arguments).
+  // 9. The resume command arrives in the Skillflow terminal (the stand-in claude records its arguments), and
+  // "Resumed…" offers Show Terminal.
+  const resumed = page.locator('.notification-toast').filter({ hasText: 'Resumed release-notes in the Skillflow terminal.' });
+  await resumed.waitFor({ timeout: 15_000 });
+  const showTerminal = resumed.getByRole('button', { name: 'Show Terminal' });
+  await showTerminal.waitFor();
   await t.page.waitForFunction(() => !!document.querySelector('.terminal-tab, .single-terminal-tab'), undefined, { timeout: 15_000 }).catch(() => undefined);
   const deadline = Date.now() + 20_000;
   while (!t.fakeClaudeCalls().length && Date.now() < deadline) await sleep(200);
   assert.deepEqual(t.fakeClaudeCalls(), [['/release-notes resume CONTEXT_PATH=.agent/tmp/release-notes-context.md']]);
   await sleep(500);
+  await t.shot('resumed-message-show-terminal');
+  await showTerminal.click();
+  await resumed.waitFor({ state: 'hidden', timeout: 10_000 });
+  await sleep(300);
   await t.shot('resumed-in-skillflow-terminal');
   await t.openFile('.agent/tmp/release-notes-context.md');
   await t.shot('answered-file');
 
-  // 9. A `CONTEXT_PATH:` line printed in a terminal is a link that starts the Answer flow.
+  // 10. A `CONTEXT_PATH:` line printed in a terminal is a link that starts the Answer flow.
   await t.runCommand('Terminal: Create New Terminal');
   await sleep(1500);
   await page.keyboard.type('echo "CONTEXT_PATH: .agent/tmp/code-review-context.md"');
@@ -167,10 +193,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.mouse.click(point.x, point.y);
   await page.keyboard.up('Control');
   await quickInput.option('develop').waitFor();
-  assert.equal(await quickInput.title(), 'code-review · Q1: Which branch should the review compare against? (1/4)');
+  assert.equal(await quickInput.title(), 'code-review · Q1: Which branch should the review compare against? (1/5)');
   await t.shot('flow-started-from-terminal-link');
 
-  // 10. The file changes on disk mid-flow: nothing is overwritten, the file is reloaded and asked again.
+  // 11. The file changes on disk mid-flow: nothing is overwritten, the file is reloaded and asked again.
   const contextFile = t.path('.agent', 'tmp', 'code-review-context.md');
   const original = fs.readFileSync(contextFile, 'utf8');
   await quickInput.pick('main');
@@ -179,28 +205,32 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   fs.writeFileSync(contextFile, changed);
   await row('tests').click();
   await page.keyboard.press('Enter');
-  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/5)'));
   await quickInput.input.fill('vendor/');
   await page.keyboard.press('Enter');
   await quickInput.option('No').waitFor();
   await quickInput.pick('No');
+  await quickInput.option('Write Only').waitFor();
+  await quickInput.pick('Resume');
   const warning = page.locator('.notification-toast').filter({ hasText: 'Changed on disk — nothing was written; reloaded, please answer again (.agent/tmp/code-review-context.md).' });
   await warning.waitFor({ timeout: 15_000 });
   assert.equal(fs.readFileSync(contextFile, 'utf8'), changed);
   // The flow starts again on the reloaded file, with the answers given so far pre-selected.
   await quickInput.option('develop').waitFor();
-  assert.match(await quickInput.title(), /\(1\/4\)$/);
+  assert.match(await quickInput.title(), /\(1\/5\)$/);
   await sleep(800); // let the warning toast finish sliding in
   await t.shot('changed-on-disk-warning-and-reask');
   await page.keyboard.press('Enter'); // main (kept)
   await row('security').waitFor();
   assert.equal(await row('tests').getAttribute('aria-checked'), 'true');
   await page.keyboard.press('Enter'); // tests (kept)
-  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/4)'));
+  await t.page.waitForFunction(() => document.querySelector('.quick-input-title')?.textContent?.includes('(3/5)'));
   assert.equal(await quickInput.input.inputValue(), 'vendor/');
   await page.keyboard.press('Enter');
   await quickInput.option('No').waitFor();
   await quickInput.pick('No');
+  await quickInput.option('Write Only').waitFor();
+  await quickInput.pick('Resume');
   const final = await t.waitForFile(contextFile, (text) => text !== changed);
   assert.equal(final, changed
     .replace('- develop\nAnswer:\n', '- develop\nAnswer: main\n')

@@ -1,11 +1,33 @@
-// Skills in the real workbench: the grouped tree with badges, Problems with rule codes, a quick fix applied and
-// saved, a hover on a frontmatter key, a skill folder created on disk appearing live, and Search Skills.
+// Skills in the real workbench: Problems filled before the Skills view is ever opened, a rule code opening its
+// rendered rule section, the grouped tree with badges, a quick fix applied and saved, a hover on a frontmatter key,
+// a skill folder created on disk appearing live, Search Skills, and New Skill (Back on step 2, the new skill revealed).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import type { ScenarioContext } from './lib';
 
 export async function scenario(t: ScenarioContext): Promise<void> {
   const { page } = t;
+
+  // 0. Before anything opens the Skillflow views: the background index has filled Problems already.
+  const skillflowTab = page.locator('[id="workbench.parts.activitybar"]').getByRole('tab', { name: /^Skillflow/ });
+  assert.notEqual(await skillflowTab.getAttribute('aria-selected'), 'true', 'the Skillflow views are not open yet');
+  await t.problemsContain('yaml-syntax');
+  await t.problemsContain('agent-skill-missing');
+  assert.notEqual(await skillflowTab.getAttribute('aria-selected'), 'true', 'still not open');
+  await t.shot('problems-before-skills-view');
+
+  // 0b. A rule code in Problems opens that rule's section, rendered, read-only (a webview, not the rules.md source).
+  const markersPanel = page.locator('.markers-panel');
+  await markersPanel.locator('.monaco-link', { hasText: 'yaml-syntax' }).first().click();
+  const ruleTab = page.locator('.tabs-container').getByRole('tab', { name: /Rule: yaml-syntax/ });
+  await ruleTab.waitFor();
+  const ruleFrame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  await ruleFrame.locator('section.rule h2', { hasText: 'yaml-syntax' }).waitFor();
+  assert.match(await ruleFrame.locator('section.rule').innerText(), /Fix:[\s\S]*Quote the value/);
+  assert.equal(await page.locator('.tabs-container').getByRole('tab', { name: /rules\.md/ }).count(), 0, 'no editor on docs/rules.md');
+  await page.mouse.move(900, 450);
+  await t.shot('rule-section-from-problems');
+  await page.keyboard.press('Control+W');
 
   // 1. The container and the tree with the demo skills grouped.
   await t.openSidebar();
@@ -19,9 +41,18 @@ export async function scenario(t: ScenarioContext): Promise<void> {
     await t.treeItem(row, 'Skills').waitFor();
   }
   await page.mouse.move(900, 450); // away from the tree, so no row tooltip covers the screenshot
-  const description = (await skills.locator('.pane-header .description').innerText()).trim();
-  assert.match(description, /^[\d,]+ \/ 15,000 chars$/, `listing budget in the view header, got "${description}"`);
+  const headerDescription = skills.locator('.pane-header .description');
+  const description = (await headerDescription.innerText()).trim();
+  assert.match(description, /^[\d,]+ \/ 15,000 chars — listing budget/, `listing budget in the view header, got "${description}"`);
   await t.shot('skills-tree');
+  // The header's hover explains the figures.
+  // Hover its start: the view's title actions cover the rest of it while the pointer is over the header.
+  await headerDescription.hover({ position: { x: 12, y: 6 } });
+  const budgetHover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Claude Code lists every skill' }).first();
+  await budgetHover.waitFor();
+  await t.shot('listing-budget-tooltip');
+  await page.mouse.move(900, 450);
+  await page.keyboard.press('Escape');
 
   // 2. An error badge on the broken skill, a warning badge on the one with an unknown key.
   const broken = t.treeItem(/^broken-yaml, 1 error/, 'Skills');
@@ -99,7 +130,8 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const written = Date.now();
   fs.writeFileSync(`${liveDir}/SKILL.md`, '---\nname: live-from-disk\ndescription: Written by the e2e test process to check live updates.\n---\n# Live\n');
   await t.treeItem(/^live-from-disk/, 'Skills').waitFor({ timeout: 10_000 });
-  t.log(`new skill visible in the tree ${Date.now() - written} ms after the write`);
+  const liveMs = Date.now() - written;
+  t.log(`new skill visible in the tree ${liveMs} ms after the write`);
   await t.shot('live-new-skill');
 
   // 7. Search Skills finds a skill by a word of its description.
@@ -114,15 +146,31 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.editor-instance .view-line', { hasText: 'Write a commit message in Conventional Commits style' }).first().waitFor();
   await t.shot('search-opened-skill');
 
-  // 8. New Skill: the name is validated as you type, then the scope is chosen; the skill is created and opened.
+  // 8. New Skill: the name is validated as you type; step 2 (where) has Back, which returns to the name; the skill
+  // is created, revealed and selected in the tree, and its TODO description is selected in the editor (and reported).
   await t.runCommand('Skillflow: New Skill');
   await t.quickInput.input.fill('Bad Name');
   await t.quickInput.widget.getByText('Use lower-case letters only.').waitFor();
+  assert.doesNotMatch(await t.quickInput.widget.innerText(), /`/, 'no literal backticks in the prompt');
   await t.shot('new-skill-name-validation');
   await t.quickInput.submit('e2e-new-skill');
+  await t.quickInput.option(/Project: \.claude\/skills/).waitFor();
+  const back = t.quickInput.widget.locator('.codicon-quick-input-back');
+  await back.waitFor();
+  assert.match(await t.quickInput.widget.innerText(), /2\/2/);
+  await t.shot('new-skill-step-2-with-back');
+  await back.click();
+  await t.quickInput.widget.getByText(/1\/2/).waitFor();
+  assert.equal(await t.quickInput.input.inputValue(), 'e2e-new-skill', 'Back keeps the typed name');
+  await t.quickInput.accept();
   await t.quickInput.pick(/Project: \.claude\/skills/);
   await t.waitForFile('.claude/skills/e2e-new-skill/SKILL.md', (text) => text.includes('name: e2e-new-skill'));
   await page.locator('.editor-instance .view-line', { hasText: 'name: e2e-new-skill' }).first().waitFor();
-  await t.treeItem(/^e2e-new-skill/, 'Skills').waitFor();
-  await t.shot('new-skill-created');
+  const newRow = t.treeItem(/^e2e-new-skill/, 'Skills');
+  await newRow.waitFor();
+  await page.waitForFunction(() => document.querySelector('.monaco-list-row.selected[aria-label^="e2e-new-skill"]') !== null);
+  assert.equal(await newRow.getAttribute('aria-selected'), 'true', 'the new skill is selected in the tree');
+  await page.locator('.editor-instance .selected-text').first().waitFor();
+  await t.problemsContain('description-placeholder');
+  await t.shot('new-skill-revealed-and-selected');
 }

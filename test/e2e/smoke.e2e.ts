@@ -1,4 +1,5 @@
-// Smoke scenario: the Skillflow container opens with its three views and the palette runs a Skillflow command.
+// Smoke scenario: the Skillflow container opens with its three views (Skills the largest on first open) and the
+// palette runs a Skillflow command.
 import * as assert from 'node:assert/strict';
 import type { ScenarioContext } from './lib';
 
@@ -6,6 +7,11 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const sidebar = await t.openSidebar();
   for (const title of ['Skills', 'Workflows', 'Checkpoints']) await t.view(title).waitFor();
   assert.equal((await sidebar.locator('.composite.title h2').innerText()).trim().toLowerCase(), 'skillflow');
+  // Initial sizes (package.json initialSize 5 : 2 : 2): Skills gets most of the side bar on the first open.
+  const height = async (title: string) => (await t.view(title).boundingBox())?.height ?? 0;
+  const [skills, workflows, checkpoints] = [await height('Skills'), await height('Workflows'), await height('Checkpoints')];
+  t.log(`view heights: Skills ${skills}px, Workflows ${workflows}px, Checkpoints ${checkpoints}px`);
+  assert.ok(skills > 1.5 * workflows && skills > 1.5 * checkpoints, `Skills (${skills}px) is the largest view (Workflows ${workflows}px, Checkpoints ${checkpoints}px)`);
   await t.shot('skillflow-container');
 
   await t.runCommand('Skillflow: Refresh Skills');

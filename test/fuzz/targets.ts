@@ -6,7 +6,10 @@ import { execFileSync } from 'node:child_process';
 import * as nodeFs from 'node:fs';
 import * as nodeOs from 'node:os';
 import * as nodePath from 'node:path';
-import { applyAnswers, buildResumeCommand, parseContextFile, parseStatusBlock, resolveContextPath, resumeInvocation } from '../../src/core/checkpoint';
+import { applyAnswers, parseContextFile } from '../../src/core/checkpoint/context';
+import { resolveContextPath } from '../../src/core/checkpoint/paths';
+import { buildResumeCommand, resumeInvocation } from '../../src/core/checkpoint/resume';
+import { parseStatusBlock } from '../../src/core/checkpoint/status';
 import { nodeFileSystem } from '../../src/core/fs';
 import type { Problem, Range } from '../../src/core/types';
 import { validateSkillMd, validateSkillMdBytes } from '../../src/core/validation/validateSkill';
@@ -273,7 +276,9 @@ const checkpoint: Target = {
         const r = resolveContextPath(nodeFileSystem, ws, p);
         if (!r.ok) return;
         for (const shell of ['posix', 'powershell'] as const) {
-          const cmd = buildResumeCommand(undefined, resumeInvocation(skill, r.relPath), shell);
+          const built = buildResumeCommand(undefined, resumeInvocation(skill, r.relPath), shell);
+          if (!built.ok) continue; // refused: nothing is typed
+          const cmd = built.command;
           // eslint-disable-next-line no-control-regex
           if (/[\u0000-\u001f\u007f-\u009f]/.test(cmd)) throw new Error(`typed command carries a control character: ${JSON.stringify(cmd)}`);
         }

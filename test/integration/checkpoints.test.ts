@@ -86,6 +86,22 @@ describe('checkpoints', function () {
     }, 10_000, `question ${id}${step ? ` at step ${step}` : ''} on screen`);
   }
   const pick = (s: { input: unknown }) => s.input as vscode.QuickPick<vscode.QuickPickItem>;
+  /** The last step (Resume / Write Only / Back) on screen. */
+  async function waitFinish() {
+    return waitFor(() => {
+      const s = api.activeStep();
+      return s && s.kind === 'finish' && s;
+    }, 10_000, 'the last step (Resume / Write Only / Back)');
+  }
+  /** Picks an item of the last step by its label's text. */
+  async function choose(label: 'Resume' | 'Write Only' | 'Back') {
+    const s = await waitFinish();
+    const item = pick(s).items.find((i) => i.label.endsWith(label));
+    assert.ok(item, `no ${label} item`);
+    pick(s).activeItems = [item];
+    await sleep(150);
+    await accept();
+  }
   const box = (s: { input: unknown }) => s.input as vscode.InputBox;
 
   before(async () => {
@@ -131,13 +147,16 @@ describe('checkpoints', function () {
     const done = api.answer(vscode.Uri.file(abs('it-flow-context.md')));
 
     const s1 = await waitStep('Q1', 1);
-    assert.deepEqual([s1.kind, s1.totalSteps, pick(s1).title, pick(s1).items.map((i) => i.label)], ['single', 4, 'code-review · Q1: Which branch should the review compare against?', ['main', 'develop']]);
+    // Four questions and the last step: the counter runs 1/5 … 5/5; the question is in the title only.
+    assert.deepEqual([s1.kind, s1.totalSteps, pick(s1).title, pick(s1).items.map((i) => i.label)], ['single', 5, 'code-review · Q1: Which branch should the review compare against?', ['main', 'develop']]);
+    assert.equal(pick(s1).placeholder, 'Choose one answer');
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await waitFor(() => pick(s1).activeItems[0]?.label === 'develop', 5000, 'develop to become active');
     await accept();
 
     const s2 = await waitStep('Q2', 2);
     assert.equal(s2.kind, 'multi');
+    assert.equal(pick(s2).placeholder, 'Choose one or more answers (Space toggles), or Other… to add your own');
     assert.equal(pick(s2).canSelectMany, true);
     assert.deepEqual(pick(s2).items.map((i) => i.label), ['correctness', 'tests', 'security', 'Other…']);
     pick(s2).selectedItems = pick(s2).items.filter((i) => i.label === 'tests' || i.label === 'security');
@@ -147,6 +166,7 @@ describe('checkpoints', function () {
     const hostile = `vendor/ and it's "generated"; $(rm -rf ~) \`x\``;
     const s3 = await waitStep('Q3', 3);
     assert.equal(s3.kind, 'text');
+    assert.equal(box(s3).placeholder, 'Type your answer');
     box(s3).value = hostile;
     await sleep(100);
     await accept();
@@ -160,7 +180,17 @@ describe('checkpoints', function () {
     await accept();
     const s4again = await waitStep('Q4', 4);
     assert.deepEqual(pick(s4again).items.map((i) => i.label), ['Yes', 'No']);
+    assert.equal(pick(s4again).placeholder, 'Choose Yes or No');
     await accept(); // Yes is the first (active) item
+
+    // The last step: write the 4 answers and resume, write only, or go back; nothing is on disk yet.
+    const last = await waitFinish();
+    assert.deepEqual([last.step, last.totalSteps, pick(last).title], [5, 5, 'Write 4 answers and resume code-review?']);
+    assert.deepEqual(pick(last).items.map((i) => i.label), ['$(debug-continue) Resume', '$(save) Write Only', '$(arrow-left) Back']);
+    assert.equal(pick(last).items[0].description, 'write the answers, then run the resume command in the Skillflow terminal');
+    assert.equal(read('it-flow-context.md'), CONTEXT);
+    const messagesBefore = api.messages().length;
+    await accept(); // Resume is active
 
     const outcome = await done;
     assert.equal(outcome.result, 'resumed', JSON.stringify(outcome));
@@ -181,6 +211,53 @@ describe('checkpoints', function () {
     assert.ok(logged.includes('/code-review resume CONTEXT_PATH=.agent/tmp/it-flow-context.md\n---\n'), logged);
     const info = api.getCheckpoints().find((c) => c.relPath === rel('it-flow-context.md'));
     assert.deepEqual([info?.answered, info?.total], [4, 4]);
+    // "Resumed…" offers Show Terminal.
+    assert.deepEqual(api.messages().slice(messagesBefore), [{ message: 'Resumed code-review in the Skillflow terminal.', buttons: ['Show Terminal'] }]);
+    assert.deepEqual(api.lastResume(), outcome.resume);
+  });
+
+  it('the last step: Back returns to the last question with its answer, Write Only writes without resuming', async () => {
+    write('it-write-only-context.md', ONE_QUESTION);
+    const done = api.answer(rel('it-write-only-context.md'));
+    const s1 = await waitStep('Q1', 1);
+    assert.deepEqual([s1.totalSteps, pick(s1).placeholder], [2, 'Choose one answer, or Other… to type your own']);
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await waitFor(() => pick(s1).activeItems[0]?.label === 'production', 5000, 'production to become active');
+    await accept();
+    const last = await waitFinish();
+    assert.deepEqual([last.step, last.totalSteps, pick(last).title], [2, 2, 'Write 1 answer and resume deploy?']);
+    await choose('Back');
+    const again = await waitStep('Q1', 1);
+    assert.equal(pick(again).activeItems[0]?.label, 'production');
+    await accept();
+    // The Back button of the last step does the same.
+    await waitFinish();
+    await vscode.commands.executeCommand('workbench.action.quickInputBack');
+    await waitStep('Q1', 1);
+    await accept();
+    const resumesBefore = api.lastResume();
+    await choose('Write Only');
+    const outcome = await done;
+    assert.deepEqual(outcome, { result: 'written', answers: { Q1: 'production' } });
+    assert.equal(read('it-write-only-context.md'), ONE_QUESTION.replace('Allow-Other: yes\nAnswer:\n', 'Allow-Other: yes\nAnswer: production\n'));
+    assert.equal(api.lastResume(), resumesBefore, 'Write Only does not resume');
+    assert.match(api.messages().at(-1)?.message ?? '', /^Wrote 1 answer into \.agent\/tmp\/it-write-only-context\.md/);
+  });
+
+  it('refuses a context file whose name holds a control character (Ctrl-U): nothing asked, nothing typed', async () => {
+    const name = 'x\u0015touch PWNED #-context.md';
+    write(name, ONE_QUESTION);
+    const terminalsBefore = vscode.window.terminals.length;
+    const outcome = await api.answer(vscode.Uri.file(abs(name)));
+    assert.deepEqual(outcome, { result: 'error', message: `CONTEXT_PATH contains the control character U+0015 (Ctrl-U); rename the file: ${abs('x\\u0015touch PWNED #-context.md')}` });
+    assert.equal(api.activeStep(), undefined);
+    assert.equal(read(name), ONE_QUESTION);
+    assert.equal(vscode.window.terminals.length, terminalsBefore);
+    assert.equal(fs.existsSync(path.join(workspaceDir(), 'PWNED')), false);
+    // The view lists it as refused, with the reason.
+    await api.refresh();
+    const info = api.getCheckpoints().find((c) => c.relPath === rel(name));
+    assert.deepEqual([info?.valid, info?.problems], [false, ['CONTEXT_PATH contains the control character U+0015 (Ctrl-U); rename the file']]);
   });
 
   it('Escape cancels and writes nothing', async () => {
@@ -200,15 +277,16 @@ describe('checkpoints', function () {
     try {
       const done = api.answer(rel('it-changed-context.md'));
       const s1 = await waitStep('Q1', 1);
-      assert.equal(s1.totalSteps, 1);
+      assert.equal(s1.totalSteps, 2);
       const changed = ONE_QUESTION.replace('## Questions', '## Progress Summary\nThe skill added a question.\n\n## Questions')
         + '\n### Q2: Also run the smoke tests?\nType: confirm\nAnswer:\n';
       fs.writeFileSync(abs('it-changed-context.md'), changed);
       await accept(); // staging
+      await choose('Resume');
       // Nothing was written over the new content; the flow starts again on the reloaded file with Q1's answer kept.
       const again = await waitFor(() => {
         const s = api.activeStep();
-        return s && s.questionId === 'Q1' && s.totalSteps === 2 && s;
+        return s && s.questionId === 'Q1' && s.totalSteps === 3 && s;
       }, 10_000, 'the reloaded flow');
       assert.equal(read('it-changed-context.md'), changed);
       assert.equal(pick(again).activeItems[0]?.label, 'staging');
@@ -217,6 +295,7 @@ describe('checkpoints', function () {
       await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
       await sleep(150);
       await accept(); // No
+      await choose('Resume');
       const outcome = await done;
       assert.equal(outcome.result, 'resumed', JSON.stringify(outcome));
       assert.equal(read('it-changed-context.md'), changed.replace('- production\nAllow-Other: yes\nAnswer:\n', '- production\nAllow-Other: yes\nAnswer: staging\n').replace('Type: confirm\nAnswer:\n', 'Type: confirm\nAnswer: no\n'));
@@ -249,6 +328,7 @@ describe('checkpoints', function () {
       box(other2).value = 'canary (10%)';
       await sleep(100);
       await accept();
+      await choose('Resume');
       const outcome = await done;
       assert.equal(outcome.result, 'resumed');
       assert.equal(read('it-other-context.md'), ONE_QUESTION.replace('Allow-Other: yes\nAnswer:\n', 'Allow-Other: yes\nAnswer: canary (10%)\n'));

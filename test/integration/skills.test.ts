@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillsApi } from '../../src/extension/skills';
-import type { SkillsNode } from '../../src/extension/skills/treeModel';
+import type { SkillsNode } from '../../src/core/catalog/treeModel';
 import { getApi, waitFor, workspaceDir } from './util';
 
 type Node = SkillsNode;
@@ -34,6 +34,11 @@ async function child(api: SkillsApi, parent: Node | undefined, name: string): Pr
   const found = nodes.find((n) => label(api.treeProvider.getTreeItem(n)) === name);
   assert.ok(found, `no tree node "${name}" among ${nodes.map((n) => label(api.treeProvider.getTreeItem(n))).join(', ')}`);
   return found;
+}
+
+/** The figures part of the Skills view description ("1,234 / 15,000 chars"). */
+function budgetFiguresOf(description: string | undefined): string {
+  return (description ?? '').split(' — ')[0];
 }
 
 function codes(uri: vscode.Uri): string[] {
@@ -72,6 +77,8 @@ describe('skills feature', function () {
   const created = ['quick-fixes', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
   let brokenYaml = '';
 
+  const budgetFigures = () => budgetFiguresOf(api.treeView.description);
+
   before(async () => {
     api = await skillsApi();
     brokenYaml = fs.readFileSync(skillsDir('broken-yaml', 'SKILL.md'), 'utf8');
@@ -85,11 +92,22 @@ describe('skills feature', function () {
     await api.whenIdle();
   });
 
+  it('indexes in the background after activation: Problems are filled before anything opens the Skills view', async () => {
+    // No getChildren, no command: only the background load can have published these.
+    await api.whenIdle();
+    assert.equal(api.timings.loadedInBackground, true, 'the first index load came from the background task');
+    assert.ok(api.timings.startupToDiagnosticsMs !== undefined, 'first diagnostics time recorded');
+    console.log(`      first diagnostics ${api.timings.startupToDiagnosticsMs.toFixed(0)} ms after activate() started (index load ${api.timings.indexLoadMs?.toFixed(1)} ms)`);
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('broken-yaml', 'SKILL.md'))), ['yaml-syntax']);
+    assert.deepEqual(codes(vscode.Uri.file(path.join(workspaceDir(), '.claude', 'agents', 'reviewer.md'))), ['agent-skill-missing']);
+    console.log(`      activate() took ${(await getApi<{ activationMs: number }>()).activationMs.toFixed(1)} ms`);
+  });
+
   it('renders the demo skills grouped by scope and kind, with agents and their bound skills', async () => {
     const top = await childLabels(api);
     assert.deepEqual(top, ['Project', 'Plugins', 'Agents']);
-    console.log(`      demo workspace: first index load ${api.service.initialLoadMs?.toFixed(1)} ms, first tree render ${api.treeProvider.firstRenderMs?.toFixed(1)} ms (incl. the load when it came first) for ${api.service.index.skills.length} skills`);
-    assert.ok(api.treeProvider.firstRenderMs !== undefined && api.treeProvider.firstRenderMs > 0);
+    console.log(`      demo workspace: first index load ${api.timings.indexLoadMs?.toFixed(1)} ms, first tree render ${api.timings.firstRenderMs?.toFixed(1)} ms (incl. the load when it came first) for ${api.service.index.skills.length} skills`);
+    assert.ok(api.timings.firstRenderMs !== undefined && api.timings.firstRenderMs > 0);
 
     const project = await child(api, undefined, 'Project');
     assert.deepEqual(await childLabels(api, project), ['Workflow skills', 'Command skills']);
@@ -135,10 +153,11 @@ describe('skills feature', function () {
     assert.equal(scriptItem.contextValue, 'script');
     assert.equal(scriptItem.command?.command, 'vscode.open');
     assert.equal((scriptItem.command?.arguments?.[0] as vscode.Uri).fsPath, skillsDir('code-review', 'scripts', 'diff-stats.sh'));
-    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars$/);
+    // The figures first (what the narrow header shows), then the explanation (the header's hover shows it all).
+    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars — listing budget: Claude Code lists every skill's description/);
   });
 
-  it('publishes diagnostics with exact ranges, rule codes linked to docs/rules.md, for closed files too', async () => {
+  it('publishes diagnostics with exact ranges, rule codes linked to their rendered rule section, for closed files too', async () => {
     await api.treeProvider.getChildren();
     const broken = vscode.Uri.file(skillsDir('broken-yaml', 'SKILL.md'));
     const diags = await waitFor(() => { const d = vscode.languages.getDiagnostics(broken); return d.length ? d : undefined; }, 10_000, 'broken-yaml diagnostics');
@@ -149,8 +168,23 @@ describe('skills feature', function () {
     assert.deepEqual([d.range.start.line, d.range.start.character], [2, 13]);
     const code = d.code as { value: string; target: vscode.Uri };
     assert.equal(code.value, 'yaml-syntax');
-    assert.equal(path.basename(code.target.path), 'rules.md');
-    assert.equal(code.target.fragment, 'yaml-syntax');
+    // The link runs Show Rule (a command link; the workbench opens command targets of diagnostic codes).
+    assert.equal(code.target.scheme, 'command');
+    assert.equal(code.target.path, 'skillflow.showRule');
+    const args = JSON.parse(decodeURIComponent(code.target.query)) as unknown[];
+    assert.deepEqual(args, ['yaml-syntax']);
+    await vscode.commands.executeCommand(code.target.path, ...args);
+    const panel = await waitFor(() => api.rules.panel, 5_000, 'the rules page');
+    assert.equal(panel.title, 'Rule: yaml-syntax');
+    assert.equal(api.rules.code, 'yaml-syntax');
+    const html = panel.webview.html;
+    const section = html.slice(html.indexOf('<section class="rule"'), html.indexOf('</section>'));
+    assert.match(section, /<h2[^>]*>yaml-syntax<\/h2>/, 'the section is rendered Markdown, not source');
+    assert.match(section, /<strong>Fix:<\/strong>/);
+    assert.match(section, /<td[^>]*>error<\/td>/, 'its severities per profile');
+    assert.doesNotMatch(section, /## yaml-syntax/);
+    assert.ok(!vscode.window.visibleTextEditors.some((e) => e.document.uri.path.endsWith('/docs/rules.md')), 'no editor on the rules source');
+    panel.dispose();
 
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('mismatched-name', 'SKILL.md'))), ['description-angle-brackets', 'name-dir-mismatch']);
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('no-description', 'SKILL.md'))), ['description-missing']);
@@ -302,6 +336,46 @@ describe('skills feature', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('New Skill walks two steps with Back, reveals and selects the skill, and puts the cursor on its TODO description', async () => {
+    const running = vscode.commands.executeCommand<string | undefined>('skillflow.newSkill');
+    const step = (n: number) => waitFor(() => api.activeInput?.step === n && api.activeInput, 10_000, `New Skill step ${n}`);
+    const nameBox = await step(1) as vscode.InputBox;
+    assert.equal(nameBox.totalSteps, 2);
+    assert.doesNotMatch(nameBox.prompt ?? '', /`/, 'no literal backticks in the prompt');
+    nameBox.value = 'back-and-forth';
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const where = await step(2) as vscode.QuickPick<vscode.QuickPickItem>;
+    assert.deepEqual(where.buttons, [vscode.QuickInputButtons.Back]);
+    assert.doesNotMatch(`${where.title ?? ''} ${where.placeholder ?? ''}`, /`/);
+    await vscode.commands.executeCommand('workbench.action.quickInputBack');
+    const again = await waitFor(() => api.activeInput !== where && api.activeInput?.step === 1 && api.activeInput as vscode.InputBox, 10_000, 'back on step 1');
+    assert.equal(again.value, 'back-and-forth', 'the name typed before Back is kept');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await step(2);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); // the first row: Project .claude/skills
+    const dir = await running;
+    assert.equal(dir, skillsDir('back-and-forth'));
+    created.push('back-and-forth');
+    const selected = api.treeView.selection as Node[];
+    assert.deepEqual(selected.map((n) => n.id), [`skill:${dir}`], 'the new skill is selected in the tree');
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.fsPath, path.join(dir as string, 'SKILL.md'));
+    assert.equal(editor?.document.getText(editor.selection), 'TODO - say what this skill does and when Claude should use it, in one or two sentences.');
+    await waitFor(() => codes(editor.document.uri).includes('description-placeholder'), 10_000, 'the TODO description is reported');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('Package Skill refuses a TODO description before asking where to save', async () => {
+    const dir = await vscode.commands.executeCommand<string>('skillflow.newSkill', { name: 'todo-package', parentDir: skillsDir() });
+    created.push('todo-package');
+    // No outDir given: a refusal must come before the "where" QuickPick, so this resolves without any answer.
+    const refused = await vscode.commands.executeCommand<{ ok: boolean; message: string; problems: Array<{ code: string }> }>('skillflow.packageSkill', dir);
+    assert.equal(refused?.ok, false);
+    assert.deepEqual(refused?.problems.map((p) => p.code), ['description-placeholder']);
+    assert.equal(api.activeInput, undefined);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('Package Skill writes <name>.skill, and refuses a skill with upload errors', async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-pkg-'));
     const dir = skillsDir('portable');
@@ -340,13 +414,13 @@ describe('skills feature', function () {
   it('shows the listing budget in the view description and warns when the descriptions exceed it', async () => {
     await api.treeProvider.getChildren();
     const used = api.service.index.listingChars();
-    assert.equal(api.treeView.description, `${used.toLocaleString('en-US')} / 15,000 chars`);
+    assert.equal(budgetFigures(), `${used.toLocaleString('en-US')} / 15,000 chars`);
     assert.equal(api.treeView.message, undefined);
     const config = vscode.workspace.getConfiguration('skillflow');
     await config.update('listingBudget', 500, vscode.ConfigurationTarget.Workspace);
     try {
       await waitFor(() => api.treeView.message?.includes('over the listing budget of 500'), 5_000, 'listing budget warning');
-      assert.equal(api.treeView.description, `${used.toLocaleString('en-US')} / 500 chars`);
+      assert.equal(budgetFigures(), `${used.toLocaleString('en-US')} / 500 chars`);
     } finally {
       await config.update('listingBudget', undefined, vscode.ConfigurationTarget.Workspace);
     }

@@ -1,19 +1,12 @@
 /**
  * `skillflow checkpoint load|update CONTEXT_PATH=<path>` and
- * `skillflow checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...` (SPEC §7), speaking the seed-000
+ * `skillflow checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...` speaking the skill output
  * protocol on stdout. Exit codes: 0 for `STATUS: SUCCESS`, 1 for `STATUS: ERROR`, 2 for bad usage.
  */
 import { parseArgs } from '../args';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, UsageError } from '../context';
-import {
-  type LoadedCheckpoint,
-  checkAnswers,
-  loadCheckpoint,
-  saveAnswers,
-  unansweredQuestions,
-  validateCheckpoint,
-  CHECKPOINT_MESSAGES,
-} from '../../core/checkpoint';
+import { CHECKPOINT_MESSAGES, checkAnswers, type LoadedCheckpoint, loadCheckpoint, saveAnswers, validateCheckpoint } from '../../core/checkpoint/checkpoint';
+import { unansweredQuestions } from '../../core/checkpoint/context';
 
 const SUBCOMMANDS = ['load', 'update', 'answer'] as const;
 

@@ -4,7 +4,7 @@ import type { ContextQuestion } from './context';
 export type AnswerCheck = { ok: true; value: string } | { ok: false; message: string };
 
 /**
- * Splits a multi-choice answer on `, ` (SPEC §8: items are joined with `, `); empty items are dropped.
+ * Splits a multi-choice answer on `, ` (a context file joins items with `, `); empty items are dropped.
  * With `options`, an item that is not an option but contains a bare `,` is split further (`a,b`).
  */
 export function splitMulti(answer: string, options?: readonly string[]): string[] {

@@ -3,12 +3,12 @@
  * Shared by the CLI (`skillflow checkpoint`) and the extension's Answer flow. Never throws.
  */
 import type { FileSystem } from '../fs';
-import { applyAnswers, type ParsedContext, parseContextFile, unansweredQuestions } from './context';
+import { applyAnswers, normaliseAnswer, type ParsedContext, parseContextFile, unansweredQuestions } from './context';
 import { checkAnswer } from './answers';
 import { resolveContextPath } from './paths';
 import { type ResumeInvocation, resumeInvocation } from './resume';
 
-/** The seed-000 messages, verbatim, plus Skillflow's own. */
+/** The protocol's messages, verbatim, plus Skillflow's own. */
 export const CHECKPOINT_MESSAGES = {
   notFound: 'Context file not found',
   notAnswered: 'Questions not answered',
@@ -16,7 +16,7 @@ export const CHECKPOINT_MESSAGES = {
   changed: 'Context file changed on disk since it was loaded; nothing was written',
 } as const;
 
-/** `Context file has unanswered questions: Q1, Q3` (seed 000). */
+/** `Context file has unanswered questions: Q1, Q3` (the protocol's wording). */
 export function unansweredMessage(ids: readonly string[]): string {
   return ids.length ? `Context file has unanswered questions: ${ids.join(', ')}` : CHECKPOINT_MESSAGES.notAnswered;
 }
@@ -58,12 +58,17 @@ export function loadCheckpoint(fs: FileSystem, workspaceFolder: string, contextP
   };
 }
 
+/** Reads the same file again (after it changed on disk), by the absolute path it was loaded from; the same checks apply. */
+export function reloadCheckpoint(fs: FileSystem, checkpoint: LoadedCheckpoint): Result<{ checkpoint: LoadedCheckpoint }> {
+  return loadCheckpoint(fs, checkpoint.workspaceFolder, checkpoint.absPath);
+}
+
 /** True when the bytes decode to UTF-8 and back unchanged, so a text edit keeps every other byte. */
 function isExactUtf8(bytes: Buffer, text: string): boolean {
   return Buffer.from(text, 'utf8').equals(bytes);
 }
 
-/** The seed-000 `update` check: valid format and every question answered; returns the resume invocation. */
+/** The protocol's `update` check: valid format and every question answered; returns the resume invocation. */
 export function validateCheckpoint(checkpoint: LoadedCheckpoint): Result<{ invocation: ResumeInvocation }> {
   const { parsed } = checkpoint;
   if (!parsed.valid || !parsed.skill) return { ok: false, message: CHECKPOINT_MESSAGES.invalid };
@@ -97,7 +102,7 @@ export function saveAnswers(fs: FileSystem, checkpoint: LoadedCheckpoint, answer
   if (!checked.ok) return checked;
   if (!isExactUtf8(checkpoint.bytes, checkpoint.text)) return { ok: false, message: `${CHECKPOINT_MESSAGES.invalid}: the file is not UTF-8 text` };
   // Re-resolve: the path may have been swapped for a symlink since it was loaded.
-  const again = resolveContextPath(fs, checkpoint.workspaceFolder, checkpoint.relPath);
+  const again = resolveContextPath(fs, checkpoint.workspaceFolder, checkpoint.absPath);
   if (!again.ok) return again;
   if (!again.exists) return { ok: false, message: CHECKPOINT_MESSAGES.notFound };
   let current: Buffer;
@@ -109,10 +114,13 @@ export function saveAnswers(fs: FileSystem, checkpoint: LoadedCheckpoint, answer
   if (again.realPath !== checkpoint.realPath || !current.equals(checkpoint.bytes)) return { ok: false, message: CHECKPOINT_MESSAGES.changed, changed: true };
   const text = applyAnswers(checkpoint.text, checkpoint.parsed, checked.values);
   const reparsed = parseContextFile(text);
-  // Belt and braces: every answer must read back exactly as written, and nothing else may change.
+  // Belt and braces: the same questions, every answer reads back exactly as written, and nothing else changes.
+  if (reparsed.questions.map((q) => q.id).join(',') !== checkpoint.parsed.questions.map((q) => q.id).join(',')) {
+    return { ok: false, message: 'Writing the answers would change the set of questions; nothing was written' };
+  }
   for (const q of checkpoint.parsed.questions) {
     const now = reparsed.questions.find((r) => r.id === q.id);
-    const expected = Object.prototype.hasOwnProperty.call(checked.values, q.id) ? checked.values[q.id].trim().replace(/\r\n|\r/g, '\n') : q.answer;
+    const expected = Object.prototype.hasOwnProperty.call(checked.values, q.id) ? normaliseAnswer(checked.values[q.id]) : q.answer;
     if (!now || now.answer !== expected) return { ok: false, message: `Could not write the answer to ${q.id} so that it reads back unchanged; nothing was written` };
   }
   const bytes = Buffer.from(text, 'utf8');

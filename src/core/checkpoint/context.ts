@@ -1,5 +1,5 @@
 /**
- * Lenient parser of an AWAIT checkpoint context file (SPEC §8): frontmatter invocation, progress
+ * Lenient parser of an AWAIT checkpoint context file: frontmatter invocation, progress
  * summary, partial outputs and questions, with the exact offsets of every `Answer` value so the
  * writer can replace those and nothing else. Never throws.
  */
@@ -73,8 +73,9 @@ interface Heading {
   text: string;
 }
 
-// No lazy group before trailing optional whitespace anywhere: that backtracks quadratically on long blank runs.
-const QUESTION_HEADING = /^(?:\*\*|__)?[ \t]*(Q\d+[A-Za-z]?)(?![A-Za-z0-9])[ \t]*(?:\*\*|__)?[ \t]*(?:[:.)\u2013\u2014-][ \t]*)?(?:\*\*|__)?(.*)$/i;
+// Linear regexes only: no two quantifiers that can share the same characters next to each other, and tails
+// are `[^]*` (a `.*$` stops at U+2028 and then backtracks over the blanks before it).
+const QUESTION_HEADING = /^(?:\*\*|__)?[ \t]*(Q\d+[A-Za-z]?)(?![A-Za-z0-9])[ \t]*(?:(?:\*\*|__)[ \t]*)?(?:[:.)\u2013\u2014-][ \t]*)?(?:\*\*|__)?([^]*)$/i;
 const FIELD_KEYS = 'type|options|allow[- _]?other|answer';
 const FIELD = new RegExp(
   `^[ \\t]*(?:(?:[-*+])[ \\t]+)?(?:(\\*\\*|__)(${FIELD_KEYS})[ \\t]*:[ \\t]*\\1|(\\*\\*|__)(${FIELD_KEYS})\\3[ \\t]*:|(${FIELD_KEYS})[ \\t]*:)`,
@@ -84,9 +85,9 @@ const FIELD_NO_BULLET = new RegExp(
   `^[ \\t]*(?:(\\*\\*|__)(${FIELD_KEYS})[ \\t]*:[ \\t]*\\1|(\\*\\*|__)(${FIELD_KEYS})\\3[ \\t]*:|(${FIELD_KEYS})[ \\t]*:)`,
   'i',
 );
-const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(.*)$/;
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]([^]*)$/;
 const THEMATIC_BREAK = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t](.*))?$/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]([^]*))?$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const MAX_QUESTIONS = 500;
@@ -134,7 +135,7 @@ function scalarToString(value: unknown): string | undefined {
 function looseFrontmatter(lines: Line[]): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const line of lines) {
-    const m = /^([A-Za-z_][\w-]*)[ \t]*:(.*)$/.exec(line.text);
+    const m = /^([A-Za-z_][\w-]*)[ \t]*:([^]*)$/.exec(line.text);
     if (!m || m[1] in data) continue;
     let v = m[2].trim();
     if (v.length >= 2 && ((v[0] === '"' && v.endsWith('"')) || (v[0] === "'" && v.endsWith("'")))) v = v.slice(1, -1);
@@ -163,7 +164,7 @@ function cleanItem(raw: string): string {
   return v;
 }
 
-/** A line that would end an answer (or a question) if it appeared in one; the writer escapes such lines with a backslash. */
+/** A line that would end an answer (or, as a heading, the question) if it appeared in one; the writer escapes such lines with a backslash. */
 function isAnswerBreaker(line: string): boolean {
   return THEMATIC_BREAK.test(line) || HEADING.test(line) || FENCE.test(line) || matchField(line, true) !== undefined;
 }
@@ -175,10 +176,41 @@ function matchField(text: string, allowBullet: boolean): { key: string; end: num
   return { key, end: m[0].length };
 }
 
-/** Answer text as shown and checked: HTML comments removed, writer escapes undone, trimmed. */
+/** How many backslashes `line` starts with. */
+function leadingBackslashes(line: string): number {
+  let k = 0;
+  while (line.charCodeAt(k) === 92) k++;
+  return k;
+}
+
+/*
+ * Answers are stored so that they read back exactly:
+ * - a continuation line that would end the answer (heading, fence, thematic break, field) is written with one
+ *   more leading backslash, and so is such a line that already starts with backslashes; the reader drops one;
+ * - `<!--` is written `<\!--` (and `<\!--` as `<\\!--`), since the reader removes HTML comments;
+ * - everything else, trailing blanks on inner lines included, is kept as it is.
+ */
+
+/** Reader side of the line escape: `\## x` → `## x`, `\\## x` → `\## x`; other lines unchanged. */
+function unescapeAnswerLine(line: string): string {
+  const k = leadingBackslashes(line);
+  return k > 0 && isAnswerBreaker(line.slice(k)) ? line.slice(1) : line;
+}
+
+/** Writer side of the line escape. */
+function escapeAnswerLine(line: string): string {
+  return isAnswerBreaker(line.slice(leadingBackslashes(line))) ? `\\${line}` : line;
+}
+
+/** Answer text as shown and checked: writer escapes undone, HTML comments removed, trimmed. */
 function answerText(first: string, rest: string[]): string {
-  const lines = [first, ...rest.map((l) => (l.startsWith('\\') && isAnswerBreaker(l.slice(1)) ? l.slice(1) : l))];
-  return lines.map(trimEndBlank).join('\n').replace(HTML_COMMENT, '').trim();
+  const joined = [first, ...rest.map(unescapeAnswerLine)].join('\n').replace(HTML_COMMENT, '');
+  return joined.replace(/<(\\+)!--/g, (_m, bs: string) => `<${bs.slice(1)}!--`).trim();
+}
+
+/** An answer as it reads back after writing: trimmed, line endings as `\n`. */
+export function normaliseAnswer(value: string): string {
+  return value.trim().replace(/\r\n|\r/g, '\n');
 }
 
 /** Parses a context file's text leniently. Never throws; problems say what is wrong. */
@@ -252,19 +284,35 @@ export function parseContextFile(text: string): ParsedContext {
     }
   }
 
-  // Headings outside code fences.
+  // One pass over the body: headings outside code fences, and each question-like heading's own lines read
+  // as they come, so that an answer is known to be open while its lines go by. Inside an answer a fence
+  // is answer text: an old answer holding ``` cannot hide the questions after it, and rewriting an answer
+  // cannot change which questions the file has. A fence that is never closed is text too.
   const headings: Heading[] = [];
+  const readers = new Map<number, QuestionReader>();
+  const closers = fenceClosers(lines, bodyStart);
   let fence: string | undefined;
+  let reader: QuestionReader | undefined;
   for (let i = bodyStart; i < lines.length; i++) {
     const t = lines[i].text;
-    const f = FENCE.exec(t);
     if (fence) {
+      const f = FENCE.exec(t);
       if (f && f[1][0] === fence[0] && f[1].length >= fence.length && t.trim() === f[1]) fence = undefined;
+      reader?.opaque(i, t);
       continue;
     }
-    if (f) { fence = f[1]; continue; }
+    if (reader?.answerOpen && !HEADING.test(t)) { reader.feed(i, t); continue; }
+    const f = FENCE.exec(t);
+    if (f && closers.closedAfter(i, f[1])) { fence = f[1]; reader?.opaque(i, t); continue; }
     const h = HEADING.exec(t);
-    if (h) headings.push({ index: i, level: h[1].length, text: stripClosingHashes((h[2] ?? '').trim()) });
+    if (h) {
+      const heading = { index: i, level: h[1].length, text: stripClosingHashes((h[2] ?? '').trim()) };
+      headings.push(heading);
+      reader = heading.level >= 2 && QUESTION_HEADING.test(heading.text) ? new QuestionReader(lines, i) : undefined;
+      if (reader) readers.set(i, reader);
+      continue;
+    }
+    reader?.feed(i, t);
   }
 
   const sectionEnd = (hi: number): number => {
@@ -318,10 +366,9 @@ export function parseContextFile(text: string): ParsedContext {
     } else {
       seen.set(id, line);
     }
-    // The question's own lines: up to the next heading of any level (SPEC §8: an answer runs to the next heading).
-    const next = hi + 1 < headings.length ? headings[hi + 1].index : lines.length;
+    // The question's own lines run up to the next heading of any level (an answer runs to the next heading).
     const questionText = m[2].trim().replace(/(?:\*\*|__)$/, '').trim();
-    result.questions.push(parseQuestion(id, questionText, line, lines, h.index, next, text, result, byteAt));
+    result.questions.push((readers.get(h.index) as QuestionReader).finish(id, questionText, line, text, result, byteAt));
   }
 
   if (result.questions.length === 0) result.problems.push({ message: 'No questions (### Q1: ...) found', line: 1, fatal: true });
@@ -334,92 +381,125 @@ export function parseContextFile(text: string): ParsedContext {
   return result;
 }
 
-function parseQuestion(
-  id: string, headingText: string, line: number, lines: Line[], headingIndex: number, nextHeading: number, text: string, result: ParsedContext,
-  byteAt: (lineIndex: number, offset: number) => number,
-): ContextQuestion {
-  let type: QuestionType | undefined;
-  let rawType: string | undefined;
-  const options: string[] = [];
-  let allowOther = false;
-  let answerMarker: { lineIndex: number; offset: number } | undefined;
-  let inOptions = false;
-  let lastContent = headingIndex;
-  let answerLines: number[] = [];
-  let answerOpen = false;
-
-  for (let i = headingIndex + 1; i < nextHeading; i++) {
+/** Where fences close: `closedAfter(i, fence)` says whether a line after `i` closes a fence opened with `fence`. */
+function fenceClosers(lines: Line[], from: number): { closedAfter(i: number, fence: string): boolean } {
+  // For each line, the longest closing run of backticks / tildes on any later line (suffix maxima: linear).
+  const n = lines.length;
+  const ticks = new Int32Array(n + 1);
+  const tildes = new Int32Array(n + 1);
+  for (let i = n - 1; i >= from; i--) {
+    ticks[i] = ticks[i + 1];
+    tildes[i] = tildes[i + 1];
     const t = lines[i].text;
-    const isBlank = t.trim() === '';
-    if (answerOpen) {
+    const f = FENCE.exec(t);
+    if (f && t.trim() === f[1]) {
+      if (f[1][0] === '`') ticks[i] = Math.max(ticks[i], f[1].length);
+      else tildes[i] = Math.max(tildes[i], f[1].length);
+    }
+  }
+  return { closedAfter: (i, fence) => (fence[0] === '`' ? ticks : tildes)[i + 1] >= fence.length };
+}
+
+/** Reads one question's lines (Type, Options, Allow-Other, Answer) as the body scan hands them over. */
+class QuestionReader {
+  private type: QuestionType | undefined;
+  private rawType: string | undefined;
+  private readonly options: string[] = [];
+  private allowOther = false;
+  private answerMarker: { lineIndex: number; offset: number } | undefined;
+  private inOptions = false;
+  private lastContent: number;
+  private answerLines: number[] = [];
+  private readonly extraAnswers: number[] = [];
+  /** Lines after `Answer:` up to a thematic break, another field or a heading belong to the answer. */
+  answerOpen = false;
+
+  constructor(private readonly lines: Line[], headingIndex: number) {
+    this.lastContent = headingIndex;
+  }
+
+  /** A line inside a fenced block of the question's text: content, never a field. */
+  opaque(i: number, t: string): void {
+    this.inOptions = false;
+    if (t.trim() !== '') this.lastContent = i;
+  }
+
+  feed(i: number, t: string): void {
+    if (this.answerOpen) {
       if (THEMATIC_BREAK.test(t) || matchField(t, true)) {
-        answerOpen = false;
+        this.answerOpen = false;
       } else {
-        answerLines.push(i);
-        continue;
+        this.answerLines.push(i);
+        return;
       }
     }
-    if (isBlank) continue;
-    if (THEMATIC_BREAK.test(t)) { inOptions = false; continue; }
-    const item = inOptions ? LIST_ITEM.exec(t) : null;
-    const field = item ? undefined : matchField(t, !inOptions);
-    if (inOptions && item) {
+    if (t.trim() === '') return;
+    if (THEMATIC_BREAK.test(t)) { this.inOptions = false; return; }
+    const item = this.inOptions ? LIST_ITEM.exec(t) : null;
+    if (item) {
       const v = cleanItem(item[1]);
-      if (v) options.push(v);
-      lastContent = i;
-      continue;
+      if (v) this.options.push(v);
+      this.lastContent = i;
+      return;
     }
-    inOptions = false;
-    if (!field) { lastContent = i; continue; }
-    lastContent = i;
+    const field = matchField(t, !this.inOptions);
+    this.inOptions = false;
+    this.lastContent = i;
+    if (!field) return;
     const value = t.slice(field.end);
     if (field.key === 'type') {
-      rawType = value.trim();
-      type = parseQuestionType(rawType);
+      this.rawType = value.trim();
+      this.type = parseQuestionType(this.rawType);
     } else if (field.key === 'options') {
-      inOptions = true;
+      this.inOptions = true;
       const inline = value.trim();
-      if (inline) for (const o of inline.split(/\s*[,|]\s*/)) if (cleanItem(o)) options.push(cleanItem(o));
+      if (inline) for (const o of inline.split(/[,|]/)) if (cleanItem(o)) this.options.push(cleanItem(o));
     } else if (field.key === 'allowother') {
-      allowOther = isYes(value);
+      this.allowOther = isYes(value);
     } else if (field.key === 'answer') {
-      if (answerMarker) {
-        result.problems.push({ message: `Question ${id} has more than one Answer field; the first one is used`, line: i + 1, fatal: false });
-        continue;
+      if (this.answerMarker) {
+        this.extraAnswers.push(i);
+        return;
       }
-      answerMarker = { lineIndex: i, offset: lines[i].start + field.end };
-      answerLines = [];
-      answerOpen = true;
+      this.answerMarker = { lineIndex: i, offset: this.lines[i].start + field.end };
+      this.answerLines = [];
+      this.answerOpen = true;
     }
   }
 
-  if (rawType !== undefined && type === undefined && rawType !== '') {
-    result.problems.push({ message: `Question ${id} has an unknown type '${rawType.slice(0, 40)}'; it is asked as text`, line, fatal: false });
-  }
-  if (!type) type = options.length ? 'single' : 'text';
-  if ((type === 'single' || type === 'multi') && options.length === 0 && !allowOther) {
-    result.problems.push({ message: `Question ${id} is a ${type} choice without options; it is asked as text`, line, fatal: false });
-  }
+  finish(id: string, headingText: string, line: number, text: string, result: ParsedContext, byteAt: (lineIndex: number, offset: number) => number): ContextQuestion {
+    const { lines, options, allowOther, rawType, answerMarker } = this;
+    for (const extra of this.extraAnswers) {
+      result.problems.push({ message: `Question ${id} has more than one Answer field; the first one is used`, line: extra + 1, fatal: false });
+    }
+    let type = this.type;
+    if (rawType !== undefined && type === undefined && rawType !== '') {
+      result.problems.push({ message: `Question ${id} has an unknown type '${rawType.slice(0, 40)}'; it is asked as text`, line, fatal: false });
+    }
+    if (!type) type = options.length ? 'single' : 'text';
+    if ((type === 'single' || type === 'multi') && options.length === 0 && !allowOther) {
+      result.problems.push({ message: `Question ${id} is a ${type} choice without options; it is asked as text`, line, fatal: false });
+    }
 
-  let region: AnswerRegion;
-  let answer = '';
-  if (answerMarker) {
-    const markerLine = lines[answerMarker.lineIndex];
-    const contentLines = answerLines.filter((i) => lines[i].text.trim() !== '');
-    const lastLine = contentLines.length ? lines[contentLines[contentLines.length - 1]] : markerLine;
-    const start = answerMarker.offset;
-    const end = lastLine.end;
-    const rest = contentLines.length ? answerLines.filter((i) => i <= contentLines[contentLines.length - 1]).map((i) => lines[i].text) : [];
-    answer = answerText(text.slice(start, markerLine.end), rest);
-    const lastIndex = contentLines.length ? contentLines[contentLines.length - 1] : answerMarker.lineIndex;
-    region = { start, end, byteStart: byteAt(answerMarker.lineIndex, start), byteEnd: byteAt(lastIndex, end), hasMarker: true, line: answerMarker.lineIndex + 1 };
-  } else {
-    const at = lines[lastContent].end;
-    const b = byteAt(lastContent, at);
-    region = { start: at, end: at, byteStart: b, byteEnd: b, hasMarker: false, line: lastContent + 1 };
-    result.problems.push({ message: `Question ${id} has no Answer field; one is added when it is answered`, line, fatal: false });
+    let region: AnswerRegion;
+    let answer = '';
+    if (answerMarker) {
+      const markerLine = lines[answerMarker.lineIndex];
+      const contentLines = this.answerLines.filter((i) => lines[i].text.trim() !== '');
+      const lastIndex = contentLines.length ? contentLines[contentLines.length - 1] : answerMarker.lineIndex;
+      const start = answerMarker.offset;
+      const end = lines[lastIndex].end;
+      const rest = contentLines.length ? this.answerLines.filter((i) => i <= lastIndex).map((i) => lines[i].text) : [];
+      answer = answerText(text.slice(start, markerLine.end), rest);
+      region = { start, end, byteStart: byteAt(answerMarker.lineIndex, start), byteEnd: byteAt(lastIndex, end), hasMarker: true, line: answerMarker.lineIndex + 1 };
+    } else {
+      const at = lines[this.lastContent].end;
+      const b = byteAt(this.lastContent, at);
+      region = { start: at, end: at, byteStart: b, byteEnd: b, hasMarker: false, line: this.lastContent + 1 };
+      result.problems.push({ message: `Question ${id} has no Answer field; one is added when it is answered`, line, fatal: false });
+    }
+    return { id, text: headingText.trim(), type, options: [...options], allowOther, answer, line, answerRegion: region };
   }
-  return { id, text: headingText.trim(), type, options, allowOther, answer, line, answerRegion: region };
 }
 
 /** Ids of the questions whose answer is empty, in file order. */
@@ -427,9 +507,12 @@ export function unansweredQuestions(parsed: ParsedContext): string[] {
   return parsed.questions.filter((q) => q.answer === '').map((q) => q.id);
 }
 
-/** Formats an answer value for the file: one space after the marker, extra lines in the file's line ending, breakers escaped. */
+/** Formats an answer value for the file: one space after the marker, extra lines in the file's line ending, escaped so that it reads back as `normaliseAnswer(value)`. */
 export function formatAnswerValue(value: string, eol: string): string {
-  const lines = value.trim().split(/\r\n|\r|\n/).map((l, i) => (i > 0 && isAnswerBreaker(l) ? `\\${l}` : trimEndBlank(l)));
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  const escaped = trimmed.replace(/<(\\*)!--/g, (_m, bs: string) => `<\\${bs}!--`);
+  const lines = escaped.split(/\r\n|\r|\n/).map((l, i) => (i > 0 ? escapeAnswerLine(l) : l));
   return ` ${lines.join(eol)}`;
 }
 

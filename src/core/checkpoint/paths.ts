@@ -1,8 +1,10 @@
-/** Resolves a CONTEXT_PATH against a workspace folder and refuses anything that leaves it (SPEC §8, §9). */
+/** Resolves a CONTEXT_PATH against a workspace folder and refuses anything that leaves it, or that could not be typed safely. */
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../fs';
+import { describeControlChar, findTerminalControlChar } from '../shell';
 
 export const OUTSIDE_WORKSPACE = 'CONTEXT_PATH is outside the workspace folder';
+export const CONTROL_CHAR_IN_PATH = 'CONTEXT_PATH contains the control character';
 
 export type ResolvedPath =
   | {
@@ -30,6 +32,9 @@ export function resolveContextPath(fs: FileSystem, workspaceFolder: string, cont
   if (typeof contextPath !== 'string' || contextPath.trim() === '' || contextPath.includes('\0')) {
     return { ok: false, message: 'CONTEXT_PATH is empty or invalid' };
   }
+  // The path ends up in a command typed into a terminal, where control characters act as line-editing keys.
+  const bad = findTerminalControlChar(contextPath.trim());
+  if (bad) return { ok: false, message: `${CONTROL_CHAR_IN_PATH} ${describeControlChar(bad.code)}; rename the file` };
   const root = pathApi.resolve(workspaceFolder);
   const absPath = pathApi.resolve(root, contextPath.trim());
   if (!inside(root, absPath, pathApi) || absPath === root) return { ok: false, message: OUTSIDE_WORKSPACE };
@@ -41,10 +46,17 @@ export function resolveContextPath(fs: FileSystem, workspaceFolder: string, cont
     if (!inside(realRoot, realFile, pathApi)) return { ok: false, message: OUTSIDE_WORKSPACE };
     return { ok: true, absPath, realPath: realFile, relPath, exists: true };
   }
-  // Missing file (or a dangling link): the folder it would be in must not lead out either.
-  const lst = fs.lstat(absPath);
-  if (lst?.isSymbolicLink) return { ok: false, message: OUTSIDE_WORKSPACE };
-  const realDir = fs.realPath(pathApi.dirname(absPath));
-  if (realDir !== undefined && !inside(realRoot, realDir, pathApi)) return { ok: false, message: OUTSIDE_WORKSPACE };
+  // Missing file: the deepest folder on its way that exists must not lead out, and no link on the way may dangle.
+  for (let p = absPath; ; ) {
+    if (fs.lstat(p)?.isSymbolicLink && fs.realPath(p) === undefined) return { ok: false, message: OUTSIDE_WORKSPACE };
+    const parent = pathApi.dirname(p);
+    if (parent === p || parent === root) break;
+    p = parent;
+    const real = fs.realPath(p);
+    if (real !== undefined) {
+      if (!inside(realRoot, real, pathApi)) return { ok: false, message: OUTSIDE_WORKSPACE };
+      break;
+    }
+  }
   return { ok: true, absPath, realPath: absPath, relPath, exists: false };
 }

@@ -1,11 +1,11 @@
-/** The resume invocation of a paused skill and the shell command line that runs it (SPEC §4 F4, §9). */
-import { quoteShellArg, type ShellKind } from '../shell';
-
-export { quotePosix, quotePowerShell, quoteShellArg, shellKindFor, type ShellKind } from '../shell';
+/** The resume invocation of a paused skill and the shell command line that runs it. */
+import { checkTypedCommand, quoteShellArg, type ShellKind } from '../shell';
 
 export interface ResumeInvocation {
   skill: string;
-  /** `resume CONTEXT_PATH=<path>` (seed 000: `args:`). */
+  /** The workspace-relative context path, `/`-separated. */
+  contextPath: string;
+  /** `resume CONTEXT_PATH=<path>` (the protocol's `args:`). */
   args: string;
   /** `/<skill> resume CONTEXT_PATH=<path>`: what is typed into Claude Code. */
   prompt: string;
@@ -13,26 +13,28 @@ export interface ResumeInvocation {
 
 export const DEFAULT_RESUME_COMMAND = 'claude ${prompt}';
 
-/** Builds the resume invocation; `relPath` is the workspace-relative context path. */
-export function resumeInvocation(skill: string, relPath: string): ResumeInvocation {
-  const args = `resume CONTEXT_PATH=${relPath}`;
-  return { skill, args, prompt: `/${skill} ${args}` };
+/** Builds the resume invocation; `contextPath` is the workspace-relative context path. */
+export function resumeInvocation(skill: string, contextPath: string): ResumeInvocation {
+  const args = `resume CONTEXT_PATH=${contextPath}`;
+  return { skill, contextPath, args, prompt: `/${skill} ${args}` };
 }
 
 /**
  * Expands the `skillflow.resume.command` template: `${prompt}`, `${skill}` and `${contextPath}` become
  * quoted shell words; the rest of the template is the user's own text. A template without `${prompt}`
- * gets the quoted prompt appended.
+ * gets the quoted prompt appended. Refuses a command that would carry a control character (a terminal's
+ * line editor acts on those before any quoting applies).
  */
-export function buildResumeCommand(template: string | undefined, invocation: ResumeInvocation, shell: ShellKind): string {
+export function buildResumeCommand(template: string | undefined, invocation: ResumeInvocation, shell: ShellKind): { ok: true; command: string } | { ok: false; message: string } {
   const tpl = typeof template === 'string' && template.trim() ? template.trim() : DEFAULT_RESUME_COMMAND;
-  const contextPath = invocation.args.replace(/^resume CONTEXT_PATH=/, '');
-  const values: Record<string, string> = { prompt: invocation.prompt, skill: invocation.skill, contextPath };
+  const values: Record<string, string> = { prompt: invocation.prompt, skill: invocation.skill, contextPath: invocation.contextPath };
   const withPrompt = tpl.includes('${prompt}') ? tpl : `${tpl} \${prompt}`;
-  return withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => quoteShellArg(values[name], shell));
+  const command = withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => quoteShellArg(values[name], shell));
+  const safe = checkTypedCommand(command, `The resume command for ${invocation.skill}`);
+  return safe.ok ? { ok: true, command } : safe;
 }
 
-/** Terminal or clipboard: untrusted workspaces and shells without safe quoting always copy (SPEC §9). */
+/** Terminal or clipboard: untrusted workspaces and shells without safe quoting always copy. */
 export function chooseResumeMode(setting: string | undefined, trusted: boolean, shell: ShellKind | undefined): { mode: 'terminal' | 'clipboard'; reason?: string } {
   if (setting === 'clipboard') return { mode: 'clipboard' };
   if (!trusted) return { mode: 'clipboard', reason: 'the workspace is not trusted' };

@@ -1,5 +1,5 @@
 /**
- * Parser of a skill's STATUS block (seed 000 output protocol): `STATUS: SUCCESS` (+ `OUTPUT:` with
+ * Parser of a skill's STATUS block (the skill output protocol): `STATUS: SUCCESS` (+ `OUTPUT:` with
  * indented `KEY: value` lines), `STATUS: AWAIT` + `CONTEXT_PATH: <path>`, `STATUS: ERROR` +
  * `OUTPUT: <message>`. Tolerant of surrounding text, code fences, quotes/bullets, bold keys and CRLF.
  */
@@ -11,8 +11,10 @@ export type StatusBlock =
 
 // Decoration a block may carry when pasted from a chat, a log or a terminal: `> `, `- `, `**KEY:**`, backticks, `⏺ `, `⎿ `.
 const PREFIX = String.raw`^[ \t]*(?:[^\w\s][ \t]*){0,4}?(?:\*\*|__|\x60)?`;
-const STATUS_LINE = new RegExp(`${PREFIX}STATUS(?:\\*\\*|__|\\x60)?[ \\t]*:[ \\t]*(?:\\*\\*|__|\\x60)?[ \\t]*(SUCCESS|AWAIT|ERROR)\\b`, 'i');
-const KEY_LINE = new RegExp(`${PREFIX}([A-Za-z_][A-Za-z0-9_]*)(?:\\*\\*|__|\\x60)?[ \\t]*[:=](?:\\*\\*|__|\\x60)?[ \\t]*(.*)$`);
+// Linear: no two neighbouring quantifiers that can take the same blanks (`:[ \t]*(\*\*)?[ \t]*` backtracked
+// quadratically over a long blank run), and values are `[^]*` (a `.*$` stops at U+2028 and backtracks).
+const STATUS_LINE = new RegExp(`${PREFIX}STATUS(?:\\*\\*|__|\\x60)?[ \\t]*:[ \\t]*(?:(?:\\*\\*|__|\\x60)[ \\t]*)?(SUCCESS|AWAIT|ERROR)\\b`, 'i');
+const KEY_LINE = new RegExp(`${PREFIX}([A-Za-z_][A-Za-z0-9_]*)(?:\\*\\*|__|\\x60)?[ \\t]*[:=](?:\\*\\*|__|\\x60)?([^]*)$`);
 const FENCE = /^[ \t]*(?:>[ \t]*)*(?:`{3,}|~{3,})/;
 /** How far below the STATUS line its CONTEXT_PATH / OUTPUT may be. */
 const LOOKAHEAD = 40;
@@ -90,7 +92,7 @@ export function parseStatusBlock(text: string): StatusBlock | undefined {
     // `OUTPUT: {KEY: v, KEY2: w}` or `OUTPUT: KEY: v`
     const inner = inline.replace(/^\{|\}$/g, '').trim();
     for (const part of inner.split(/,\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*:)/)) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.*)$/.exec(part.trim());
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)\s*:([^]*)$/.exec(part.trim());
       if (m) outputs.push({ key: m[1], value: cleanValue(m[2]) });
     }
     return outputs.length ? { status: 'SUCCESS', outputs, line } : { status: 'SUCCESS', outputs, outputText: inline, line };
@@ -106,22 +108,37 @@ export function parseStatusBlock(text: string): StatusBlock | undefined {
   return { status: 'SUCCESS', outputs, line };
 }
 
-/** Finds `CONTEXT_PATH: <path>` (or `CONTEXT_PATH=<path>`) in one terminal line: the path's start index, length and cleaned value. */
+/** Finds `CONTEXT_PATH: <path>` (or `CONTEXT_PATH=<path>`) in one terminal line: the path's start index, length and cleaned value. Linear in the line's length. */
 export function findContextPathLinks(line: string): Array<{ startIndex: number; length: number; contextPath: string }> {
   const links: Array<{ startIndex: number; length: number; contextPath: string }> = [];
   if (typeof line !== 'string') return links;
   const re = /CONTEXT_PATH[ \t]*[:=][ \t]*(?=\S)/g;
+  // Where each quote character next occurs (searched once per quote and start, never again for an earlier start).
+  const nextQuote = new Map<string, number>();
+  const quoteAfter = (q: string, from: number): number => {
+    const known = nextQuote.get(q);
+    if (known !== undefined && (known === -1 || known >= from)) return known;
+    const at = line.indexOf(q, from);
+    nextQuote.set(q, at);
+    return at;
+  };
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const start = m.index + m[0].length;
-    const rest = line.slice(start);
     let raw: string;
-    const close = /^["'`]/.test(rest) ? rest.indexOf(rest[0], 1) : -1;
-    if (close > 0) {
-      raw = rest.slice(0, close + 1); // a quoted path may hold spaces
+    let offset = 0;
+    const q = line[start];
+    const close = q === '"' || q === "'" || q === '`' ? quoteAfter(q, start + 1) : -1;
+    if (close > start) {
+      raw = line.slice(start, close + 1); // a quoted path may hold spaces
     } else {
-      raw = rest.split(/\s/)[0].replace(/[)"'`,.;:]+$/, '').replace(/^["'`(]+/, '');
+      let end = start;
+      while (end < line.length && !/\s/.test(line[end])) end++;
+      // Prose around the path: closing punctuation after it, opening quotes or a parenthesis before it.
+      while (end > start && ')"\'`,.;:'.includes(line[end - 1])) end--;
+      offset = 0;
+      while (start + offset < end && '"\'`('.includes(line[start + offset])) offset++;
+      raw = line.slice(start + offset, end);
     }
-    const offset = close > 0 ? 0 : rest.indexOf(raw);
     const contextPath = cleanValue(raw);
     if (contextPath) links.push({ startIndex: start + offset, length: raw.length, contextPath });
     re.lastIndex = start + Math.max(1, offset + raw.length);

@@ -1,7 +1,8 @@
 /**
  * New-skill scaffolding (SPEC F5, seed 003): `<parent>/<name>/SKILL.md` plus empty `scripts/`,
  * `references/`, `assets/` folders (each holding a `.gitkeep` so git keeps them). The SKILL.md
- * validates clean under every profile, with a TODO description the author replaces.
+ * validates clean under every profile except for its TODO description (`description-placeholder`), which the
+ * author replaces.
  */
 import * as path from 'node:path';
 import type { FileSystem } from '../fs';

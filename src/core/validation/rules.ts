@@ -31,6 +31,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'name-reserved': { summary: '`name` must not contain the reserved words `anthropic` or `claude` (upload).', severity: { 'claude-code': undefined, spec: undefined, upload: 'error' } },
   'description-length': { summary: '`description` must be at most 1024 characters.', severity: all('error') },
   'description-angle-brackets': { summary: '`description` must not contain `<` or `>`.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+  'description-placeholder': { summary: '`description` is still a placeholder (`TODO`, `TBD`, `FIXME`).', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'listing-length': { summary: '`description` + `when_to_use` over 1536 characters is cut in Claude Code\'s skill listing.', severity: { 'claude-code': 'warning', spec: undefined, upload: undefined } },
   'compatibility-invalid': { summary: '`compatibility` must be a string of 1–500 characters.', severity: all('error') },
   'metadata-invalid': { summary: '`metadata` must be a map of string keys to string values.', severity: all('error') },

@@ -236,6 +236,7 @@ function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: E
     const length = codePointLength(text);
     if (length > DESCRIPTION_MAX) emit('description-length', at(description), `'description' must be at most ${DESCRIPTION_MAX} characters (it has ${length})`);
     const brackets = text.includes('<') || text.includes('>') ? [...new Set(text.match(/[<>]/g) ?? [])] : [];
+    checkDescriptionPlaceholder(text, at(description), emit);
     if (brackets.length) emit('description-angle-brackets', at(description), `'description' must not contain ${brackets.map((b) => `'${b}'`).join(' or ')} (angle brackets are stripped or rejected when the skill is loaded)`);
     const whenToUse = byKey.get('when_to_use');
     const extra = whenToUse && typeof whenToUse.value === 'string' ? codePointLength(whenToUse.value.trim()) : 0;
@@ -279,6 +280,13 @@ function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: E
       if (!field.schema.safeParse(k.value).success) emit('field-invalid', at(k), `'${k.key}' must be ${field.expected} (${describe(k.value)})`);
     }
   }
+}
+
+/** A description that still starts with a placeholder word (the New Skill template writes `TODO - …`). Upper case only: "Todo lists…" is a real description. */
+const PLACEHOLDER = /^(?:TODO|TBD|FIXME)\b/;
+
+function checkDescriptionPlaceholder(text: string, range: Range, emit: Emit): void {
+  if (PLACEHOLDER.test(text)) emit('description-placeholder', range, "'description' is still a placeholder: say what the skill does and when Claude should use it (Claude Code chooses skills by it)");
 }
 
 /** A name made of a-z, 0-9 and '-' only: it has no upper-case or other character to report. */

@@ -29,11 +29,19 @@ const SEVERITY: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
   info: vscode.DiagnosticSeverity.Information,
 };
 
-/** A core problem as a Diagnostic: source `skillflow`, code linked to the rule's section in docs/rules.md. */
-export function toDiagnostic(problem: Problem, rulesDoc: vscode.Uri): vscode.Diagnostic {
+/** The command that opens the rules page on one rule (src/extension/skills/rulesPage.ts registers it). */
+export const SHOW_RULE_COMMAND = 'skillflow.showRule';
+
+/** The link target of a rule code: a command URI running Show Rule with that code (the workbench allows command links there). */
+export function ruleTarget(code: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: 'command', path: SHOW_RULE_COMMAND, query: JSON.stringify([code]) });
+}
+
+/** A core problem as a Diagnostic: source `skillflow`, code linked to the rule's rendered section on the rules page. */
+export function toDiagnostic(problem: Problem): vscode.Diagnostic {
   const d = new vscode.Diagnostic(toVsRange(problem), problem.message, SEVERITY[problem.severity]);
   d.source = 'skillflow';
-  d.code = { value: problem.code, target: rulesDoc.with({ fragment: problem.code }) };
+  d.code = { value: problem.code, target: ruleTarget(problem.code) };
   return d;
 }
 

@@ -1,17 +1,20 @@
 /**
- * The multi-step QuickPick/InputBox that asks a checkpoint's questions: one step per question with a
- * `n/N` counter, a Back button that keeps answers, and Escape that returns undefined (nothing written).
+ * The multi-step QuickPick/InputBox that asks a checkpoint's questions: one step per question (the workbench
+ * shows the `n/N` counter from `step`/`totalSteps`), then a last step that confirms writing the answers and
+ * resuming. Back keeps answers; Escape returns undefined (nothing written).
  */
 import * as vscode from 'vscode';
-import { type ContextQuestion, checkAnswer, normaliseConfirm, splitMulti } from '../../core/checkpoint';
+import { checkAnswer, normaliseConfirm, splitMulti } from '../../core/checkpoint/answers';
+import type { ContextQuestion } from '../../core/checkpoint/context';
 
 /** What tests (and the log) can see of the step on screen. */
 export interface ActiveStep {
+  /** The question's id; `''` on the last (confirm) step. */
   questionId: string;
   step: number;
   totalSteps: number;
-  /** `single`, `multi`, `confirm` (QuickPicks), `text` or `other` (InputBoxes). */
-  kind: ContextQuestion['type'] | 'other';
+  /** `single`, `multi`, `confirm` (QuickPicks), `text` or `other` (InputBoxes), `finish` (the last step). */
+  kind: ContextQuestion['type'] | 'other' | 'finish';
   input: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox;
 }
 
@@ -19,9 +22,31 @@ export interface FlowHooks {
   onDidShowStep?(step: ActiveStep | undefined): void;
 }
 
+/** The last step: what Resume does here (terminal or clipboard). */
+export interface FinishStep {
+  /** `Resume` item's description, e.g. "run the resume command in the Skillflow terminal". */
+  resumeDetail: string;
+}
+
+export type FlowResult = { answers: Record<string, string>; action: 'resume' | 'write' };
+
 type StepResult = { kind: 'value'; value: string } | { kind: 'back' } | { kind: 'cancel' };
 
 const OTHER_LABEL = 'Other…';
+
+/** Placeholders: one style for every step, an instruction that never repeats the question (the title holds it). */
+export const PLACEHOLDERS = {
+  single: 'Choose one answer',
+  singleOther: 'Choose one answer, or Other… to type your own',
+  multi: 'Choose one or more answers (Space toggles)',
+  multiOther: 'Choose one or more answers (Space toggles), or Other… to add your own',
+  multiEmpty: 'Choose at least one answer (Space toggles)',
+  confirm: 'Choose Yes or No',
+  text: 'Type your answer',
+  other: 'Type your own answer',
+  otherMulti: 'Type your own answers, separated by ", "',
+  finish: 'Choose what to do with the answers',
+} as const;
 
 interface ChoiceItem extends vscode.QuickPickItem {
   value?: string;
@@ -34,16 +59,26 @@ function shortText(text: string, max = 90): string {
 }
 
 /**
- * Asks `questions` in order and returns the answers by id (already checked and normalised), or
- * undefined when the user pressed Escape. `initial` pre-fills answers (e.g. kept across a reload).
+ * Asks `questions` in order, then the last step (Resume / Write Only / Back), and returns the answers by id
+ * (checked and normalised) with the chosen action, or undefined when the user pressed Escape.
+ * `initial` pre-fills answers (e.g. kept across a reload).
  */
-export async function askQuestions(skill: string, questions: readonly ContextQuestion[], initial: Readonly<Record<string, string>>, hooks: FlowHooks = {}): Promise<Record<string, string> | undefined> {
+export async function askQuestions(skill: string, questions: readonly ContextQuestion[], initial: Readonly<Record<string, string>>, finish: FinishStep, hooks: FlowHooks = {}): Promise<FlowResult | undefined> {
   const answers: Record<string, string> = { ...initial };
+  const totalSteps = questions.length + 1;
   let i = 0;
   try {
-    while (i < questions.length) {
+    for (;;) {
+      if (i === questions.length) {
+        const action = await askFinish(skill, questions.length, finish, totalSteps, hooks);
+        if (action === 'cancel') return undefined;
+        if (action === 'back') { i = Math.max(0, i - 1); continue; }
+        const out: Record<string, string> = {};
+        for (const q of questions) out[q.id] = answers[q.id];
+        return { answers: out, action };
+      }
       const q = questions[i];
-      const result = await askOne(skill, q, i + 1, questions.length, answers[q.id], hooks);
+      const result = await askOne(skill, q, i + 1, totalSteps, answers[q.id], hooks);
       if (result.kind === 'cancel') return undefined;
       if (result.kind === 'back') {
         i = Math.max(0, i - 1);
@@ -55,13 +90,34 @@ export async function askQuestions(skill: string, questions: readonly ContextQue
   } finally {
     hooks.onDidShowStep?.(undefined);
   }
-  const out: Record<string, string> = {};
-  for (const q of questions) out[q.id] = answers[q.id];
-  return out;
 }
 
 function title(skill: string, q: ContextQuestion): string {
   return `${skill} · ${q.id}: ${shortText(q.text || q.id)}`;
+}
+
+/** `Write 4 answers and resume code-review?` */
+export function finishTitle(skill: string, count: number): string {
+  return `Write ${count} answer${count === 1 ? '' : 's'} and resume ${skill}?`;
+}
+
+async function askFinish(skill: string, count: number, finish: FinishStep, totalSteps: number, hooks: FlowHooks): Promise<'resume' | 'write' | 'back' | 'cancel'> {
+  const qp = vscode.window.createQuickPick<ChoiceItem>();
+  setBasics(qp, finishTitle(skill, count), totalSteps, totalSteps, true);
+  qp.placeholder = PLACEHOLDERS.finish;
+  const items: ChoiceItem[] = [
+    { label: '$(debug-continue) Resume', value: 'resume', description: `write the answers, then ${finish.resumeDetail}` },
+    { label: '$(save) Write Only', value: 'write', description: 'write the answers; resume later' },
+    { label: '$(arrow-left) Back', value: 'back', description: 'change the last answer' },
+  ];
+  qp.items = items;
+  qp.activeItems = [items[0]];
+  const picked = await run<StepResult>(qp, () => {
+    const item = qp.selectedItems[0] ?? qp.activeItems[0];
+    return item ? { kind: 'value', value: item.value ?? '' } : undefined;
+  }, hooks, { questionId: '', step: totalSteps, totalSteps, kind: 'finish' });
+  if (picked.kind !== 'value') return picked.kind;
+  return picked.value as 'resume' | 'write' | 'back';
 }
 
 async function askOne(skill: string, q: ContextQuestion, step: number, totalSteps: number, previous: string | undefined, hooks: FlowHooks): Promise<StepResult> {
@@ -110,8 +166,8 @@ function run<T>(input: vscode.QuickPick<ChoiceItem> | vscode.InputBox, onAccept:
   });
 }
 
-function basics(input: vscode.QuickPick<ChoiceItem> | vscode.InputBox, skill: string, q: ContextQuestion, step: number, totalSteps: number, back: boolean): void {
-  input.title = title(skill, q);
+function setBasics(input: vscode.QuickPick<ChoiceItem> | vscode.InputBox, text: string, step: number, totalSteps: number, back: boolean): void {
+  input.title = text;
   input.step = step;
   input.totalSteps = totalSteps;
   input.ignoreFocusOut = true;
@@ -122,8 +178,8 @@ type PickResult = StepResult | { kind: 'other'; prefill: string; chosen: string[
 
 function askSingle(skill: string, q: ContextQuestion, step: number, totalSteps: number, previous: string | undefined, hooks: FlowHooks): Promise<PickResult> {
   const qp = vscode.window.createQuickPick<ChoiceItem>();
-  basics(qp, skill, q, step, totalSteps, step > 1);
-  qp.placeholder = q.allowOther ? `${q.text} (choose one, or Other…)` : `${q.text} (choose one)`;
+  setBasics(qp, title(skill, q), step, totalSteps, step > 1);
+  qp.placeholder = q.allowOther ? PLACEHOLDERS.singleOther : PLACEHOLDERS.single;
   const items: ChoiceItem[] = q.options.map((o) => ({ label: o, value: o }));
   const isOtherAnswer = previous !== undefined && previous !== '' && !q.options.includes(previous);
   if (q.allowOther) items.push({ label: OTHER_LABEL, other: true, alwaysShow: true, description: isOtherAnswer ? previous : 'type your own answer' });
@@ -140,10 +196,9 @@ function askSingle(skill: string, q: ContextQuestion, step: number, totalSteps: 
 
 function askMulti(skill: string, q: ContextQuestion, step: number, totalSteps: number, previous: string | undefined, hooks: FlowHooks): Promise<PickResult> {
   const qp = vscode.window.createQuickPick<ChoiceItem>();
-  basics(qp, skill, q, step, totalSteps, step > 1);
+  setBasics(qp, title(skill, q), step, totalSteps, step > 1);
   qp.canSelectMany = true;
-  const hint = `${q.text} (Space toggles, Enter accepts${q.allowOther ? '; Other… adds your own' : ''})`;
-  qp.placeholder = hint;
+  qp.placeholder = q.allowOther ? PLACEHOLDERS.multiOther : PLACEHOLDERS.multi;
   const before = previous ? splitMulti(previous, q.options) : [];
   const otherBefore = before.filter((v) => !q.options.includes(v));
   const items: ChoiceItem[] = q.options.map((o) => ({ label: o, value: o }));
@@ -154,7 +209,7 @@ function askMulti(skill: string, q: ContextQuestion, step: number, totalSteps: n
     const chosen = qp.selectedItems.filter((it) => !it.other).map((it) => it.value ?? it.label);
     if (qp.selectedItems.some((it) => it.other)) return { kind: 'other', prefill: otherBefore.join(', '), chosen };
     if (chosen.length === 0) {
-      qp.placeholder = `Select at least one option — ${hint}`;
+      qp.placeholder = PLACEHOLDERS.multiEmpty;
       return undefined;
     }
     return { kind: 'value', value: chosen.join(', ') };
@@ -163,8 +218,8 @@ function askMulti(skill: string, q: ContextQuestion, step: number, totalSteps: n
 
 function askConfirm(skill: string, q: ContextQuestion, step: number, totalSteps: number, previous: string | undefined, hooks: FlowHooks): Promise<StepResult> {
   const qp = vscode.window.createQuickPick<ChoiceItem>();
-  basics(qp, skill, q, step, totalSteps, step > 1);
-  qp.placeholder = `${q.text} (yes or no)`;
+  setBasics(qp, title(skill, q), step, totalSteps, step > 1);
+  qp.placeholder = PLACEHOLDERS.confirm;
   const items: ChoiceItem[] = [{ label: 'Yes', value: 'yes' }, { label: 'No', value: 'no' }];
   qp.items = items;
   const prev = previous ? normaliseConfirm(previous) : undefined;
@@ -178,9 +233,11 @@ function askConfirm(skill: string, q: ContextQuestion, step: number, totalSteps:
 
 function askText(skill: string, q: ContextQuestion, step: number, totalSteps: number, previous: string | undefined, hooks: FlowHooks, kind: 'text' | 'other', back: boolean): Promise<StepResult> {
   const box = vscode.window.createInputBox();
-  basics(box, skill, q, step, totalSteps, back);
-  box.prompt = kind === 'other' ? `${q.text} — your own answer${q.type === 'multi' ? ' (separate several with ", ")' : ''}` : q.text;
-  box.placeholder = kind === 'other' ? 'Type your answer and press Enter' : 'Type your answer and press Enter (Escape cancels; nothing is written)';
+  setBasics(box, title(skill, q), step, totalSteps, back);
+  box.placeholder = kind === 'text' ? PLACEHOLDERS.text : q.type === 'multi' ? PLACEHOLDERS.otherMulti : PLACEHOLDERS.other;
+  // The full question when the title had to shorten it; else the keys.
+  const full = q.text.replace(/\s+/g, ' ').trim();
+  box.prompt = shortText(q.text) !== full ? full : 'Enter continues · Escape cancels (nothing is written)';
   box.value = previous ?? '';
   const validate = (v: string) => (v.trim() === '' ? 'An answer is required' : undefined);
   const subscription = box.onDidChangeValue((v) => { box.validationMessage = validate(v); });

@@ -1,34 +1,41 @@
 /**
- * The Answer command end to end: load the context file (refusing paths outside the workspace), ask the
- * unanswered questions, write the answers atomically unless the file changed on disk (then reload and
- * ask again), validate, and resume.
+ * The Answer command end to end: load the context file once (refusing paths outside the workspace or with
+ * control characters), ask the unanswered questions, write the answers atomically unless the file changed
+ * on disk (then reload and ask again), validate, and resume.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { nodeFileSystem } from '../../core/fs';
-import { CHECKPOINT_MESSAGES, loadCheckpoint, type LoadedCheckpoint, saveAnswers, unansweredQuestions, validateCheckpoint } from '../../core/checkpoint';
-import { type ActiveStep, askQuestions } from './answerFlow';
+import { CHECKPOINT_MESSAGES, loadCheckpoint, type LoadedCheckpoint, reloadCheckpoint, saveAnswers, validateCheckpoint } from '../../core/checkpoint/checkpoint';
+import { unansweredQuestions } from '../../core/checkpoint/context';
+import { chooseResumeMode } from '../../core/checkpoint/resume';
+import { showControlChars, shellKindFor } from '../../core/shell';
+import { TERMINAL_NAME } from '../util/terminal';
+import { type ActiveStep, askQuestions, type FinishStep } from './answerFlow';
 import { resumeSkill, type ResumeOutcome } from './resume';
 import type { CheckpointStore } from './store';
 
 export type AnswerOutcome =
   | { result: 'resumed'; resume: ResumeOutcome; answers: Record<string, string> }
+  | { result: 'written'; answers: Record<string, string> }
   | { result: 'cancelled' }
   | { result: 'error'; message: string };
+
+/** What the controller reports as it goes (the feature's test API listens). */
+export interface ControllerHooks {
+  onDidShowStep?(step: ActiveStep | undefined): void;
+  onDidResume?(outcome: ResumeOutcome): void;
+  /** An information message and its buttons, as shown. */
+  onDidShowMessage?(message: string, buttons: string[]): void;
+}
 
 /** How many times a file that keeps changing on disk is reloaded before giving up. */
 const MAX_RELOADS = 3;
 
 export class CheckpointController {
-  private step: ActiveStep | undefined;
-  private last: ResumeOutcome | undefined;
   private readonly running = new Set<string>();
 
-  constructor(private readonly store: CheckpointStore, private readonly log: vscode.LogOutputChannel) {}
-
-  /** The question on screen, if an Answer flow is running (for tests). */
-  get activeStep(): ActiveStep | undefined { return this.step; }
-  get lastResume(): ResumeOutcome | undefined { return this.last; }
+  constructor(private readonly store: CheckpointStore, private readonly log: vscode.LogOutputChannel, private readonly hooks: ControllerHooks = {}) {}
 
   /** Picks the workspace folder a CONTEXT_PATH belongs to: the folder of an absolute path, else the preferred folder, else the one holding the file. */
   folderFor(contextPath: string, preferred?: vscode.WorkspaceFolder): vscode.WorkspaceFolder | undefined {
@@ -43,23 +50,32 @@ export class CheckpointController {
     const given = typeof target === 'string' ? target : target.fsPath;
     const folder = typeof target === 'string' ? this.folderFor(target, preferredFolder) : vscode.workspace.getWorkspaceFolder(target) ?? this.folderFor(target.fsPath, preferredFolder);
     if (!folder) return this.fail('Open a workspace folder to answer a checkpoint.');
+    // The one load: everything after works on this checkpoint and its resolved paths.
     const loaded = loadCheckpoint(nodeFileSystem, folder.uri.fsPath, given);
-    if (!loaded.ok) return this.fail(`${loaded.message}: ${given}`);
-    const uri = vscode.Uri.file(loaded.checkpoint.absPath);
-    const key = uri.toString();
-    if (this.running.has(key)) return this.fail(`An Answer flow for ${loaded.checkpoint.relPath} is already open.`);
-    this.running.add(key);
+    if (!loaded.ok) return this.fail(`${loaded.message}: ${showControlChars(given)}`);
+    const checkpoint = loaded.checkpoint;
+    const uri = vscode.Uri.file(checkpoint.absPath);
+    if (this.running.has(checkpoint.realPath)) return this.fail(`An Answer flow for ${checkpoint.relPath} is already open.`);
+    this.running.add(checkpoint.realPath);
     this.store.setQuiet(uri, true);
+    const written: { checkpoint?: LoadedCheckpoint } = {};
     try {
-      return await this.answerLoaded(loaded.checkpoint, folder, uri);
+      return await this.answerLoaded(checkpoint, uri, (cp) => { written.checkpoint = cp; });
     } finally {
-      this.running.delete(key);
+      this.running.delete(checkpoint.realPath);
       this.store.setQuiet(uri, false);
-      this.store.reload(uri);
+      // What was just written is what the file holds: the view shows it without reading the file again.
+      if (written.checkpoint) this.store.update(uri, folder, written.checkpoint);
     }
   }
 
-  private async answerLoaded(first: LoadedCheckpoint, folder: vscode.WorkspaceFolder, uri: vscode.Uri): Promise<AnswerOutcome> {
+  private finishStep(checkpoint: LoadedCheckpoint): FinishStep {
+    const config = vscode.workspace.getConfiguration('skillflow', vscode.Uri.file(checkpoint.workspaceFolder));
+    const { mode } = chooseResumeMode(config.get<string>('resume.mode', 'terminal'), vscode.workspace.isTrusted, shellKindFor(vscode.env.shell));
+    return { resumeDetail: mode === 'terminal' ? `run the resume command in the ${TERMINAL_NAME} terminal` : 'copy the resume command to the clipboard' };
+  }
+
+  private async answerLoaded(first: LoadedCheckpoint, uri: vscode.Uri, onWritten: (cp: LoadedCheckpoint) => void): Promise<AnswerOutcome> {
     let checkpoint = first;
     let kept: Record<string, string> = {};
     for (let attempt = 0; ; attempt++) {
@@ -80,19 +96,19 @@ export class CheckpointController {
       if (questions.length) {
         const initial: Record<string, string> = {};
         for (const q of questions) initial[q.id] = kept[q.id] ?? q.answer;
-        const asked = await askQuestions(parsed.skill, questions, initial, { onDidShowStep: (s) => { this.step = s; } });
+        const asked = await askQuestions(parsed.skill, questions, initial, this.finishStep(checkpoint), { onDidShowStep: (s) => this.hooks.onDidShowStep?.(s) });
         if (!asked) {
           this.log.info(`checkpoint: answering ${checkpoint.relPath} cancelled; nothing written`);
           return { result: 'cancelled' };
         }
-        answers = asked;
-        kept = { ...kept, ...asked };
+        answers = asked.answers;
+        kept = { ...kept, ...answers };
         const saved = saveAnswers(nodeFileSystem, checkpoint, answers);
         if (!saved.ok) {
           if ('changed' in saved && attempt < MAX_RELOADS) {
             this.log.warn(`checkpoint: ${checkpoint.relPath} changed on disk while answering; reloading`);
             void vscode.window.showWarningMessage(`Changed on disk — nothing was written; reloaded, please answer again (${checkpoint.relPath}).`);
-            const again = loadCheckpoint(nodeFileSystem, folder.uri.fsPath, checkpoint.relPath);
+            const again = reloadCheckpoint(nodeFileSystem, checkpoint);
             if (!again.ok) return this.fail(`${again.message}: ${checkpoint.relPath}`, uri);
             checkpoint = again.checkpoint;
             continue;
@@ -100,7 +116,13 @@ export class CheckpointController {
           return this.fail(`${saved.message}: ${checkpoint.relPath}`, uri);
         }
         checkpoint = saved.checkpoint;
+        onWritten(checkpoint);
         this.log.info(`checkpoint: wrote ${Object.keys(answers).join(', ')} into ${checkpoint.relPath}`);
+        if (asked.action === 'write') {
+          const n = Object.keys(answers).length;
+          void this.inform(`Wrote ${n} answer${n === 1 ? '' : 's'} into ${checkpoint.relPath}; resume it later from the Checkpoints view.`, []);
+          return { result: 'written', answers };
+        }
       }
       const valid = validateCheckpoint(checkpoint);
       if (!valid.ok) {
@@ -108,11 +130,22 @@ export class CheckpointController {
         if (attempt < MAX_RELOADS && unansweredQuestions(checkpoint.parsed).length) continue;
         return this.fail(valid.message, uri);
       }
-      const resume = await resumeSkill(valid.invocation, folder, this.log);
-      this.last = resume;
-      if (resume.mode === 'terminal') void vscode.window.showInformationMessage(`Resumed ${valid.invocation.skill} in the Skillflow terminal.`);
-      return { result: 'resumed', resume, answers };
+      const resumed = await resumeSkill(checkpoint, valid.invocation, this.log);
+      if (!resumed.ok) return this.fail(`${resumed.message}: ${checkpoint.relPath}`, uri);
+      this.hooks.onDidResume?.(resumed.outcome);
+      const { terminal } = resumed;
+      if (terminal) {
+        void this.inform(`Resumed ${valid.invocation.skill} in the ${TERMINAL_NAME} terminal.`, ['Show Terminal']).then((choice) => {
+          if (choice === 'Show Terminal') terminal.show(false);
+        });
+      }
+      return { result: 'resumed', resume: resumed.outcome, answers };
     }
+  }
+
+  private inform(message: string, buttons: string[]): Thenable<string | undefined> {
+    this.hooks.onDidShowMessage?.(message, buttons);
+    return vscode.window.showInformationMessage(message, ...buttons);
   }
 
   private fail(message: string, uri?: vscode.Uri): AnswerOutcome {

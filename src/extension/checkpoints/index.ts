@@ -1,24 +1,27 @@
 /**
- * AWAIT checkpoints (F4): the Checkpoints view, a notification when a context file waits for answers,
- * the Answer flow, resume, "Handle Skill Output" and `CONTEXT_PATH:` terminal links.
+ * AWAIT checkpoints (F4) wiring: the Checkpoints view, the notification when a context file waits for
+ * answers, the Answer flow, resume, "Handle Skill Output" and `CONTEXT_PATH:` terminal links.
  */
 import * as vscode from 'vscode';
-import { CheckpointController, type AnswerOutcome } from './controller';
 import type { ActiveStep } from './answerFlow';
+import { CheckpointCommands } from './commands';
+import { type AnswerOutcome, CheckpointController } from './controller';
+import { ContextPathLinkProvider, type HandledOutput, SkillOutputHandler } from './output';
 import type { ResumeOutcome } from './resume';
 import { type CheckpointInfo, CheckpointStore } from './store';
 import { CheckpointsTreeProvider } from './tree';
-import { ContextPathLinkProvider, type HandledOutput, SkillOutputHandler } from './output';
 
-/** Handles for integration tests. */
+/** What the feature exposes to integration tests: its state and what it showed, gathered here rather than on the classes. */
 export interface CheckpointsApi {
   getCheckpoints(): CheckpointInfo[];
   refresh(): Promise<void>;
   /** Runs the Answer flow (the real QuickPick/InputBox) for a context file URI or path. */
   answer(target: vscode.Uri | string): Promise<AnswerOutcome>;
-  /** The question on screen while an Answer flow runs. */
+  /** The step on screen while an Answer flow runs. */
   activeStep(): ActiveStep | undefined;
   lastResume(): ResumeOutcome | undefined;
+  /** Information messages the Answer flow showed, with their buttons, in order. */
+  messages(): Array<{ message: string; buttons: string[] }>;
   handleSkillOutput(text?: string): Promise<HandledOutput>;
   /** Context files that raised the "waiting for answers" notification, in order. */
   notified(): CheckpointInfo[];
@@ -26,40 +29,22 @@ export interface CheckpointsApi {
   whenIdle(): Promise<void>;
 }
 
-function isInfo(arg: unknown): arg is CheckpointInfo {
-  return !!arg && typeof arg === 'object' && 'uri' in arg && 'relPath' in arg && (arg as CheckpointInfo).uri instanceof vscode.Uri;
-}
-
 export function registerCheckpointFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): CheckpointsApi {
+  const seen: { step?: ActiveStep; resume?: ResumeOutcome; messages: Array<{ message: string; buttons: string[] }>; notified: CheckpointInfo[] } = { messages: [], notified: [] };
   const store = new CheckpointStore(log);
-  const controller = new CheckpointController(store, log);
+  const controller = new CheckpointController(store, log, {
+    onDidShowStep: (step) => { seen.step = step; },
+    onDidResume: (outcome) => { seen.resume = outcome; },
+    onDidShowMessage: (message, buttons) => { seen.messages.push({ message, buttons }); },
+  });
   const output = new SkillOutputHandler(controller, log);
+  const commands = new CheckpointCommands(store, controller, output);
   const tree = new CheckpointsTreeProvider(store);
   const treeView = vscode.window.createTreeView('skillflow.checkpoints', { treeDataProvider: tree });
-  const notified: CheckpointInfo[] = [];
 
   const updateBadge = () => {
     const n = store.pendingCount;
     treeView.badge = n ? { value: n, tooltip: `${n} checkpoint${n === 1 ? '' : 's'} waiting for answers` } : undefined;
-  };
-
-  const answer = async (arg?: unknown): Promise<AnswerOutcome | undefined> => {
-    if (isInfo(arg)) return controller.answer(arg.uri, arg.folder);
-    if (arg instanceof vscode.Uri) return controller.answer(arg);
-    if (typeof arg === 'string' && arg) return controller.answer(arg);
-    const active = vscode.window.activeTextEditor?.document.uri;
-    if (active && store.get(active)) return controller.answer(active);
-    await store.refresh();
-    const pending = store.list().filter((c) => c.valid && c.unanswered.length);
-    if (pending.length === 0) {
-      void vscode.window.showInformationMessage('No checkpoint is waiting for answers.');
-      return undefined;
-    }
-    const picked = pending.length === 1 ? pending[0] : (await vscode.window.showQuickPick(
-      pending.map((c) => ({ label: c.skill ?? c.relPath, description: c.relPath, detail: `${c.answered}/${c.total} answered`, info: c })),
-      { title: 'Answer which checkpoint?' },
-    ))?.info;
-    return picked ? controller.answer(picked.uri, picked.folder) : undefined;
   };
 
   context.subscriptions.push(
@@ -68,22 +53,10 @@ export function registerCheckpointFeatures(context: vscode.ExtensionContext, log
     treeView,
     store.onDidChange(updateBadge),
     store.onNeedsAttention((info) => {
-      notified.push(info);
-      const n = info.unanswered.length;
-      void vscode.window.showInformationMessage(
-        `${info.skill} is waiting for your answer${n === 1 ? '' : 's'} (${n} question${n === 1 ? '' : 's'}) — ${info.relPath}`, 'Answer', 'Open File',
-      ).then((choice) => {
-        if (choice === 'Answer') void controller.answer(info.uri, info.folder);
-        else if (choice === 'Open File') void vscode.window.showTextDocument(info.uri);
-      });
+      seen.notified.push(info);
+      commands.notifyWaiting(info);
     }),
-    vscode.commands.registerCommand('skillflow.checkpoint.answer', answer),
-    vscode.commands.registerCommand('skillflow.checkpoint.open', async (arg?: unknown) => {
-      const uri = isInfo(arg) ? arg.uri : arg instanceof vscode.Uri ? arg : undefined;
-      if (uri) await vscode.window.showTextDocument(uri, { preview: false });
-    }),
-    vscode.commands.registerCommand('skillflow.checkpoint.refresh', () => store.refresh()),
-    vscode.commands.registerCommand('skillflow.handleSkillOutput', (text?: unknown) => output.handleSkillOutput(typeof text === 'string' ? text : undefined)),
+    ...commands.register(),
     vscode.window.registerTerminalLinkProvider(new ContextPathLinkProvider(controller)),
   );
 
@@ -94,10 +67,11 @@ export function registerCheckpointFeatures(context: vscode.ExtensionContext, log
     getCheckpoints: () => store.list(),
     refresh: () => store.refresh(),
     answer: (target) => controller.answer(target),
-    activeStep: () => controller.activeStep,
-    lastResume: () => controller.lastResume,
+    activeStep: () => seen.step,
+    lastResume: () => seen.resume,
+    messages: () => [...seen.messages],
     handleSkillOutput: (text) => output.handleSkillOutput(text),
-    notified: () => [...notified],
+    notified: () => [...seen.notified],
     treeView,
     whenIdle: () => store.work.whenIdle(),
   };

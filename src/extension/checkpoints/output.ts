@@ -1,7 +1,7 @@
 /** "Handle Skill Output" (a STATUS block from the selection or the clipboard) and `CONTEXT_PATH: <path>` terminal links. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { findContextPathLinks, parseStatusBlock, type StatusBlock } from '../../core/checkpoint';
+import { findContextPathLinks, parseStatusBlock, type StatusBlock } from '../../core/checkpoint/status';
 import type { CheckpointController } from './controller';
 
 export type HandledOutput =

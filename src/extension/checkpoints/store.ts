@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { nodeFileSystem } from '../../core/fs';
-import { loadCheckpoint, type LoadedCheckpoint, unansweredQuestions } from '../../core/checkpoint';
+import { CHECKPOINT_MESSAGES, loadCheckpoint, type LoadedCheckpoint } from '../../core/checkpoint/checkpoint';
+import { unansweredQuestions } from '../../core/checkpoint/context';
 import { DebouncedWork } from '../util/idle';
 
 export const DEFAULT_GLOB = '.agent/tmp/*-context.md';
@@ -59,6 +60,14 @@ export function toInfo(cp: LoadedCheckpoint, uri: vscode.Uri, folder: vscode.Wor
     problems: parsed.problems.map((p) => `line ${p.line}: ${p.message}`),
     mtimeMs,
     hash: createHash('sha1').update(cp.bytes).digest('hex'),
+  };
+}
+
+/** A context file that is refused before it is read (a path that leaves the workspace, a control character in its name). */
+function refusedInfo(uri: vscode.Uri, folder: vscode.WorkspaceFolder, message: string): CheckpointInfo {
+  return {
+    uri, folder, relPath: path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/'), progressSummary: '', questions: [],
+    answered: 0, total: 0, unanswered: [], valid: false, problems: [message], mtimeMs: 0, hash: '',
   };
 }
 
@@ -131,14 +140,10 @@ export class CheckpointStore implements vscode.Disposable {
     })());
   }
 
-  /** Re-reads one file now (after the Answer flow wrote it) and returns its summary. */
-  reload(uri: vscode.Uri): CheckpointInfo | undefined {
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const info = folder ? this.read(uri, folder) : undefined;
-    if (info) this.entries.set(uri.toString(), info);
-    else this.entries.delete(uri.toString());
+  /** Takes the checkpoint the Answer flow just wrote as the file's current state (no second read). */
+  update(uri: vscode.Uri, folder: vscode.WorkspaceFolder, checkpoint: LoadedCheckpoint): void {
+    this.entries.set(uri.toString(), toInfo(checkpoint, uri, folder, nodeFileSystem.stat(checkpoint.realPath)?.mtimeMs ?? Date.now()));
     this.changeEmitter.fire();
-    return info;
   }
 
   /** While `uri` is being answered, its changes do not notify. */
@@ -153,8 +158,8 @@ export class CheckpointStore implements vscode.Disposable {
   }
 
   private read(uri: vscode.Uri, folder: vscode.WorkspaceFolder): CheckpointInfo | undefined {
-    const loaded = loadCheckpoint(nodeFileSystem, folder.uri.fsPath, path.relative(folder.uri.fsPath, uri.fsPath));
-    if (!loaded.ok) return undefined;
+    const loaded = loadCheckpoint(nodeFileSystem, folder.uri.fsPath, uri.fsPath);
+    if (!loaded.ok) return loaded.message === CHECKPOINT_MESSAGES.notFound ? undefined : refusedInfo(uri, folder, loaded.message);
     const st = nodeFileSystem.stat(loaded.checkpoint.realPath);
     return toInfo(loaded.checkpoint, uri, folder, st?.mtimeMs ?? 0);
   }

@@ -1,10 +1,12 @@
-/** Reference graph feature (F5 "Show Reference Graph"): the command and its webview panel. */
-import * as vscode from 'vscode';
+/** Reference graph feature wiring ("Show Reference Graph"): the service (graph data), the panel (view) and the command. */
+import type * as vscode from 'vscode';
 import type { ReferenceGraph } from '../../core/skills/graph';
 import type { SkillsService } from '../skills/service';
+import { registerGraphCommands } from './commands';
 import { GraphPanelController } from './panel';
+import { ReferenceGraphService } from './service';
 
-/** Read-only handles for integration tests. */
+/** The graph feature's test API: read-only handles. */
 export interface GraphApi {
   /** Runs what the command runs: opens (or reveals) the panel. */
   show(): vscode.WebviewPanel;
@@ -17,11 +19,8 @@ export interface GraphApi {
 }
 
 export function registerGraphFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, skills: SkillsService): GraphApi {
-  const controller = new GraphPanelController(context.extensionUri, skills, log);
-  context.subscriptions.push(
-    controller,
-    vscode.commands.registerCommand('skillflow.showReferenceGraph', () => { controller.show(); }),
-  );
+  const controller = new GraphPanelController(context.extensionUri, new ReferenceGraphService(skills), log);
+  context.subscriptions.push(controller, registerGraphCommands(controller));
   return {
     show: () => controller.show(),
     get panel() { return controller.panel; },

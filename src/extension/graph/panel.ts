@@ -4,9 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { buildReferenceGraph, type ReferenceGraph } from '../../core/skills/graph';
+import type { ReferenceGraph } from '../../core/skills/graph';
 import { isWebviewMessage, type HostMessage } from '../../webview/protocol';
-import type { SkillsService } from '../skills/service';
+import type { ReferenceGraphService } from './service';
 
 export const GRAPH_VIEW_TYPE = 'skillflow.referenceGraph';
 
@@ -18,7 +18,7 @@ export class GraphPanelController implements vscode.Disposable {
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly service: SkillsService,
+    private readonly service: ReferenceGraphService,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(service.onDidChange(() => { if (this.current) this.post(false); }));
@@ -32,7 +32,6 @@ export class GraphPanelController implements vscode.Disposable {
 
   /** Opens the panel (or reveals the open one) and returns it. */
   show(): vscode.WebviewPanel {
-    this.service.ensureLoaded();
     if (this.current) {
       this.current.reveal();
       return this.current;
@@ -64,7 +63,7 @@ export class GraphPanelController implements vscode.Disposable {
     }
     if (message.type === 'ready') { this.post(true); return; }
     // Only ids of indexed skills open anything: the webview never names a path of its own.
-    const skill = this.service.index.skillByDir(message.id);
+    const skill = this.service.skillById(message.id);
     if (!skill) { this.log.warn(`reference graph: no indexed skill '${message.id}'`); return; }
     const column = this.current?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
     await vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath), { viewColumn: column, preview: false });
@@ -74,7 +73,7 @@ export class GraphPanelController implements vscode.Disposable {
   private post(force: boolean): void {
     const panel = this.current;
     if (!panel) return;
-    const graph = buildReferenceGraph(this.service.index.skills);
+    const graph = this.service.graph();
     const json = JSON.stringify(graph);
     if (!force && json === this.postedJson) return;
     this.posted = graph;

@@ -5,11 +5,13 @@ import * as vscode from 'vscode';
 import type { SkillEntry } from '../../core/skills/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
 import { packageSkill } from '../../core/packaging/package';
+import { loadSkill } from '../../core/skills/discovery';
+import type { Problem } from '../../core/types';
 import { scriptCommandLine, shellKindFor } from '../../core/shell';
 import type { SkillsService } from './service';
-import type { SkillsNode } from './treeModel';
-
-export const TERMINAL_NAME = 'Skillflow';
+import type { SkillsTreeProvider } from './tree';
+import type { SkillsNode } from '../../core/catalog/treeModel';
+import { runInTerminal } from '../util/terminal';
 
 /** What the skill-targeted commands accept: a tree node, a Uri inside a skill, a skill folder path, or nothing (active editor / pick). */
 type SkillArg = SkillsNode | vscode.Uri | string | undefined;
@@ -21,8 +23,30 @@ function isNode(arg: unknown): arg is SkillsNode {
   return typeof arg === 'object' && arg !== null && 'kind' in arg && 'id' in arg;
 }
 
+/** What a step returns when the user pressed Back. */
+const BACK = Symbol('back');
+
+/** Puts the cursor on the description's value (selected, so typing replaces the TODO). */
+function selectDescription(editor: vscode.TextEditor): void {
+  const doc = editor.document;
+  for (let line = 1; line < Math.min(doc.lineCount, 40); line++) {
+    const text = doc.lineAt(line).text;
+    if (text === '---') break;
+    const m = /^description:\s*/.exec(text);
+    if (!m) continue;
+    const selection = new vscode.Selection(line, text.length, line, m[0].length);
+    editor.selection = selection;
+    editor.revealRange(selection);
+    return;
+  }
+}
+
 export class SkillCommands {
-  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly service: SkillsService,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly tree: SkillsTreeProvider,
+  ) {}
 
   register(): vscode.Disposable {
     const r = (id: string, fn: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, fn);
@@ -58,31 +82,65 @@ export class SkillCommands {
     return picked?.skill;
   }
 
-  /** New Skill: name (validated as you type), where (project root or personal), scaffold, open SKILL.md. Returns the new folder. */
+  /**
+   * New Skill: step 1 the name (validated as you type), step 2 where (project root or personal; Back returns to the
+   * name); then scaffold, reveal and select the skill in the Skills tree, open SKILL.md with its TODO description
+   * selected. Returns the new folder.
+   */
   async newSkill(args: NewSkillArgs = {}): Promise<string | undefined> {
-    const name = args.name ?? await vscode.window.showInputBox({
-      title: 'New Skill (1/2)',
-      prompt: 'Skill name: lower-case letters, digits and hyphens; `workflow-*` makes a workflow skill',
-      placeHolder: 'my-skill',
-      validateInput: (value) => checkSkillName(value.trim()),
-    });
-    if (name === undefined) return undefined;
-    const trimmed = name.trim();
-    const invalid = checkSkillName(trimmed);
-    if (invalid) { void vscode.window.showErrorMessage(`New Skill: ${invalid}`); return undefined; }
-
-    const parentDir = args.parentDir ?? await this.pickSkillsRoot(trimmed);
-    if (!parentDir) return undefined;
-    const result = scaffoldSkill(this.service.fs, parentDir, trimmed, { description: args.description });
+    let name = args.name?.trim();
+    if (name !== undefined) {
+      const invalid = checkSkillName(name);
+      if (invalid) { void vscode.window.showErrorMessage(`New Skill: ${invalid}`); return undefined; }
+    }
+    const askName = name === undefined;
+    let parentDir = args.parentDir;
+    while (!parentDir) {
+      if (name === undefined) {
+        name = await this.askSkillName();
+        if (name === undefined) return undefined;
+      }
+      const picked = await this.pickSkillsRoot(name, askName);
+      if (picked === BACK) { this.lastName = name; name = undefined; continue; }
+      if (!picked) return undefined;
+      parentDir = picked;
+    }
+    this.lastName = undefined;
+    const result = scaffoldSkill(this.service.fs, parentDir, name as string, { description: args.description });
     if (!result.ok) { void vscode.window.showErrorMessage(`New Skill: ${result.message}`); return undefined; }
     this.log.info(`created skill ${result.dir}`);
     const skillMd = path.join(result.dir, 'SKILL.md');
     this.service.notifyChanged(result.files.map((f) => path.isAbsolute(f) ? f : path.join(result.dir, f)).concat(skillMd));
-    await vscode.window.showTextDocument(vscode.Uri.file(skillMd), { preview: false });
+    await this.tree.revealSkill(result.dir);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(skillMd), { preview: false });
+    selectDescription(editor);
     return result.dir;
   }
 
-  private async pickSkillsRoot(name: string): Promise<string | undefined> {
+  /** The name typed before Back, offered again on step 1. */
+  private lastName: string | undefined;
+
+  private askSkillName(): Promise<string | undefined> {
+    const box = vscode.window.createInputBox();
+    box.title = 'New Skill';
+    box.step = 1;
+    box.totalSteps = 2;
+    box.prompt = 'Skill name: lower-case letters, digits and hyphens. A name starting with workflow- makes a workflow skill.';
+    box.placeholder = 'my-skill';
+    box.value = this.lastName ?? '';
+    box.ignoreFocusOut = true;
+    return this.runInput(box, (resolve) => [
+      box.onDidChangeValue((value) => { box.validationMessage = value.trim() ? checkSkillName(value.trim()) : undefined; }),
+      box.onDidAccept(() => {
+        const value = box.value.trim();
+        const invalid = checkSkillName(value);
+        if (invalid) { box.validationMessage = invalid; return; }
+        resolve(value);
+      }),
+    ]);
+  }
+
+  private async pickSkillsRoot(name: string, canGoBack: boolean): Promise<string | typeof BACK | undefined> {
     this.service.ensureLoaded();
     const index = this.service.index;
     const items: Array<vscode.QuickPickItem & { dir: string }> = [];
@@ -95,8 +153,39 @@ export class SkillCommands {
     }
     const personal = path.join(index.options.home ?? os.homedir(), '.claude', 'skills');
     items.push({ label: '$(account) Personal: ~/.claude/skills', description: 'every project', detail: path.join(personal, name), dir: personal });
-    const picked = await vscode.window.showQuickPick(items, { title: 'New Skill (2/2): where?', placeHolder: 'Where to create the skill' });
-    return picked?.dir;
+    const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { dir: string }>();
+    pick.title = `New Skill: where to create ${name}?`;
+    pick.step = 2;
+    pick.totalSteps = 2;
+    pick.placeholder = 'Choose the skills folder';
+    pick.items = items;
+    pick.ignoreFocusOut = true;
+    if (canGoBack) pick.buttons = [vscode.QuickInputButtons.Back];
+    return this.runInput<string | typeof BACK>(pick, (resolve) => [
+      pick.onDidTriggerButton((button) => { if (button === vscode.QuickInputButtons.Back) resolve(BACK); }),
+      pick.onDidAccept(() => { const item = pick.selectedItems[0] ?? pick.activeItems[0]; if (item) resolve(item.dir); }),
+    ]);
+  }
+
+  /** The QuickInput step on screen (the test API reads and drives it). */
+  activeInput: vscode.QuickInput | undefined;
+
+  /** Shows `input`, resolves with what `wire` resolves (or undefined when it is hidden), then disposes it. */
+  private runInput<T>(input: vscode.QuickInput, wire: (resolve: (value: T) => void) => vscode.Disposable[]): Promise<T | undefined> {
+    return new Promise<T | undefined>((resolve) => {
+      let done = false;
+      const finish = (value: T | undefined) => {
+        if (done) return;
+        done = true;
+        for (const d of subscriptions) d.dispose();
+        if (this.activeInput === input) this.activeInput = undefined;
+        input.dispose();
+        resolve(value);
+      };
+      const subscriptions = [...wire((value) => finish(value)), input.onDidHide(() => finish(undefined))];
+      this.activeInput = input;
+      input.show();
+    });
   }
 
   /** Search Skills: a QuickPick over every skill, matching name, invocation and description words. Returns the opened folder. */
@@ -139,10 +228,20 @@ export class SkillCommands {
     return skill.invocation;
   }
 
-  /** Package Skill into the workspace folder or a chosen folder; refuses (and shows why) when upload validation fails. */
+  /**
+   * Package Skill: validates under the upload profile first (refuses with the reasons before asking anything), then
+   * asks where to write `<name>.skill` (the workspace folder or a chosen folder) and writes it.
+   */
   async packageSkill(arg?: SkillArg, outDir?: string) {
     const skill = await this.resolveSkill(arg);
     if (!skill) return undefined;
+    const upload = loadSkill(this.service.fs, { path: path.dirname(skill.dir), scope: 'project' }, path.basename(skill.dir), 'upload');
+    const errors = upload?.problems.filter((p) => p.severity === 'error') ?? [];
+    if (errors.length) {
+      const result = { ok: false as const, message: `Not packaged: '${path.basename(skill.dir)}' has ${errors.length} error${errors.length === 1 ? '' : 's'} under the upload profile.`, problems: upload?.problems ?? [] };
+      this.reportRefusal(skill, result);
+      return result;
+    }
     const out = outDir ?? await this.pickOutDir(skill);
     if (!out) return undefined;
     const result = packageSkill(this.service.fs, skill.dir, out);
@@ -152,14 +251,18 @@ export class SkillCommands {
         if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.file));
       });
     } else {
-      this.log.warn(`package refused for ${skill.dir}: ${result.message}`);
-      for (const p of result.problems) this.log.warn(`  ${p.file ?? skill.skillMdPath}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message}`);
-      const first = result.problems.filter((p) => p.severity === 'error').slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ');
-      void vscode.window.showErrorMessage(`Package Skill: ${result.message}${first ? ` — ${first}` : ''}`, 'Open SKILL.md').then((choice) => {
-        if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
-      });
+      this.reportRefusal(skill, result);
     }
     return result;
+  }
+
+  private reportRefusal(skill: SkillEntry, result: { message: string; problems: Problem[] }): void {
+    this.log.warn(`package refused for ${skill.dir}: ${result.message}`);
+    for (const p of result.problems) this.log.warn(`  ${p.file ?? skill.skillMdPath}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message}`);
+    const first = result.problems.filter((p) => p.severity === 'error').slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ');
+    void vscode.window.showErrorMessage(`Package Skill: ${result.message}${first ? ` — ${first}` : ''}`, 'Open SKILL.md').then((choice) => {
+      if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
+    });
   }
 
   private async pickOutDir(skill: SkillEntry): Promise<string | undefined> {
@@ -207,16 +310,18 @@ export class SkillCommands {
       return undefined;
     }
     const line = scriptCommandLine(dir, rel, shell);
-    const terminal = vscode.window.terminals.find((t) => t.name === TERMINAL_NAME && t.exitStatus === undefined) ?? vscode.window.createTerminal({ name: TERMINAL_NAME });
-    terminal.show(true);
-    terminal.sendText(line, true);
+    const ran = runInTerminal(line, { what: 'Run Script' });
+    if (!ran.ok) {
+      void vscode.window.showErrorMessage(ran.message);
+      return undefined;
+    }
     this.log.info(`run script (${shell} quoting): ${line}`);
     return line;
   }
 }
 
 /** Search Skills items: label = name, description = invocation and scope, detail = the description (matched too). */
-export function searchItems(skills: SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
+export function searchItems(skills: readonly SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
   return skills.map((s) => ({
     label: s.name,
     description: `${s.invocation} · ${s.scope}${s.shadowedBy ? ' · shadowed' : ''}`,

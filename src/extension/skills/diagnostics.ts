@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Problem } from '../../core/types';
 import { toDiagnostic } from '../adapters/ranges';
 import type { SkillsService } from './service';
-import type { IndexChange } from './skillIndex';
+import type { IndexChange } from '../../core/catalog/skillIndex';
 import { skillDocKind, validateDocumentText } from './documents';
 
 const TYPING_DEBOUNCE_MS = 250;
@@ -20,7 +20,7 @@ export class SkillDiagnostics implements vscode.Disposable {
   private fromIndex = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly service: SkillsService, private readonly rulesDoc: vscode.Uri, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel) {
     this.disposables.push(
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
@@ -59,7 +59,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     const signature = problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
     const published = this.collection.get(doc.uri) ?? [];
     const publishedSignature = published.map((d) => `${String((d.code as { value: string }).value)}|${['error', 'warning', 'info', 'info'][d.severity]}|${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1}|${d.message}`).join('\n');
-    if (signature !== publishedSignature) this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p, this.rulesDoc)));
+    if (signature !== publishedSignature) this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p)));
     this.fromIndex.delete(doc.uri.fsPath);
     this.log.trace(`validated ${doc.uri.fsPath} in ${(performance.now() - started).toFixed(2)} ms`);
   }
@@ -84,7 +84,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     const publish = (file: string, problems: Problem[]) => {
       if (open.has(file)) return;
       this.fromIndex.add(file);
-      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p, this.rulesDoc)) : undefined);
+      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
     };
     for (const dir of change.skills) {
       const s = index.skillByDir(dir);
@@ -117,7 +117,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     for (const [file, problems] of byFile) {
       if (open.has(file)) continue;
       next.add(file);
-      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p, this.rulesDoc)) : undefined);
+      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
     }
     for (const file of this.fromIndex) if (!next.has(file) && !open.has(file)) this.collection.delete(vscode.Uri.file(file));
     this.fromIndex = next;

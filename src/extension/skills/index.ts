@@ -1,6 +1,7 @@
 /**
- * Skills features (F1, F2, F5): the Skills tree, diagnostics, quick fixes, hovers, completion,
- * document links and the skills commands. Nothing is scanned until the tree first asks.
+ * Skills feature wiring: the service (index + watchers), the views (Skills tree, rules page), diagnostics, editor
+ * features, quick fixes and the skills commands. The index loads in the background right after activation, so
+ * Problems and the tree are right before anyone opens the Skills view.
  */
 import * as vscode from 'vscode';
 import { SkillsService } from './service';
@@ -9,44 +10,71 @@ import { SkillDiagnostics } from './diagnostics';
 import { registerEditorFeatures } from './editorFeatures';
 import { registerQuickFixes } from './quickFixes';
 import { SkillCommands } from './commands';
+import { RulesPage } from './rulesPage';
+import type { SkillsTimings } from './timings';
 
-/** Read-only handles for integration tests. */
+/** The skills feature's one test API (also the extension's export): handles and figures, read-only. */
 export interface SkillsApi {
   service: SkillsService;
   treeProvider: SkillsTreeProvider;
   treeView: vscode.TreeView<unknown>;
   diagnostics: vscode.DiagnosticCollection;
-  /** Resolves when no watcher batch or document validation is pending. */
+  rules: RulesPage;
+  /** The New Skill step on screen (an InputBox or QuickPick), if any. */
+  readonly activeInput: vscode.QuickInput | undefined;
+  /** Start-up figures (filled in as they happen). */
+  timings: Readonly<SkillsTimings>;
+  /** Resolves when neither the background load, a watcher batch nor a document validation is pending. */
   whenIdle(): Promise<void>;
 }
 
-export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): SkillsApi {
-  const rulesDoc = vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules.md');
+/** `startedAt`: `performance.now()` when `activate()` began (the start-up figures count from there). */
+export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, startedAt = performance.now()): SkillsApi {
+  const timings: SkillsTimings = {};
   const service = new SkillsService(log);
-  const treeProvider = new SkillsTreeProvider(service, log);
+  const treeProvider = new SkillsTreeProvider(service, log, timings);
   const treeView = vscode.window.createTreeView('skillflow.skills', { treeDataProvider: treeProvider, showCollapseAll: true });
   treeProvider.view = treeView;
-  const diagnostics = new SkillDiagnostics(service, rulesDoc, log);
-  const commands = new SkillCommands(service, log);
+  const diagnostics = new SkillDiagnostics(service, log);
+  const rules = new RulesPage(context.extensionUri, log);
+  const commands = new SkillCommands(service, log, treeProvider);
 
   context.subscriptions.push(
     service,
     treeProvider,
     treeView,
     diagnostics,
+    rules,
+    rules.register(),
     registerEditorFeatures(service),
     registerQuickFixes(),
     commands.register(),
+    // After SkillDiagnostics' listener: when this runs, the first diagnostics are published.
+    service.onDidChange(() => {
+      if (timings.indexLoadMs !== undefined || !service.index.loaded) return;
+      timings.indexLoadMs = service.index.lastLoadMs;
+      timings.startupToDiagnosticsMs = performance.now() - startedAt;
+      log.info(`first diagnostics ${timings.startupToDiagnosticsMs.toFixed(0)} ms after activation started (${timings.loadedInBackground ? 'background' : 'on demand'} index load ${timings.indexLoadMs.toFixed(0)} ms, ${service.index.skills.length} skills)`);
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('skillflow.listingBudget')) treeProvider.updateViewDescription();
     }),
   );
+  // The first load runs as a zero-delay task, so `activate()` returns first; whenIdle() waits for it.
+  service.work.schedule('load', 0, () => {
+    if (service.index.loaded) return;
+    timings.loadedInBackground = true;
+    service.ensureLoaded();
+  });
 
   return {
     service,
     treeProvider,
     treeView: treeView as vscode.TreeView<unknown>,
     diagnostics: diagnostics.collection,
+    rules,
+    get activeInput() { return commands.activeInput; },
+    timings,
     whenIdle: () => service.work.whenIdle(),
   };
 }

@@ -1,17 +1,23 @@
 /**
  * Owns the SkillIndex inside VS Code: settings, workspace folders, file watchers and the change event.
- * The index loads lazily (first tree render or a command), then updates incrementally from watcher events.
+ * The index loads in the background right after activation (or earlier, when the tree or a command asks first),
+ * then updates incrementally from watcher events.
  */
 import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { nodeFileSystem, type FileSystem } from '../../core/fs';
 import type { Profile } from '../../core/types';
 import { PROFILES } from '../../core/types';
 import { DebouncedWork } from '../util/idle';
-import { SkillIndex, type IndexChange } from './skillIndex';
+import { watchEntries, watchFiles } from '../util/watch';
+import { SkillIndex, type IndexChange } from '../../core/catalog/skillIndex';
 
-/** Watcher events are batched this long before the index re-reads the touched skills (the tree updates well within ~300 ms). */
-const WATCH_BATCH_MS = 40;
+/**
+ * Watcher events are batched this long before the index re-reads the touched skills. Short: a folder and its
+ * SKILL.md are written within a few milliseconds, and the tree must show a new skill within 300 ms.
+ */
+const WATCH_BATCH_MS = 15;
 
 export function readProfile(): Profile {
   const value = vscode.workspace.getConfiguration('skillflow').get<string>('validation.profile', 'claude-code');
@@ -32,6 +38,7 @@ export class SkillsService implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private rootWatchers = new Map<string, vscode.Disposable>();
   private pending = new Set<string>();
+  private readonly newFolders = new Map<string, vscode.Disposable>();
 
   constructor(private readonly log: vscode.LogOutputChannel, home: string = os.homedir()) {
     const config = vscode.workspace.getConfiguration('skillflow');
@@ -42,7 +49,7 @@ export class SkillsService implements vscode.Disposable {
       profile: readProfile(),
     });
     this.disposables.push(this.changeEmitter);
-    for (const glob of ['**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md']) this.watch(glob);
+    for (const glob of ['**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md']) this.disposables.push(watchFiles(glob, (uri) => this.queue(uri)));
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.reconfigure({ workspaceFolders: workspaceFolderPaths() })),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -57,13 +64,9 @@ export class SkillsService implements vscode.Disposable {
   get profile(): Profile { return this.index.options.profile; }
 
   /** Loads the index if nobody asked before; returns the load time when it loaded now. */
-  /** How long the first full index load took (discovery + validation of every skill and agent). */
-  initialLoadMs: number | undefined;
-
   ensureLoaded(): number | undefined {
     if (this.index.loaded) return undefined;
     this.index.ensureLoaded();
-    this.initialLoadMs ??= this.index.lastLoadMs;
     this.log.info(`indexed ${this.index.skills.length} skills, ${this.index.agents.length} agents in ${this.index.lastLoadMs.toFixed(1)} ms`);
     this.syncRootWatchers();
     this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
@@ -87,15 +90,10 @@ export class SkillsService implements vscode.Disposable {
     this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
   }
 
-  private watch(pattern: vscode.GlobPattern): vscode.Disposable {
-    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-    const onEvent = (uri: vscode.Uri) => this.queue(uri);
-    const sub = vscode.Disposable.from(watcher, watcher.onDidCreate(onEvent), watcher.onDidChange(onEvent), watcher.onDidDelete(onEvent));
-    this.disposables.push(sub);
-    return sub;
-  }
-
-  /** One recursive watcher per skills root, so scripts/, references/ and folder deletions are seen too. */
+  /**
+   * One recursive watcher per skills root, so scripts/, references/ and folder deletions are seen too; and a direct
+   * watch of the root's own entries, so a new or removed skill folder is seen without the workbench's watcher delay.
+   */
   private syncRootWatchers(): void {
     const wanted = new Set(this.index.roots.map((r) => r.path));
     for (const [root, watcher] of this.rootWatchers) {
@@ -103,15 +101,20 @@ export class SkillsService implements vscode.Disposable {
     }
     for (const root of wanted) {
       if (this.rootWatchers.has(root)) continue;
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), '**'));
-      const onEvent = (uri: vscode.Uri) => this.queue(uri);
-      this.rootWatchers.set(root, vscode.Disposable.from(watcher, watcher.onDidCreate(onEvent), watcher.onDidChange(onEvent), watcher.onDidDelete(onEvent)));
+      this.rootWatchers.set(root, vscode.Disposable.from(
+        watchFiles(new vscode.RelativePattern(vscode.Uri.file(root), '**'), (uri) => this.queue(uri)),
+        watchEntries(root, (entry) => this.queuePath(entry)),
+      ));
     }
   }
 
   private queue(uri: vscode.Uri): void {
-    if (!this.index.loaded || uri.scheme !== 'file') return;
-    this.pending.add(uri.fsPath);
+    if (uri.scheme === 'file') this.queuePath(uri.fsPath);
+  }
+
+  private queuePath(file: string): void {
+    if (!this.index.loaded) return;
+    this.pending.add(file);
     this.work.schedule('watch', WATCH_BATCH_MS, () => this.flush());
   }
 
@@ -122,10 +125,27 @@ export class SkillsService implements vscode.Disposable {
     if (!paths.length) return;
     const started = performance.now();
     const change = this.index.applyChanges(paths);
+    this.watchNewFolders(paths);
     if (!change.skills.size && !change.structural && !change.agents) return;
     if (change.structural) this.syncRootWatchers();
     this.log.debug(`re-read ${change.skills.size} skill(s) for ${paths.length} change(s) in ${(performance.now() - started).toFixed(1)} ms`);
     this.changeEmitter.fire(change);
+  }
+
+  /**
+   * A folder that appeared in a skills root without a SKILL.md yet is watched directly until it holds a skill or
+   * goes away, so the SKILL.md written next shows in the tree as fast as the folder itself would.
+   */
+  private watchNewFolders(paths: string[]): void {
+    const roots = new Set(this.index.roots.map((r) => r.path));
+    for (const p of paths) {
+      if (roots.has(path.dirname(p)) && !this.newFolders.has(p) && !this.index.skillByDir(p) && this.fs.stat(p)?.isDirectory) {
+        this.newFolders.set(p, watchEntries(p, (entry) => this.queuePath(entry)));
+      }
+    }
+    for (const [dir, watcher] of this.newFolders) {
+      if (this.index.skillByDir(dir) || !roots.has(path.dirname(dir)) || !this.fs.stat(dir)?.isDirectory) { watcher.dispose(); this.newFolders.delete(dir); }
+    }
   }
 
   /** Applies file changes the caller made itself (New Skill) without waiting for the watcher. */
@@ -139,6 +159,8 @@ export class SkillsService implements vscode.Disposable {
     this.work.dispose();
     for (const w of this.rootWatchers.values()) w.dispose();
     this.rootWatchers.clear();
+    for (const w of this.newFolders.values()) w.dispose();
+    this.newFolders.clear();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -4,8 +4,9 @@ import * as vscode from 'vscode';
 import type { SkillEntry } from '../../core/skills/model';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
-import type { IndexChange } from './skillIndex';
-import { childNodes, rootNodes, worstSeverity, type SkillsNode } from './treeModel';
+import type { IndexChange } from '../../core/catalog/skillIndex';
+import { childNodes, rootNodes, scopeNodeIdOf, worstSeverity, type SkillsNode } from '../../core/catalog/treeModel';
+import type { SkillsTimings } from './timings';
 
 const SCOPE_ICON: Record<string, string> = { project: 'root-folder', personal: 'account', plugin: 'extensions' };
 
@@ -45,11 +46,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   /** Node objects by id: the same object is handed out again, so a change can refresh just that node. */
   private readonly nodes = new Map<string, SkillsNode>();
   private readonly subscription: vscode.Disposable;
-  /** Milliseconds the first top-level getChildren took (including the initial index). */
-  firstRenderMs: number | undefined;
+  private rendered = false;
   view: vscode.TreeView<SkillsNode> | undefined;
 
-  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly timings: SkillsTimings) {
     this.subscription = service.onDidChange((c) => this.onIndexChange(c));
   }
 
@@ -62,13 +62,14 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
 
   getChildren(element?: SkillsNode): SkillsNode[] {
     if (!element) {
-      const first = this.firstRenderMs === undefined;
+      const first = !this.rendered;
       const started = performance.now();
       this.service.ensureLoaded();
       const roots = rootNodes(this.service.index).map((n) => this.intern(n));
       if (first) {
-        this.firstRenderMs = performance.now() - started;
-        this.log.info(`first tree render: ${this.service.index.skills.length} skills in ${this.firstRenderMs.toFixed(1)} ms`);
+        this.rendered = true;
+        this.timings.firstRenderMs = performance.now() - started;
+        this.log.info(`first tree render: ${this.service.index.skills.length} skills in ${this.timings.firstRenderMs.toFixed(1)} ms`);
       }
       this.updateViewDescription();
       return roots;
@@ -83,8 +84,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       case 'skill': {
         const skill = index.skillByDir(element.dir);
         if (!skill) return undefined;
-        const scopeId = skill.scope === 'project' ? `scope:project:${skill.root.workspaceFolder ?? ''}` : `scope:${skill.scope}`;
-        return this.nodes.get(`${scopeId}/${skill.kind}`);
+        return this.nodes.get(`${scopeNodeIdOf(skill)}/${skill.kind}`);
       }
       case 'folder':
       case 'file': {
@@ -94,6 +94,25 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       case 'agent': return this.nodes.get('agents');
       case 'boundSkill': return this.nodes.get(`agent:${element.agentPath}`);
       default: return undefined;
+    }
+  }
+
+  /**
+   * Shows the Skills view with the skill's row revealed and selected (focus stays where it is). The nodes on the way
+   * are made first, so this works before the view has ever rendered.
+   */
+  async revealSkill(dir: string): Promise<boolean> {
+    const skill = this.service.index.skillByDir(dir);
+    if (!skill || !this.view) return false;
+    for (const top of this.getChildren()) if (top.kind === 'scope') for (const group of this.getChildren(top)) this.getChildren(group);
+    const node = this.nodes.get(`skill:${dir}`);
+    if (!node) return false;
+    try {
+      await this.view.reveal(node, { select: true, focus: false, expand: false });
+      return true;
+    } catch (err) {
+      this.log.warn(`could not reveal ${dir} in the Skills view: ${String(err)}`);
+      return false;
     }
   }
 
@@ -211,7 +230,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
 
   /** Refreshes only what changed: the touched skill nodes, or the whole tree when grouping changed. */
   private onIndexChange(change: IndexChange): void {
-    if (this.firstRenderMs === undefined) return;
+    if (!this.rendered) return;
     this.updateViewDescription();
     if (change.structural) { this.emitter.fire(undefined); return; }
     const affected: SkillsNode[] = [];
@@ -227,12 +246,18 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     if (affected.length) this.emitter.fire(affected);
   }
 
-  /** Listing budget: sum of descriptions vs skillflow.listingBudget, in the view's description; a message when over. */
+  /**
+   * Listing budget: sum of descriptions vs skillflow.listingBudget, in the view's description; a message when over.
+   * The workbench shows a view description's whole text as its hover, so the figures come first and the explanation
+   * after them: the header shows the figures (the rest is cut off), the tooltip the explanation.
+   */
   updateViewDescription(): void {
     if (!this.view) return;
     const budget = vscode.workspace.getConfiguration('skillflow').get<number>('listingBudget', 15000);
     const used = this.service.index.listingChars();
-    this.view.description = `${used.toLocaleString('en-US')} / ${budget.toLocaleString('en-US')} chars`;
+    this.view.description = `${used.toLocaleString('en-US')} / ${budget.toLocaleString('en-US')} chars`
+      + ` — listing budget: Claude Code lists every skill's description to choose a skill, within about ${budget.toLocaleString('en-US')} characters;`
+      + ' the descriptions use this many. Set skillflow.listingBudget to change the budget.';
     this.view.message = used > budget
       ? `⚠ Skill descriptions use ${used.toLocaleString('en-US')} characters, over the listing budget of ${budget.toLocaleString('en-US')}: Claude Code may not list every skill.`
       : undefined;

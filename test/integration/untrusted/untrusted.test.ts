@@ -152,6 +152,10 @@ describe('untrusted workspace (restricted mode)', function () {
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await waitFor(() => pick.activeItems[0]?.label === 'production', 5_000, 'production to become active');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    // The last step says that Resume copies here (untrusted), then Resume (the active item).
+    const last = await waitFor(() => { const s = api.checkpoints.activeStep(); return s?.kind === 'finish' && s; }, 10_000, 'the last step');
+    assert.equal((last.input as vscode.QuickPick<vscode.QuickPickItem>).items[0].description, 'write the answers, then copy the resume command to the clipboard');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
 
     const outcome = await done;
     assert.equal(outcome.result, 'resumed', JSON.stringify(outcome));

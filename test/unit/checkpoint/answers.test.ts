@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { checkAnswer, normaliseConfirm, splitMulti } from '../../../src/core/checkpoint';
+import { checkAnswer, normaliseConfirm, splitMulti } from '../../../src/core/checkpoint/answers';
 
 const single = { id: 'Q1', type: 'single' as const, options: ['main', 'develop'], allowOther: false };
 const multi = { id: 'Q2', type: 'multi' as const, options: ['Features', 'Fixes', 'Breaking changes'], allowOther: false };

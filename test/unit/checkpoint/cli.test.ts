@@ -147,3 +147,19 @@ test('bad usage exits 2 with a message on stderr', async () => {
   assert.equal(help.code, 0);
   assert.match(help.out, /checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>/);
 });
+
+// Regression: a newline in CONTEXT_PATH was printed as a space (the protocol line stayed one line, but the path
+// shown was not the path given). The CLI and the extension now refuse it with the same core message.
+test('a control character in CONTEXT_PATH is refused, not printed as a space', async () => {
+  const name = 'a\nb-context.md';
+  writeFileSync(join(ws, '.agent/tmp', name), review);
+  for (const sub of ['load', 'update']) {
+    const r = await run(sub, `CONTEXT_PATH=.agent/tmp/${name}`);
+    assert.deepEqual([r.code, r.out], [1, 'STATUS: ERROR\nOUTPUT: CONTEXT_PATH contains the control character U+000A (line feed); rename the file\n'], sub);
+  }
+  const answered = await run('answer', `CONTEXT_PATH=.agent/tmp/${name}`, 'Q1=main');
+  assert.equal(answered.code, 1);
+  assert.equal(file(name), review);
+  const ctrlU = await run('update', 'CONTEXT_PATH=.agent/tmp/x\u0015touch PWNED #-context.md');
+  assert.equal(ctrlU.out, 'STATUS: ERROR\nOUTPUT: CONTEXT_PATH contains the control character U+0015 (Ctrl-U); rename the file\n');
+});

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyAnswers, formatAnswerValue, parseContextFile, unansweredQuestions } from '../../../src/core/checkpoint';
+import { applyAnswers, formatAnswerValue, normaliseAnswer, type ParsedContext, parseContextFile, unansweredQuestions } from '../../../src/core/checkpoint/context';
+import { rng } from '../random';
 
 const FIXTURES = join(process.cwd(), 'test/fixtures/checkpoint');
 const review = readFileSync(join(FIXTURES, 'review-context.md'), 'utf8');
@@ -221,4 +222,115 @@ test('YAML aliases, huge frontmatter and non-scalar values do not break the invo
   assert.match(h.problems[0].message, /over 8192 characters/);
   const listSkill = parseContextFile('---\nskill: [a, b]\n---\n# Checkpoint: fallback\n### Q1: a\nAnswer:\n');
   assert.equal(listSkill.skill, 'fallback');
+});
+
+// ---- Answers read back exactly; answering never changes the set of questions ----
+
+// Pieces that meet every rule the reader has: headings, fences, breaks, fields, escapes, comments, blanks, line ends.
+const PIECES = ['#', '## ', '### Q9: x', '\\', '\\\\', '---', '***', '- - -', '```', '~~~', '````js', '<!--', '-->', '<\\!--', 'Answer:', '**Answer:**', 'Type: multi',
+  '- Options:', '* ', '> ', '  ', '   ', '\t', ' ', '\n', '\n', '\n', '\r\n', '\r', 'a', 'word', 'é', '日本', '\u2028', '\u00a0', '_', '__', '**', '`', ':', '= ', '<', '!', '-',
+  '\n```', '\n```', '\n~~~', '\n## x', '\n---', '\n\\```', '\nType: text', '\n<!--'];
+
+function randomText(next: () => number, maxPieces: number): string {
+  let out = '';
+  const n = Math.floor(next() * maxPieces);
+  for (let i = 0; i < n; i++) out += PIECES[Math.floor(next() * PIECES.length)];
+  return out;
+}
+
+/** A context file with three questions whose old answers and surrounding text are random. */
+function randomContext(next: () => number): string {
+  const eol = next() < 0.3 ? '\r\n' : '\n';
+  const noise = () => (next() < 0.5 ? randomText(next, 6).replace(/^[#`~ ]+/, '') : '');
+  return [
+    '---', 'skill: code-review', '---', '# Checkpoint: code-review', '', '## Progress Summary', 'Some progress.', '', '## Questions', '',
+    '### Q1: Which branch?', noise(), `Answer: ${randomText(next, 8)}`, '',
+    '### Q2: Anything to skip?', 'Type: text', `Answer:${randomText(next, 8)}`, noise(), '',
+    '### Q3: Notes?', noise(), '',
+    '### Q4: Last?', 'Answer:', '',
+  ].join(eol);
+}
+
+const shape = (p: ParsedContext) => p.questions.map((q) => ({ id: q.id, text: q.text, type: q.type, options: q.options, allowOther: q.allowOther }));
+
+test('round trip: any answer written reads back as exactly the same text (randomized, fixed seed)', () => {
+  const next = rng(0x5eed);
+  let tried = 0;
+  for (let i = 0; i < 3000; i++) {
+    const file = randomContext(next);
+    const parsed = parseContextFile(file);
+    if (!parsed.valid) continue;
+    const target = parsed.questions[Math.floor(next() * parsed.questions.length)];
+    const value = randomText(next, 12);
+    if (!value.trim()) continue;
+    tried++;
+    const written = applyAnswers(file, parsed, { [target.id]: value });
+    const again = parseContextFile(written);
+    const q = again.questions.find((x) => x.id === target.id);
+    assert.equal(q?.answer, normaliseAnswer(value), `${JSON.stringify(value)} in ${JSON.stringify(file)}`);
+    for (const other of parsed.questions) {
+      if (other.id !== target.id) assert.equal(again.questions.find((x) => x.id === other.id)?.answer, other.answer, `${other.id} changed: ${JSON.stringify(file)}`);
+    }
+  }
+  assert.ok(tried > 1000, `only ${tried} inputs tried`);
+});
+
+test('answering never changes the set of questions (randomized, fixed seed)', () => {
+  const next = rng(0xc0ffee);
+  for (let i = 0; i < 3000; i++) {
+    const file = randomContext(next);
+    const parsed = parseContextFile(file);
+    const values: Record<string, string> = {};
+    for (const q of parsed.questions) if (next() < 0.7) values[q.id] = randomText(next, 10) || 'x';
+    const again = parseContextFile(applyAnswers(file, parsed, values));
+    assert.deepEqual(shape(again), shape(parsed), JSON.stringify({ file, values }));
+  }
+});
+
+// Regressions: each of these valid answers used to be refused after writing (it read back differently).
+test('answers with trailing blanks on an inner line, \\## / \\--- lines and <!-- read back exactly', () => {
+  const file = '---\nskill: s\n---\n### Q1: a\nAnswer:\n\n### Q2: b\nAnswer:\n';
+  const parsed = parseContextFile(file);
+  for (const value of ['first  \nsecond', 'a\n\\## not a heading', 'a\n\\---', 'a\n\\\\---', 'see <!-- this --> too', '<!--', 'a <\\!-- b', 'x\n## heading\n```\n---\nType: y', 'a\n\t\nb']) {
+    const written = applyAnswers(file, parsed, { Q1: value });
+    const again = parseContextFile(written);
+    assert.deepEqual(again.questions.map((q) => q.answer), [value, ''], JSON.stringify(written));
+  }
+  // The stored form stays readable: one backslash more where a line would end the answer, `<\!--` for `<!--`.
+  assert.equal(applyAnswers(file, parsed, { Q1: 'a\n\\## b\n## c\n<!-- d' }), '---\nskill: s\n---\n### Q1: a\nAnswer: a\n\\\\## b\n\\## c\n<\\!-- d\n\n### Q2: b\nAnswer:\n');
+  // Hand-written comments are still placeholders, not answers.
+  assert.equal(parseContextFile('---\nskill: s\n---\n### Q1: a\nAnswer: <!-- your answer -->\n').questions[0].answer, '');
+});
+
+// Regression: an unclosed code fence inside an old answer hid every later question until the answer was replaced.
+test('a code fence inside an answer, or one never closed, hides no question', () => {
+  const file = '---\nskill: s\n---\n## Questions\n### Q1: a\nAnswer: here is code:\n```js\nlet x;\n\n### Q2: b\nAnswer:\n\n### Q3: c\nAnswer: ```\n```\n### Q4: d\nAnswer:\n';
+  const parsed = parseContextFile(file);
+  assert.deepEqual(parsed.questions.map((q) => [q.id, q.answer]), [['Q1', 'here is code:\n```js\nlet x;'], ['Q2', ''], ['Q3', '```\n```'], ['Q4', '']]);
+  const written = applyAnswers(file, parsed, { Q1: 'main', Q2: 'yes' });
+  assert.deepEqual(shape(parseContextFile(written)), shape(parsed));
+  // A fence outside answers that is closed still hides what is inside it.
+  const fenced = parseContextFile('---\nskill: s\n---\n## Questions\n```\n### Q7: example\n```\n### Q1: a\nAnswer:\n');
+  assert.deepEqual(fenced.questions.map((q) => q.id), ['Q1']);
+  // Never closed: text.
+  const open = parseContextFile('---\nskill: s\n---\n## Questions\n### Q1: a\n```\n### Q2: b\nAnswer:\n');
+  assert.deepEqual(open.questions.map((q) => q.id), ['Q1', 'Q2']);
+});
+
+test('context parsing is linear on long blank runs before U+2028 and unclosed fences', () => {
+  const n = 200_000;
+  const cases = [
+    `---\nskill: s\n---\n### Q1${' '.repeat(n)}\u2028x\nAnswer:`,
+    `---\nskill: s\n---\n### Q1: a\nOptions:\n-${' '.repeat(n)}\u2028\nAnswer:`,
+    `---\nskill: s\n---\n### Q1: a\nOptions: a${' '.repeat(n)}b\nAnswer:`,
+    `---\nskill: s\n---\n${'```\n'.repeat(n / 10)}### Q1: a\nAnswer:`,
+    `---\nskill: s\n---\n### Q1: a\nAnswer: x\n${'```x\n~~~\n'.repeat(n / 20)}`,
+    `---\nskill: s\n---\n### Q1: a\nAnswer: ${'<\\'.repeat(n / 4)}\n${'\\'.repeat(n)}`,
+  ];
+  for (const text of cases) {
+    const started = performance.now();
+    parseContextFile(text);
+    const ms = performance.now() - started;
+    assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms on ${JSON.stringify(text.slice(0, 40))}`);
+  }
 });

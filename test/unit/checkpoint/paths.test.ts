@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../src/core/fs';
-import { OUTSIDE_WORKSPACE, resolveContextPath } from '../../../src/core/checkpoint';
+import { OUTSIDE_WORKSPACE, resolveContextPath } from '../../../src/core/checkpoint/paths';
+import { loadCheckpoint } from '../../../src/core/checkpoint/checkpoint';
 
 let base: string;
 let ws: string;
@@ -23,6 +24,9 @@ before(() => {
   symlinkSync(join(ws, '.agent/tmp/a-context.md'), join(ws, '.agent/tmp/link-in-context.md'));
   symlinkSync(outside, join(ws, 'dir-out'));
   symlinkSync(join(outside, 'missing.md'), join(ws, '.agent/tmp/dangling-context.md'));
+  symlinkSync(join(outside, 'no-such-dir'), join(ws, 'dangling-dir'));
+  mkdirSync(join(ws, 'inner/real'), { recursive: true });
+  symlinkSync(join(ws, 'inner/real'), join(ws, 'link-in-dir'));
 });
 after(() => rmSync(base, { recursive: true, force: true }));
 
@@ -72,4 +76,32 @@ test('Windows paths: ..\\ and other drives are refused, relPath uses /', () => {
   assert.deepEqual(resolveContextPath(fakeFs, 'C:\\ws', 'D:\\ws\\c.md', win), { ok: false, message: OUTSIDE_WORKSPACE });
   const r = resolveContextPath(fakeFs, 'C:\\ws', '.agent\\tmp\\c.md', win);
   assert.equal(r.ok && r.relPath, '.agent/tmp/c.md');
+});
+
+// Regression: a CONTEXT_PATH of a file that does not exist yet, under a folder that links outside, was accepted
+// when a folder between the link and the file was missing too.
+test('a missing file is refused when the deepest existing folder on its way leads out', () => {
+  for (const p of ['dir-out/new/deeper/x-context.md', 'dir-out/new/x-context.md', 'dangling-dir/x-context.md', 'dangling-dir/a/b/x-context.md']) {
+    assert.deepEqual(resolveContextPath(nodeFileSystem, ws, p), { ok: false, message: OUTSIDE_WORKSPACE }, p);
+    const loaded = loadCheckpoint(nodeFileSystem, ws, p);
+    assert.deepEqual(loaded, { ok: false, message: OUTSIDE_WORKSPACE }, p);
+  }
+  // Missing folders that stay inside (also through a link that stays inside) are fine.
+  for (const p of ['.agent/new/deeper/x-context.md', 'link-in-dir/a/b/x-context.md', 'brand/new/x-context.md']) {
+    const r = resolveContextPath(nodeFileSystem, ws, p);
+    assert.equal(r.ok && r.exists, false, p);
+  }
+});
+
+test('control characters in CONTEXT_PATH are refused with the same message everywhere', () => {
+  const cases: Array<[string, string]> = [
+    ['a\nb-context.md', 'U+000A (line feed)'], ['x\u0015touch PWNED #-context.md', 'U+0015 (Ctrl-U)'], ['x\u0001-context.md', 'U+0001 (Ctrl-A)'],
+    ['x\u0017-context.md', 'U+0017 (Ctrl-W)'], ['x\u007f.md', 'U+007F (delete)'], ['x\u0085.md', 'U+0085 (control character)'], ['x\u2028.md', 'U+2028 (line separator)'],
+    ['x\u2029.md', 'U+2029 (paragraph separator)'], ['x\tb.md', 'U+0009 (tab)'], ['x\u001b.md', 'U+001B (escape)'],
+  ];
+  for (const [p, named] of cases) {
+    assert.deepEqual(resolveContextPath(nodeFileSystem, ws, `.agent/tmp/${p}`), { ok: false, message: `CONTEXT_PATH contains the control character ${named}; rename the file` }, JSON.stringify(p));
+  }
+  // Surrounding blanks are trimmed as before; a path that is only blank is empty.
+  assert.equal(resolveContextPath(nodeFileSystem, ws, ' .agent/tmp/a-context.md\n').ok, true);
 });

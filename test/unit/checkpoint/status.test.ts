@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { findContextPathLinks, parseStatusBlock } from '../../../src/core/checkpoint';
+import { findContextPathLinks, parseStatusBlock } from '../../../src/core/checkpoint/status';
 
 test('SUCCESS with OUTPUT key/values (seed 000 example)', () => {
   const block = parseStatusBlock('STATUS: SUCCESS\nOUTPUT:\n  RESULT: CHANGES_REQUIRED\n  REVIEW_PATH: .agent/tmp/review.md\n');
@@ -77,4 +77,48 @@ test('findContextPathLinks finds the path after CONTEXT_PATH: / = with exact pos
   assert.deepEqual(findContextPathLinks('CONTEXT_PATH:'), []);
   assert.deepEqual(findContextPathLinks('no path here'), []);
   assert.deepEqual(findContextPathLinks(undefined as unknown as string), []);
+});
+
+/** Milliseconds `fn` takes (best of two, to ride out a busy machine). */
+function timed(fn: () => void): number {
+  let best = Infinity;
+  for (let i = 0; i < 2; i++) {
+    const t = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+// Regression: `STATUS:` followed by 200,000 blanks took ~20 s (two neighbouring blank quantifiers backtracked).
+test('STATUS parsing is linear: long blank runs, U+2028 tails, many CONTEXT_PATH links', () => {
+  const n = 200_000;
+  const cases = [
+    `STATUS:${' '.repeat(n)}`,
+    `STATUS: ${'\t '.repeat(n / 2)}x`,
+    `STATUS: AWAIT\nCONTEXT_PATH:${' '.repeat(n)}\u2028x`,
+    `STATUS: SUCCESS\nOUTPUT:\n  KEY:${' '.repeat(n)}\u2028`,
+    `STATUS: SUCCESS\nOUTPUT: {A:${' '.repeat(n)}\u2028}`,
+    `> - **${' '.repeat(n)}STATUS`,
+    `${'STATUS: \n'.repeat(n / 10)}`,
+  ];
+  for (const text of cases) {
+    const ms = timed(() => parseStatusBlock(text));
+    assert.ok(ms < 500, `${ms.toFixed(0)} ms on ${JSON.stringify(text.slice(0, 30))}`);
+  }
+  const lines = [
+    `CONTEXT_PATH:"${' a'.repeat(n / 2)}`.repeat(1),
+    'CONTEXT_PATH:"a '.repeat(n / 16),
+    `CONTEXT_PATH:${'.'.repeat(n)}a`,
+    'CONTEXT_PATH: x '.repeat(n / 16),
+  ];
+  for (const line of lines) {
+    const ms = timed(() => findContextPathLinks(line));
+    assert.ok(ms < 500, `${ms.toFixed(0)} ms on ${JSON.stringify(line.slice(0, 30))}`);
+  }
+  // The minimal input of the class still parses as before.
+  assert.deepEqual(parseStatusBlock(`STATUS:${' '.repeat(n)}AWAIT\nCONTEXT_PATH: a.md`), { status: 'AWAIT', contextPath: 'a.md', line: 1 });
+  assert.deepEqual(findContextPathLinks('CONTEXT_PATH:"a b" and CONTEXT_PATH: (c.md).'), [
+    { startIndex: 13, length: 5, contextPath: 'a b' }, { startIndex: 38, length: 4, contextPath: 'c.md' },
+  ]);
 });

@@ -28,7 +28,7 @@ test('checkSkillName accepts kebab-case and explains every refusal', () => {
   assert.equal(checkSkillName('../evil'), "Use only a-z, 0-9 and '-' ('.' is not allowed).");
 });
 
-test('scaffoldSkill creates SKILL.md and the three folders; the result validates clean in every profile and packages', () => {
+test('scaffoldSkill creates SKILL.md and the three folders; only the TODO description is reported, and packaging refuses it until replaced', () => {
   const dir = tempTree();
   try {
     const parent = path.join(dir, '.claude', 'skills');
@@ -42,9 +42,11 @@ test('scaffoldSkill creates SKILL.md and the three folders; the result validates
     assert.match(text, /\n# Pdf Report\n/);
     for (const profile of PROFILES) {
       const s = loadSkill(nodeFileSystem, { path: parent, scope: 'project' }, 'pdf-report', profile)!;
-      assert.deepEqual(s.problems, [], `${profile}: ${JSON.stringify(s.problems)}`);
+      assert.deepEqual(s.problems.map((p) => [p.code, p.severity, p.line]), [['description-placeholder', profile === 'upload' ? 'error' : 'warning', 3]], `${profile}: ${JSON.stringify(s.problems)}`);
       assert.equal(s.description, TODO_DESCRIPTION);
     }
+    assert.equal(packageSkill(nodeFileSystem, r.dir, dir).ok, false, 'a TODO description must not ship');
+    fs.writeFileSync(r.files[0], fs.readFileSync(r.files[0], 'utf8').replace(TODO_DESCRIPTION, 'Builds PDF reports. Use when asked for a report.'));
     const packaged = packageSkill(nodeFileSystem, r.dir, dir);
     assert.ok(packaged.ok);
     assert.deepEqual(packaged.entries, ['pdf-report/SKILL.md', 'pdf-report/assets/.gitkeep', 'pdf-report/references/.gitkeep', 'pdf-report/scripts/.gitkeep']);

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { quotePosix, quotePowerShell, scriptCommandLine, interpreterFor } from '../../../src/core/shell';
+import { checkTypedCommand, describeControlChar, findTerminalControlChar, quotePosix, quotePowerShell, scriptCommandLine, interpreterFor, showControlChars } from '../../../src/core/shell';
 
 test('quotePosix leaves plain words alone and single-quotes the rest', () => {
   assert.equal(quotePosix('scripts/run.py'), 'scripts/run.py');
@@ -54,4 +54,20 @@ test('scriptCommandLine really runs the script from the skill folder', () => {
 test('quotePosix quotes a leading = (zsh would expand =cmd to a path)', () => {
   assert.equal(quotePosix('=ls'), `'=ls'`);
   assert.equal(quotePosix('KEY=value'), 'KEY=value');
+});
+
+test('findTerminalControlChar: C0, DEL, C1 and U+2028/U+2029 are refused; printable text of any script is not', () => {
+  const refused = [...Array.from({ length: 0x20 }, (_, c) => c), 0x7f, ...Array.from({ length: 0x20 }, (_, i) => 0x80 + i), 0x2028, 0x2029];
+  for (const c of refused) assert.deepEqual(findTerminalControlChar(`ok ${String.fromCharCode(c)} x`), { index: 3, code: c }, c.toString(16));
+  for (const text of ['plain', "it's $(x) `y`", 'café ü 日本 🙂', '\u00a0\u200b\ufeff', '']) assert.equal(findTerminalControlChar(text), undefined, JSON.stringify(text));
+  assert.equal(describeControlChar(0x15), 'U+0015 (Ctrl-U)');
+  assert.equal(describeControlChar(0x0a), 'U+000A (line feed)');
+  assert.equal(showControlChars('a\nb\u0015c\td'), 'a\\nb\\u0015c\\td');
+});
+
+test('a command line with a control character is refused, also when it comes from a path (Run Script)', () => {
+  assert.deepEqual(checkTypedCommand(scriptCommandLine('/ws/skill', 'scripts/run.py', 'posix')), { ok: true });
+  const line = scriptCommandLine('/ws/x\u0015touch PWNED #', 'scripts/run.py', 'posix');
+  assert.deepEqual(checkTypedCommand(line, 'Run Script'), { ok: false, message: 'Run Script contains the control character U+0015 (Ctrl-U); it is not typed into a terminal' });
+  assert.equal(checkTypedCommand(scriptCommandLine('/ws/skill', 'scripts/a\nb.sh', 'powershell')).ok, false);
 });

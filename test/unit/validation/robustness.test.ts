@@ -9,22 +9,11 @@ import { extractReferences } from '../../../src/core/skills/references';
 import type { Problem, Profile } from '../../../src/core/types';
 import { validateSkillMd } from '../../../src/core/validation/validateSkill';
 import { skill } from './helpers';
+import { rng } from '../random';
 
 const SKILL_DIR = nodePath.resolve('test/fixtures/corpus/anthropics-skills/skill-creator');
 const ROOT = nodePath.dirname(SKILL_DIR);
 const REAL = nodeFs.readFileSync(nodePath.join(SKILL_DIR, 'SKILL.md'), 'utf8');
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function lineCount(text: string): number {
   return (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r\n|\r|\n/).length;

@@ -4,10 +4,10 @@
  * Keys skills by folder; a change re-reads only the skills whose folders it touched.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../../core/fs';
-import type { Profile } from '../../core/types';
-import type { AgentEntry, SkillEntry, SkillsRoot } from '../../core/skills/model';
-import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../../core/skills/discovery';
+import type { FileSystem } from '../fs';
+import type { Profile } from '../types';
+import type { AgentEntry, SkillEntry, SkillsRoot } from '../skills/model';
+import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../skills/discovery';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];
@@ -41,6 +41,7 @@ export class SkillIndex {
   private readonly skillsByDir = new Map<string, SkillEntry>();
   private agentList: AgentEntry[] = [];
   private loadedFlag = false;
+  private sorted: SkillEntry[] | undefined;
   /** Duration of the last full load in milliseconds. */
   lastLoadMs = 0;
 
@@ -51,9 +52,10 @@ export class SkillIndex {
   get roots(): readonly SkillsRoot[] { return this.rootList; }
   get agents(): readonly AgentEntry[] { return this.agentList; }
 
-  /** Every indexed skill, sorted by name then path. */
-  get skills(): SkillEntry[] {
-    return [...this.skillsByDir.values()].sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
+  /** Every indexed skill, sorted by name then path (one array until the index changes: the tree asks for it per row). */
+  get skills(): readonly SkillEntry[] {
+    this.sorted ??= [...this.skillsByDir.values()].sort((a, b) => a.name.localeCompare(b.name) || a.dir.localeCompare(b.dir));
+    return this.sorted;
   }
 
   skillByDir(dir: string): SkillEntry | undefined {
@@ -101,6 +103,7 @@ export class SkillIndex {
       profile: this.opts.profile,
     });
     this.rootList = discovery.roots;
+    this.sorted = undefined;
     this.skillsByDir.clear();
     for (const s of discovery.skills) this.skillsByDir.set(s.dir, s);
     this.agentList = discovery.agents;
@@ -120,6 +123,7 @@ export class SkillIndex {
   applyChanges(paths: Iterable<string>): IndexChange {
     const change: IndexChange = { skills: new Set(), structural: false, agents: false };
     if (!this.loadedFlag) return change;
+    this.sorted = undefined;
     const dirty = new Map<string, { root: SkillsRoot; folderName: string }>();
     const foldersToRescan = new Set<string>();
     let agentsDirty = false;

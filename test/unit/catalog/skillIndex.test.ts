@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { nodeFileSystem, type FileSystem } from '../../../src/core/fs';
-import { SkillIndex } from '../../../src/extension/skills/skillIndex';
-import { childNodes, rootNodes, walkTree } from '../../../src/extension/skills/treeModel';
+import { SkillIndex } from '../../../src/core/catalog/skillIndex';
+import { childNodes, rootNodes, walkTree } from '../../../src/core/catalog/treeModel';
 
 function skillMd(name: string, description = `Does ${name} things. Use when asked.`): string {
   return `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;

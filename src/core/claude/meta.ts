@@ -1,0 +1,63 @@
+/** Reading the frontmatter fields the Claude Code model needs from a SKILL.md or command file. */
+import type { FileSystem } from '../fs';
+import { parseSkillMd } from '../skills/frontmatter';
+import type { ClaudeMeta, ClaudeMetaReader } from './types';
+import { parseClaudeBoolean } from './values';
+
+/** Files over this size are not parsed (their entry keeps empty metadata). */
+export const MAX_META_BYTES = 1024 * 1024;
+
+/** The first paragraph of a markdown body (headings skipped): Claude Code's stand-in for a missing description. */
+export function firstParagraph(body: string): string | undefined {
+  const lines: string[] = [];
+  for (const raw of body.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) {
+      if (lines.length) break;
+      continue;
+    }
+    if (!lines.length && line.startsWith('#')) continue;
+    lines.push(line);
+  }
+  return lines.length ? lines.join(' ') : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = value.trim();
+  return t || undefined;
+}
+
+/**
+ * The fields from a file's text. Malformed frontmatter gives empty metadata (Claude Code then still loads the body).
+ */
+export function metaFromText(source: string): ClaudeMeta {
+  const parsed = parseSkillMd(source);
+  const data = parsed.data ?? {};
+  const meta: ClaudeMeta = {};
+  const name = text(data.name);
+  if (name !== undefined) meta.name = name;
+  const description = text(data.description) ?? (parsed.data === undefined && parsed.hasFrontmatter ? undefined : firstParagraph(parsed.body));
+  if (description !== undefined) meta.description = description;
+  const whenToUse = text(data.when_to_use);
+  if (whenToUse !== undefined) meta.whenToUse = whenToUse;
+  const dmi = parseClaudeBoolean(data['disable-model-invocation']);
+  if (dmi !== undefined) meta.disableModelInvocation = dmi;
+  const ui = parseClaudeBoolean(data['user-invocable']);
+  if (ui !== undefined) meta.userInvocable = ui;
+  return meta;
+}
+
+/** A ClaudeMetaReader over `fs`: undefined for an unreadable file, empty metadata for one over 1 MiB. */
+export function defaultMetaReader(fs: FileSystem): ClaudeMetaReader {
+  return (file) => {
+    const st = fs.stat(file);
+    if (!st?.isFile) return undefined;
+    if (st.size > MAX_META_BYTES) return {};
+    try {
+      return metaFromText(fs.readFile(file).toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+}

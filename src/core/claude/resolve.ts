@@ -1,0 +1,78 @@
+/** Who answers a typed `/command`, from the model. */
+import { activeBuiltin } from './builtins';
+import type { ClaudeModel } from './load';
+import type { ClaudeEntry, ClaudeLevel, ClaudeSource } from './types';
+
+export type ResolveLevel = ClaudeLevel | 'builtin' | 'bundled';
+
+export interface ResolvedRef {
+  path: string;
+  level: ResolveLevel;
+  source: ClaudeSource;
+}
+
+export interface ResolveResult {
+  command: string;
+  winner: ResolvedRef | null;
+  shadowed: Array<ResolvedRef & { reason: string }>;
+  /** True when Claude Code's own command, workflow, alias or bundled skill answers. */
+  builtin: boolean;
+  /** The winning entry, when a skill or command file answers. */
+  winnerEntry?: ClaudeEntry;
+  /** Why the winner does not simply run when typed (overridden off, not user-invocable, loads on demand). */
+  note?: string;
+}
+
+function ref(e: ClaudeEntry): ResolvedRef {
+  return { path: e.path, level: e.level, source: e.kind };
+}
+
+/** The command as Claude Code compares it: one leading `/`, surrounding spaces trimmed. */
+export function normalizeCommand(command: string): string {
+  const t = command.trim();
+  return t.startsWith('/') ? t : `/${t}`;
+}
+
+/** Who answers `command`: a skill or command file, Claude Code itself, or nothing. */
+export function resolveCommand(model: ClaudeModel, command: string): ResolveResult {
+  const cmd = normalizeCommand(command);
+  const name = cmd.slice(1);
+  const candidates = model.entries.filter((e) => e.loaded && (e.invocation === cmd || e.bareInvocation === cmd));
+  const shadowed: ResolveResult['shadowed'] = [];
+  const active = activeBuiltin(name, model.bundledDisabled);
+  const claimedByBuiltin = candidates.some((e) => e.shadowedBy === `builtin:${cmd}`);
+  if (claimedByBuiltin || (active && !candidates.length)) {
+    for (const e of candidates) shadowed.push({ ...ref(e), reason: e.shadowReason ?? `${cmd} is Claude Code's own` });
+    return { command: cmd, winner: null, shadowed, builtin: true };
+  }
+  const winner = candidates.find((e) => !e.shadowedBy);
+  for (const e of candidates) if (e !== winner) shadowed.push({ ...ref(e), reason: e.shadowReason ?? 'shadowed' });
+  if (!winner) return { command: cmd, winner: null, shadowed, builtin: false };
+  if (active?.kind === 'bundled-skill' && winner.bareInvocation !== cmd) {
+    shadowed.push({ path: `bundled:${cmd}`, level: 'bundled', source: 'skill', reason: `${winner.level} ${winner.kind} at ${winner.path} replaces Claude Code's bundled skill ${cmd} (its aliases stay with the bundled skill)` });
+  }
+  const result: ResolveResult = { command: cmd, winner: ref(winner), shadowed, builtin: false, winnerEntry: winner };
+  if (winner.override === 'off') result.note = '`skillOverrides` sets it to "off": typing it returns the skillOverrides error instead of running it';
+  else if (winner.meta.userInvocable === false) result.note = '`user-invocable: false`: Claude Code does not run it when you type it; only Claude can invoke it';
+  else if (winner.onDemand) result.note = `a nested skill: available once Claude reads or edits a file in ${winner.nestedDir}`;
+  return result;
+}
+
+/** The `resolve` JSON of the CLI: exactly `{command, winner, shadowed, builtin}`. */
+export function resolveJson(r: ResolveResult): { command: string; winner: ResolvedRef | null; shadowed: Array<ResolvedRef & { reason: string }>; builtin: boolean } {
+  return { command: r.command, winner: r.winner, shadowed: r.shadowed, builtin: r.builtin };
+}
+
+/**
+ * Who can invoke an entry, from its frontmatter and `skillOverrides` (shadowing aside): the user by typing it
+ * (not with `user-invocable: false` or "off"), the model through the Skill tool (not with
+ * `disable-model-invocation: true`, "off" or "user-invocable-only"). Both false: unreachable.
+ */
+export function invocability(e: ClaudeEntry): { user: boolean; model: boolean } {
+  if (!e.loaded) return { user: false, model: false };
+  const off = e.override === 'off';
+  return {
+    user: !off && e.meta.userInvocable !== false,
+    model: !off && e.override !== 'user-invocable-only' && e.meta.disableModelInvocation !== true,
+  };
+}
