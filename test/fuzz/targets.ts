@@ -253,7 +253,7 @@ const checkpoint: Target = {
         const again = parseContextFile(applyAnswers(text, parsed, values));
         for (const [id, v] of Object.entries(values)) {
           const q = again.questions.find((x) => x.id === id);
-          const want = v.trim().split(/\r\n|\r|\n/).map((l) => l.replace(/[ \t]+$/, '')).join('\n');
+          const want = v.trim().split(/\r\n|\r|\n/).join('\n');
           const got = q?.answer.split(/\r\n|\r|\n/).join('\n');
           if (got !== want) throw new Error(`${id}: wrote ${JSON.stringify(v)}, read back ${JSON.stringify(q?.answer)}`);
         }

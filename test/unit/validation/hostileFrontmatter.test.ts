@@ -89,3 +89,17 @@ test('error ranges stay inside their line (a position at the line break marks th
     }
   }
 });
+
+test('nesting past the limit gives one position on the text path and the bytes path, whatever the stack depth', () => {
+  for (const depth of [101, 1500, 20000]) {
+    for (const y of [`${'['.repeat(depth)}x`, `${'{a: '.repeat(depth)}x`, `\n  ${'- '.repeat(depth)}x`]) {
+      const problems = check(`---\nname: a\ndescription: b\nmetadata: ${y}\n---\nBody é.\n`);
+      assert.deepEqual(problems.map((p) => p.code), ['frontmatter-limits'], `${depth} ${y.slice(0, 8)}`);
+    }
+  }
+  // The same answer deep inside a recursion (the editor's stack is not the CLI's).
+  const text = `---\nname: a\ndescription: b\nmetadata: ${'['.repeat(3000)}\n---\n`;
+  const top = summary(check(text));
+  const nested = (n: number): string[] => (n === 0 ? summary(check(text)) : nested(n - 1));
+  assert.deepEqual(nested(2000), top);
+});
