@@ -1,4 +1,5 @@
-// Three bundles from one script: the extension (cjs, `vscode` external), the CLI (plain Node) and the graph webview (browser iife).
+// Five bundles from one script: the extension (cjs, `vscode` external), the CLI's launcher (`dist/cli.js`) and its main bundle
+// (`dist/skillflow.js`), the CLI's validate worker (`dist/validate-worker.js`) and the graph webview (browser iife).
 // Flags: --production (minify, no sourcemap), --watch.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -40,11 +41,11 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  // The CLI: `dist/cli.js` (the package's bin) starts the bundle `dist/skillflow.js` from V8's code cache (src/cli/launcher.ts).
-  { ...common, entryPoints: ['src/cli/launcher.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, sourcemap: false },
+  // The CLI: `dist/cli.js` (the package's bin) starts the bundle `dist/skillflow.js` from V8's code cache (src/cli/runtime/launcher.ts).
+  { ...common, entryPoints: ['src/cli/runtime/launcher.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, sourcemap: false },
   { ...common, entryPoints: ['src/cli/bin.ts'], outfile: 'dist/skillflow.js' },
-  // Worker threads of `skillflow validate` on large sets of skills (src/cli/parallel.ts).
-  { ...common, entryPoints: ['src/cli/validateWorker.ts'], outfile: 'dist/validate-worker.js' },
+  // Worker threads of `skillflow validate` on large sets of skills (src/cli/runtime/parallel.ts).
+  { ...common, entryPoints: ['src/cli/runtime/validateWorker.ts'], outfile: 'dist/validate-worker.js' },
   // The reference-graph webview script runs in the webview's browser sandbox (media/graph.css is its static style).
   { ...common, entryPoints: ['src/webview/graph.ts'], outfile: 'dist/webview/graph.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
@@ -58,7 +59,7 @@ if (watch) {
 }
 
 /**
- * Binds the CLI bundle to a code cache made now (see src/cli/launcher.ts): a build id at the end of the bundle, then
+ * Binds the CLI bundle to a code cache made now (see src/cli/runtime/launcher.ts): a build id at the end of the bundle, then
  * one CLI run over the test fixtures with SKILLFLOW_CODE_CACHE=write, which stores what V8 compiled. Watch builds
  * skip this (their bundles carry no id, so a stale cache is never used). A failed run leaves no cache: the CLI then
  * compiles as usual.

@@ -17,6 +17,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'vscode may only be imported under src/extension and test/integration.' }] }] },
   },
   {
+    // The core is the bottom layer: it imports neither the layers above it (the CLI, the webview, the extension) nor vscode.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'vscode may only be imported under src/extension and test/integration.' }],
+        patterns: [{ group: ['**/cli', '**/cli/**', '**/extension', '**/extension/**', '**/webview', '**/webview/**'], message: 'src/core must not import src/cli, src/extension or src/webview (they build on the core).' }],
+      }],
+    },
+  },
+  {
     files: ['src/extension/**/*.ts', 'src/core/**/*.ts'],
     rules: { 'no-console': 'error' },
   },

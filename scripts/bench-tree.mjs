@@ -30,7 +30,7 @@ await esbuild.build({
     contents: [
       "export { SkillIndex } from './src/core/catalog/skillIndex';",
       "export { rootNodes, childNodes, walkTree } from './src/core/catalog/treeModel';",
-      "export { nodeFileSystem } from './src/core/fs';",
+      "export { nodeFileSystem } from './src/core/base/fs';",
     ].join('\n'),
     resolveDir: repo,
     loader: 'ts',

@@ -224,9 +224,10 @@ try {
   await esbuild.build({
     stdin: {
       contents: [
-        "export { loadSkill, discover } from './src/core/skills/discovery';",
+        "export { loadSkill } from './src/core/discovery/load';",
+        "export { discover } from './src/core/discovery/discover';",
         "export { validateSkillMd } from './src/core/validation/validateSkill';",
-        "export { nodeFileSystem } from './src/core/fs';",
+        "export { nodeFileSystem } from './src/core/base/fs';",
       ].join('\n'),
       resolveDir: repo,
       loader: 'ts',

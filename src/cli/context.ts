@@ -1,5 +1,5 @@
 /** What every CLI command receives: injected I/O so tests can run the CLI in-process. */
-import type { FileSystem } from '../core/fs';
+import type { FileSystem } from '../core/base/fs';
 
 export interface CliContext {
   argv: string[];
@@ -12,7 +12,7 @@ export interface CliContext {
   home?: string;
 }
 
-/** Exit codes of the CLI contract (SPEC §7). */
+/** Exit codes of every command: 0 clean, 1 problems found (or `STATUS: ERROR`), 2 bad usage or an unreadable path (README: Command line). */
 export const EXIT_OK = 0;
 export const EXIT_PROBLEMS = 1;
 export const EXIT_USAGE = 2;

@@ -2,7 +2,7 @@
  * The reference-graph webview (bundled to dist/webview/graph.js; runs in the browser, never imports vscode).
  * Draws what the host sends as SVG and asks the host to open a skill when its node is clicked.
  */
-import type { GraphNode, ReferenceGraph } from '../core/skills/graph';
+import type { GraphNode, ReferenceGraph } from '../core/references/graph';
 import { layoutGraph, NODE_RADIUS } from './layout';
 import type { HostMessage, WebviewMessage } from './protocol';
 

@@ -2,7 +2,7 @@
  * Deterministic circular layout of the reference graph: nodes in name order clockwise from the top, labels
  * outside the circle, edges as curves bent towards the centre (A→B and B→A apart). Pure: the webview draws the result.
  */
-import type { ReferenceGraph } from '../core/skills/graph';
+import type { ReferenceGraph } from '../core/references/graph';
 
 export const NODE_RADIUS = 9;
 const LABEL_GAP = 8;

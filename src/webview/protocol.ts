@@ -1,5 +1,5 @@
 /** Messages between the reference-graph webview and the extension host (both sides import these types). */
-import type { ReferenceGraph } from '../core/skills/graph';
+import type { ReferenceGraph } from '../core/references/graph';
 
 /** Host → webview. */
 export type HostMessage = { type: 'graph'; graph: ReferenceGraph };

@@ -12,7 +12,7 @@ const NEW_KEY = '20261122-100000';
 const NEW_DIR = `.workflow/${NEW_KEY}/login-form/implement`;
 const STALE_KEY = '20261122-090000';
 const STALE_DIR = `.workflow/${STALE_KEY}/security-audit/review`;
-/** SPEC F3: the status bar updates within a second of a write under .workflow/. */
+/** The status bar updates within a second of a write under .workflow/. */
 const UPDATE_BUDGET_MS = 1000;
 
 export async function scenario(t: ScenarioContext): Promise<void> {

@@ -10,10 +10,11 @@ import { applyAnswers, parseContextFile } from '../../src/core/checkpoint/contex
 import { resolveContextPath } from '../../src/core/checkpoint/paths';
 import { buildResumeCommand, resumeInvocation } from '../../src/core/checkpoint/resume';
 import { parseStatusBlock } from '../../src/core/checkpoint/status';
-import { nodeFileSystem } from '../../src/core/fs';
-import type { Problem, Range } from '../../src/core/types';
-import { validateSkillMd, validateSkillMdBytes } from '../../src/core/validation/validateSkill';
-import { discoverPath } from '../../src/core/skills/discovery';
+import { nodeFileSystem } from '../../src/core/base/fs';
+import type { Problem, Range } from '../../src/core/base/types';
+import { discoverPath } from '../../src/core/discovery/discover';
+import { validateSkillMdBytes } from '../../src/core/validation/bytes';
+import { validateSkillMd } from '../../src/core/validation/validateSkill';
 import { parseJson } from '../../src/core/workflow/json';
 import { endWorkflow, planEnd } from '../../src/core/workflow/end';
 import { scanWorkflows } from '../../src/core/workflow/scan';

@@ -337,7 +337,7 @@ describe('checkpoints', function () {
     }
   });
 
-  it('refuses a CONTEXT_PATH outside the workspace folder and reports seed-000 errors', async () => {
+  it('refuses a CONTEXT_PATH outside the workspace folder and reports the checkpoint protocol errors', async () => {
     const outside = path.join(path.dirname(workspaceDir()), 'outside-context.md');
     fs.writeFileSync(outside, ONE_QUESTION);
     try {

@@ -1,15 +1,17 @@
 /**
- * `skillflow list [PATH] [--format text|json] [--personal]` (SPEC §7): every skill and agent found under
+ * `skillflow list [PATH] [--format text|json] [--personal]`: every skill and agent found under
  * PATH (default `.`) with name, scope, kind, path, description and token estimate. `--personal` also
  * lists `~/.claude/skills` and the plugins installed under `~/.claude/plugins` (shadowing applied).
  */
 import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
-import type { AgentEntry, SkillEntry } from '../../core/skills/model';
-import { applyCrossSkillRules, discover } from '../../core/skills/discovery';
-import { collect, displayPath } from './validate';
-import { tokensForLength } from '../../core/validation/validateSkill';
+import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
+import { applyCrossSkillRules } from '../../core/discovery/crossSkill';
+import { discover } from '../../core/discovery/discover';
+import { discoverPaths } from '../../core/discovery/discover';
+import { displayPath } from '../output/paths';
+import { tokensForLength } from '../../core/base/text';
 
 const USAGE = 'Usage: skillflow list [PATH] [--format text|json] [--personal]\n';
 
@@ -41,9 +43,9 @@ export function listCommand(ctx: CliContext, args: string[]): number {
     positionalName: 'PATH',
   });
   if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
-  const found = collect(ctx, [parsed.positionals[0] ?? '.'], 'claude-code');
-  if ('error' in found) {
-    ctx.err(`skillflow list: ${found.error}\n`);
+  const found = discoverPaths(ctx.fs, ctx.cwd, [parsed.positionals[0] ?? '.'], { profile: 'claude-code' });
+  if (!found.ok) {
+    ctx.err(`skillflow list: ${found.message}\n`);
     return EXIT_USAGE;
   }
   let skills: SkillEntry[] = found.skills;

@@ -1,5 +1,5 @@
 /**
- * `skillflow new <name> [--path DIR] [--description TEXT]` (SPEC §7): scaffolds `<DIR>/<name>/`
+ * `skillflow new <name> [--path DIR] [--description TEXT]`: scaffolds `<DIR>/<name>/`
  * (DIR defaults to `./.claude/skills`). Exit 1 when the name is invalid or the folder exists
  * (nothing is written); exit 2 on bad usage (missing name, unknown option).
  */
@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS } from '../context';
 import { parseArgs } from '../args';
 import { scaffoldSkill } from '../../core/packaging/scaffold';
-import { displayPath } from './validate';
+import { displayPath } from '../output/paths';
 
 const USAGE = 'Usage: skillflow new <name> [--path DIR] [--description TEXT]\n';
 

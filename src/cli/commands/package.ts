@@ -1,5 +1,5 @@
 /**
- * `skillflow package <skill-folder> [--out DIR]` (SPEC §6, §7): writes `<DIR>/<name>.skill` (DIR defaults
+ * `skillflow package <skill-folder> [--out DIR]`: writes `<DIR>/<name>.skill` (DIR defaults
  * to the current directory). Exit 1 and no file when the skill has errors under the `upload` profile
  * (the problems are printed); exit 2 on bad usage or a path that cannot be read.
  */
@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
 import { packageSkill } from '../../core/packaging/package';
-import { sortProblems } from '../../core/skills/discovery';
-import { displayPath, problemLine } from './validate';
+import { sortProblems } from '../../core/base/problems';
+import { displayPath } from '../output/paths';
+import { problemLine } from '../output/problems';
 
 const USAGE = 'Usage: skillflow package <skill-folder> [--out DIR]\n';
 

@@ -1,4 +1,4 @@
-/** `skillflow workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]` (SPEC §7). */
+/** `skillflow workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]`: every registered workflow with its phase, mode and problems. */
 import * as nodePath from 'node:path';
 import { parseArgs } from '../args';
 import { type CliContext, EXIT_OK, UsageError } from '../context';

@@ -1,11 +1,11 @@
-/** Sub-agent files (`.claude/agents/<name>.md`): frontmatter parsing and the agent rules of SPEC §4. */
+/** Sub-agent files (`.claude/agents/<name>.md`): frontmatter parsing and the `agent-*` rules (docs/rules.md). */
 import * as nodePath from 'node:path';
 import { isSeq, type Node as YamlNode } from 'yaml';
-import type { Problem, Range } from '../types';
-import { parseSkillMdDetailed } from '../skills/frontmatter';
-import { isValidModel, MODEL_ALIASES } from '../skills/keys';
-import type { AgentEntry, FrontmatterKey } from '../skills/model';
-import { severityFor } from '../validation/rules';
+import type { Problem, Range } from '../base/types';
+import { parseSkillMdDetailed } from '../skillmd/frontmatter';
+import { isValidModel, MODEL_ALIASES } from '../skillmd/keys';
+import type { AgentEntry, FrontmatterKey } from '../skillmd/model';
+import { severityFor } from '../base/rules';
 
 /** Splits a tools string (`Read, Grep` or `Read Bash(git status:*)`) on commas/spaces outside parentheses. */
 export function splitToolList(value: string): string[] {

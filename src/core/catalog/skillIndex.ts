@@ -4,10 +4,14 @@
  * Keys skills by folder; a change re-reads only the skills whose folders it touched.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../fs';
-import type { Profile } from '../types';
-import type { AgentEntry, SkillEntry, SkillsRoot } from '../skills/model';
-import { applyCrossSkillRules, discover, findSkillsRoots, listSkillFolders, loadAgents, loadSkill } from '../skills/discovery';
+import type { FileSystem } from '../base/fs';
+import type { Profile } from '../base/types';
+import type { AgentEntry, SkillEntry, SkillsRoot } from '../skillmd/model';
+import { applyCrossSkillRules } from '../discovery/crossSkill';
+import { discover } from '../discovery/discover';
+import { findSkillsRoots, listSkillFolders } from '../discovery/roots';
+import { loadAgents } from '../discovery/agents';
+import { loadSkill } from '../discovery/load';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];

@@ -4,7 +4,7 @@
  * and an Agents group whose agents list their bound skills.
  */
 import * as path from 'node:path';
-import type { AgentEntry, SkillEntry } from '../skills/model';
+import type { AgentEntry, SkillEntry } from '../skillmd/model';
 import type { SkillIndex } from './skillIndex';
 
 export type SkillsNode =

@@ -2,7 +2,7 @@
  * Loading, validating and answering a checkpoint context file through the injected FileSystem.
  * Shared by the CLI (`skillflow checkpoint`) and the extension's Answer flow. Never throws.
  */
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 import { applyAnswers, normaliseAnswer, type ParsedContext, parseContextFile, unansweredQuestions } from './context';
 import { checkAnswer } from './answers';
 import { resolveContextPath } from './paths';

@@ -1,7 +1,7 @@
 /** Resolves a CONTEXT_PATH against a workspace folder and refuses anything that leaves it, or that could not be typed safely. */
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../fs';
-import { describeControlChar, findTerminalControlChar } from '../shell';
+import type { FileSystem } from '../base/fs';
+import { describeControlChar, findTerminalControlChar } from '../base/shell';
 
 export const OUTSIDE_WORKSPACE = 'CONTEXT_PATH is outside the workspace folder';
 export const CONTROL_CHAR_IN_PATH = 'CONTEXT_PATH contains the control character';

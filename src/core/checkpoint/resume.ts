@@ -1,5 +1,5 @@
 /** The resume invocation of a paused skill and the shell command line that runs it. */
-import { checkTypedCommand, quoteShellArg, type ShellKind } from '../shell';
+import { checkTypedCommand, quoteShellArg, type ShellKind } from '../base/shell';
 
 export interface ResumeInvocation {
   skill: string;

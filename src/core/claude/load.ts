@@ -4,7 +4,7 @@
  * FileSystem; never throws. docs/claude-code-model.md lists the documented facts each step follows.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 import { activeBuiltin, builtinCommand } from './builtins';
 import { defaultMetaReader } from './meta';
 import {

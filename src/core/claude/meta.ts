@@ -1,6 +1,6 @@
 /** Reading the frontmatter fields the Claude Code model needs from a SKILL.md or command file. */
-import type { FileSystem } from '../fs';
-import { parseSkillMd } from '../skills/frontmatter';
+import type { FileSystem } from '../base/fs';
+import { parseSkillMd } from '../skillmd/frontmatter';
 import type { ClaudeMeta, ClaudeMetaReader } from './types';
 import { parseClaudeBoolean } from './values';
 

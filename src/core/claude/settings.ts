@@ -4,7 +4,7 @@
  * problem and contributes nothing (defaults stay). Never throws.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 import type { ClaudeProblem } from './types';
 import { isSkillOverride, type SkillOverride } from './values';
 

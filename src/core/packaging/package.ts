@@ -1,5 +1,5 @@
 /**
- * Packaging (SPEC §6): `<name>.skill`, a deflate zip whose root folder is `<name>/`.
+ * Packaging for upload: `<name>.skill`, a deflate zip whose root folder is `<name>/`.
  * `<name>` is the skill's folder name (as Anthropic's package_skill.py does), so unzipping into a
  * skills root recreates the same folder. Refuses, writing nothing, when the skill has errors under
  * the `upload` profile. Output is deterministic: sorted entries, fixed timestamps.
@@ -7,9 +7,9 @@
 import * as path from 'node:path';
 import type * as Fflate from 'fflate';
 import type { Zippable } from 'fflate';
-import type { FileSystem } from '../fs';
-import type { Problem } from '../types';
-import { loadSkill } from '../skills/discovery';
+import type { FileSystem } from '../base/fs';
+import type { Problem } from '../base/types';
+import { loadSkill } from '../discovery/load';
 
 /**
  * fflate, loaded on first use: it builds its tables and loads node:worker_threads when loaded, which every CLI run

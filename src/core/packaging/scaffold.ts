@@ -1,11 +1,11 @@
 /**
- * New-skill scaffolding (SPEC F5, seed 003): `<parent>/<name>/SKILL.md` plus empty `scripts/`,
+ * New-skill scaffolding (`skillflow new`, the New Skill command): `<parent>/<name>/SKILL.md` plus empty `scripts/`,
  * `references/`, `assets/` folders (each holding a `.gitkeep` so git keeps them). The SKILL.md
  * validates clean under every profile except for its TODO description (`description-placeholder`), which the
  * author replaces.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 
 export const SKILL_NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;

@@ -1,10 +1,10 @@
 /**
  * Ending a workflow from the editor: cancel (→ CANCELLED) or mark failed (→ FAILED), only where the
- * mode's FSM allows it, then unregister it (seed 001: a cancelled or aborted workflow must be
- * unregistered). Decision logic is pure; `endWorkflow` does the compare-and-write with atomic writes.
+ * mode's FSM allows it, then unregister it (a cancelled or aborted workflow must not stay in
+ * the registry). Decision logic is pure; `endWorkflow` does the compare-and-write with atomic writes.
  */
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../fs';
+import type { FileSystem } from '../base/fs';
 import { DEFAULT_MODE, isLegalTransition, isMode, isPhase, isTerminal, nextPhases } from './fsm';
 import { parseJson, stringifyLike } from './json';
 import { registryPathOf, resolveWorkDir, type WorkflowInfo } from './scan';

@@ -1,4 +1,4 @@
-/** The workflow state machine of seed 001 / SPEC §1: phases, modes and the legal transitions of each mode. */
+/** The workflow state machine: phases, modes and the legal transitions of each mode. */
 
 export const PHASES = ['INIT', 'PLAN', 'WORK', 'STRATEGY', 'REPORT', 'COMPLETED', 'FAILED', 'CANCELLED', 'STALE'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -18,7 +18,7 @@ export const PHASE_PATHS: Readonly<Record<Mode, readonly Phase[]>> = {
   strategy: ['INIT', 'STRATEGY', 'COMPLETED'],
 };
 
-/** Branches off the happy path, per mode (SPEC §1). STALE is added for every non-terminal phase below. */
+/** Branches off the happy path, per mode. STALE is added for every non-terminal phase below. */
 const BRANCHES: Readonly<Record<Mode, ReadonlyArray<readonly [Phase, Phase]>>> = {
   full: [['PLAN', 'CANCELLED'], ['WORK', 'FAILED'], ['REPORT', 'FAILED']],
   noplan: [['WORK', 'FAILED'], ['REPORT', 'FAILED']],

@@ -2,7 +2,7 @@
  * A strict JSON parser that also records where every value sits, so problems in status.json and
  * registry.json can point at the offending key or value. Never throws.
  */
-import type { Range } from '../types';
+import type { Range } from '../base/types';
 
 export interface JsonLocation {
   /** Range of the property name (absent for array items and the root). */

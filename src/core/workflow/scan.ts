@@ -1,10 +1,10 @@
 /**
- * Reads `.workflow/` (SPEC §5) into plain data: every registry entry with its phase, mode, staleness,
+ * Reads `.workflow/` (registry.json and each workDir's status.json) into plain data: every registry entry with its phase, mode, staleness,
  * agent, artifacts, transition history and problems. Never throws; broken files become problems.
  */
 import * as nodePath from 'node:path';
-import type { FileSystem } from '../fs';
-import type { Range, Severity } from '../types';
+import type { FileSystem } from '../base/fs';
+import type { Range, Severity } from '../base/types';
 import { DEFAULT_MODE, type Mode, type Phase, isLegalTransition, isMode, isPhase, isTerminal, nextPhases, phasesOfMode } from './fsm';
 import { parseJson } from './json';
 import { StatusSchema } from './schema';
@@ -133,7 +133,7 @@ export function resolveWorkDir(fs: FileSystem, root: string, workDir: string): {
   return { ok: true, path };
 }
 
-/** The artifacts of a workDir that exist, in workflow order (SPEC §5). */
+/** The artifacts of a workDir that exist, in workflow order. */
 export function listArtifacts(fs: FileSystem, workDirPath: string): string[] {
   const isFile = (rel: string) => fs.stat(nodePath.join(workDirPath, rel))?.isFile === true;
   const found: string[] = [];

@@ -1,4 +1,4 @@
-/** zod schemas of `.workflow/registry.json` and `<workDir>/status.json` (SPEC §5); the JSON schemas in schemas/ are generated from these. */
+/** zod schemas of `.workflow/registry.json` and `<workDir>/status.json`; the JSON schemas in schemas/ are generated from these. */
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { MODES, PHASES } from './fsm';
@@ -43,11 +43,6 @@ export const StatusSchema = described(
   }),
   'Skillflow: the state of one workflow run (unknown fields are kept and ignored)',
 );
-
-export const ContextSchema = z.looseObject({ agent: z.optional(z.string()) });
-
-export type RegistryFile = z.infer<typeof RegistrySchema>;
-export type StatusFile = z.infer<typeof StatusSchema>;
 
 /** The JSON schemas contributed through `jsonValidation` (draft-07, which VS Code's JSON support reads). */
 export function jsonSchemas(): Record<'registry' | 'status', Record<string, unknown>> {

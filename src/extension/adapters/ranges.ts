@@ -1,6 +1,6 @@
 /** The one place where core positions (1-based, exclusive endColumn) become VS Code positions (0-based) and back. */
 import * as vscode from 'vscode';
-import type { Problem, Range } from '../../core/types';
+import type { Problem, Range } from '../../core/base/types';
 
 export function toVsRange(r: Range): vscode.Range {
   const line = Math.max(0, r.line - 1);

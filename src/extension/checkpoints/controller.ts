@@ -5,11 +5,11 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { CHECKPOINT_MESSAGES, loadCheckpoint, type LoadedCheckpoint, reloadCheckpoint, saveAnswers, validateCheckpoint } from '../../core/checkpoint/checkpoint';
 import { unansweredQuestions } from '../../core/checkpoint/context';
 import { chooseResumeMode } from '../../core/checkpoint/resume';
-import { showControlChars, shellKindFor } from '../../core/shell';
+import { showControlChars, shellKindFor } from '../../core/base/shell';
 import { TERMINAL_NAME } from '../util/terminal';
 import { type ActiveStep, askQuestions, type FinishStep } from './answerFlow';
 import { resumeSkill, type ResumeOutcome } from './resume';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { LoadedCheckpoint } from '../../core/checkpoint/checkpoint';
 import { buildResumeCommand, chooseResumeMode, type ResumeInvocation } from '../../core/checkpoint/resume';
-import { shellKindFor } from '../../core/shell';
+import { shellKindFor } from '../../core/base/shell';
 import { runInTerminal, TERMINAL_NAME } from '../util/terminal';
 
 export interface ResumeOutcome {

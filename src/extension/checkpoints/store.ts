@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { CHECKPOINT_MESSAGES, loadCheckpoint, type LoadedCheckpoint } from '../../core/checkpoint/checkpoint';
 import { unansweredQuestions } from '../../core/checkpoint/context';
 import { DebouncedWork } from '../util/idle';

@@ -1,6 +1,6 @@
 /** Reference graph feature wiring ("Show Reference Graph"): the service (graph data), the panel (view) and the command. */
 import type * as vscode from 'vscode';
-import type { ReferenceGraph } from '../../core/skills/graph';
+import type { ReferenceGraph } from '../../core/references/graph';
 import type { SkillsService } from '../skills/service';
 import { registerGraphCommands } from './commands';
 import { GraphPanelController } from './panel';

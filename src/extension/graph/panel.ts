@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ReferenceGraph } from '../../core/skills/graph';
+import type { ReferenceGraph } from '../../core/references/graph';
 import { isWebviewMessage, type HostMessage } from '../../webview/protocol';
 import type { ReferenceGraphService } from './service';
 

@@ -1,7 +1,7 @@
 /** The reference graph's data: built from the skills index on request; changes whenever the index changes. */
 import type * as vscode from 'vscode';
-import { buildReferenceGraph, type ReferenceGraph } from '../../core/skills/graph';
-import type { SkillEntry } from '../../core/skills/model';
+import { buildReferenceGraph, type ReferenceGraph } from '../../core/references/graph';
+import type { SkillEntry } from '../../core/skillmd/model';
 import type { SkillsService } from '../skills/service';
 
 export class ReferenceGraphService {

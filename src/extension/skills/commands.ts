@@ -2,12 +2,12 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillEntry } from '../../core/skills/model';
+import type { SkillEntry } from '../../core/skillmd/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
 import { packageSkill } from '../../core/packaging/package';
-import { loadSkill } from '../../core/skills/discovery';
-import type { Problem } from '../../core/types';
-import { scriptCommandLine, shellKindFor } from '../../core/shell';
+import { loadSkill } from '../../core/discovery/load';
+import type { Problem } from '../../core/base/types';
+import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillsNode } from '../../core/catalog/treeModel';

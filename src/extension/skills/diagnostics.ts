@@ -3,7 +3,7 @@
  * type (debounced, stale results dropped by a generation counter); closed files get the index's problems.
  */
 import * as vscode from 'vscode';
-import type { Problem } from '../../core/types';
+import type { Problem } from '../../core/base/types';
 import { toDiagnostic } from '../adapters/ranges';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';

@@ -1,9 +1,9 @@
 /** Which documents are skills or agents, and their single-file validation (shared by diagnostics and editor features). */
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import type { FileSystem } from '../../core/fs';
-import type { Problem, Profile } from '../../core/types';
-import type { ParsedSkillMd, SkillReference } from '../../core/skills/model';
+import type { FileSystem } from '../../core/base/fs';
+import type { Problem, Profile } from '../../core/base/types';
+import type { ParsedSkillMd, SkillReference } from '../../core/skillmd/model';
 import { validateSkillMd } from '../../core/validation/validateSkill';
 import { validateAgentMd } from '../../core/agents/agents';
 

@@ -1,9 +1,9 @@
 /** Hovers on frontmatter keys, completion of keys and values, and document links for references in SKILL.md. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FRONTMATTER_KEYS, keyInfo } from '../../core/skills/keys';
-import { parseSkillMd } from '../../core/skills/frontmatter';
-import type { ParsedSkillMd } from '../../core/skills/model';
+import { FRONTMATTER_KEYS, keyInfo } from '../../core/skillmd/keys';
+import { parseSkillMd } from '../../core/skillmd/frontmatter';
+import type { ParsedSkillMd } from '../../core/skillmd/model';
 import { fromVsPosition, rangeContains, toVsRange } from '../adapters/ranges';
 import type { SkillsService } from './service';
 import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';

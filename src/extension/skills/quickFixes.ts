@@ -1,7 +1,7 @@
-/** Quick fixes for skillflow diagnostics in SKILL.md (SPEC F2). Description length is never trimmed automatically. */
+/** Quick fixes for skillflow diagnostics in SKILL.md . Description length is never trimmed automatically. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { parseSkillMd } from '../../core/skills/frontmatter';
+import { parseSkillMd } from '../../core/skillmd/frontmatter';
 import { checkSkillName } from '../../core/packaging/scaffold';
 import { ruleCode, toVsRange } from '../adapters/ranges';
 import { toKebabCase, yamlSingleQuote } from '../util/names';

@@ -6,9 +6,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem, type FileSystem } from '../../core/fs';
-import type { Profile } from '../../core/types';
-import { PROFILES } from '../../core/types';
+import { nodeFileSystem, type FileSystem } from '../../core/base/fs';
+import type { Profile } from '../../core/base/types';
+import { PROFILES } from '../../core/base/types';
 import { DebouncedWork } from '../util/idle';
 import { watchEntries, watchFiles } from '../util/watch';
 import { SkillIndex, type IndexChange } from '../../core/catalog/skillIndex';

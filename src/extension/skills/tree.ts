@@ -1,7 +1,7 @@
 /** The Skills view: TreeItems for the plain tree model, live updates, listing budget in the view description. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillEntry } from '../../core/skills/model';
+import type { SkillEntry } from '../../core/skillmd/model';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';

@@ -1,6 +1,6 @@
 /** The one `Skillflow` terminal that Run Script and checkpoint resume type their command lines into. */
 import * as vscode from 'vscode';
-import { checkTypedCommand, quoteShellArg, type ShellKind } from '../../core/shell';
+import { checkTypedCommand, quoteShellArg, type ShellKind } from '../../core/base/shell';
 
 export const TERMINAL_NAME = 'Skillflow';
 

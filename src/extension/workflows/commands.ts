@@ -1,7 +1,7 @@
 /** The workflow commands: actions QuickPick, refresh, cancel / mark failed (confirmed, via the core), open artifact, reveal folder. */
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { type EndResult, type EndTarget, endActions, endWorkflow, whyCannotEnd } from '../../core/workflow/end';
 import { PHASE_ICONS } from '../../core/workflow/present';
 import type { WorkflowItem, WorkflowService } from './service';

@@ -1,6 +1,6 @@
 /** Diagnostics (collection `skillflow-workflow`) on registry.json, status.json and .context.json from the workflow checks. */
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import type { WorkflowProblem } from '../../core/workflow/scan';
 import { toVsRange } from '../adapters/ranges';
 import type { WorkflowService } from './service';

@@ -5,7 +5,7 @@
  */
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import { nodeFileSystem } from '../../core/fs';
+import { nodeFileSystem } from '../../core/base/fs';
 import { isPhase, isTerminal } from '../../core/workflow/fsm';
 import { DEFAULT_STALE_AFTER_MINUTES, scanWorkflows, type WorkflowInfo, type WorkflowProblem } from '../../core/workflow/scan';
 

@@ -1,4 +1,4 @@
-// Restricted mode (SPEC §9: capabilities.untrustedWorkspaces "limited"): in an UNTRUSTED workspace Skillflow still
+// Restricted mode (capabilities.untrustedWorkspaces "limited"): in an UNTRUSTED workspace Skillflow still
 // indexes and validates, but opens no terminal, runs no script and does not execute a resume — the resume command
 // goes to the clipboard. Runs only under `npm run test:untrusted`, where code-server starts with workspace trust on
 // and the demo workspace copy is left untrusted (no trust prompt).

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { main } from '../../../src/cli/main';
-import { nodeFileSystem } from '../../../src/core/fs';
+import { nodeFileSystem } from '../../../src/core/base/fs';
 
 function run(argv: string[]) {
   let out = '';

@@ -1,0 +1,11 @@
+/** Problems as the core hands them out: a file-level problem, and the one order every list of problems is in. */
+import type { Problem } from './types';
+
+export function fileProblem(code: string, message: string): Problem {
+  return { code, severity: 'error', message, line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+/** Sorts problems by position, then code (stable, in place); returns the array. */
+export function sortProblems(problems: Problem[]): Problem[] {
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}

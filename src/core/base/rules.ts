@@ -1,0 +1,61 @@
+/** Every rule code (skill and agent rules; each has a section in docs/rules.md) with its one-line summary and severity per profile. */
+import type { Profile, Range, Severity } from './types';
+
+export interface RuleInfo {
+  summary: string;
+  /** `undefined` = the rule is off in that profile. */
+  severity: Record<Profile, Severity | undefined>;
+}
+
+function all(severity: Severity): Record<Profile, Severity> {
+  return { 'claude-code': severity, spec: severity, upload: severity };
+}
+
+/** The rule table. Keys are the stable codes shown as `Diagnostic.code` and in CLI output. */
+export const RULES: Readonly<Record<string, RuleInfo>> = {
+  'frontmatter-missing': { summary: 'The file does not start with a `---` YAML frontmatter block.', severity: all('error') },
+  'frontmatter-unclosed': { summary: 'The frontmatter has no closing `---` line.', severity: all('error') },
+  'yaml-syntax': { summary: 'The frontmatter is not valid YAML (values containing `: ` must be quoted).', severity: all('error') },
+  'frontmatter-limits': { summary: 'The frontmatter is over 64 KiB, nested more than 100 levels deep or has more than 1,000 keys.', severity: all('error') },
+  'frontmatter-not-mapping': { summary: 'The frontmatter must be a YAML mapping of `key: value` lines.', severity: all('error') },
+  bom: { summary: 'The file starts with a UTF-8 byte order mark.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+  'name-missing': { summary: 'The required `name` key is absent.', severity: all('error') },
+  'description-missing': { summary: 'The required `description` key is absent.', severity: all('error') },
+  'name-type': { summary: '`name` must be a non-empty string.', severity: all('error') },
+  'description-type': { summary: '`description` must be a non-empty string.', severity: all('error') },
+  'name-length': { summary: '`name` must be at most 64 characters.', severity: all('error') },
+  'name-case': { summary: '`name` must not contain upper-case letters.', severity: all('error') },
+  'name-charset': { summary: '`name` may only contain `a-z`, `0-9` and `-`.', severity: all('error') },
+  'name-hyphen': { summary: '`name` must not start or end with `-` or contain `--`.', severity: all('error') },
+  'name-dir-mismatch': { summary: '`name` should equal the skill folder name.', severity: { 'claude-code': 'warning', spec: 'error', upload: 'warning' } },
+  'name-reserved': { summary: '`name` must not contain the reserved words `anthropic` or `claude` (upload).', severity: { 'claude-code': undefined, spec: undefined, upload: 'error' } },
+  'description-length': { summary: '`description` must be at most 1024 characters.', severity: all('error') },
+  'description-angle-brackets': { summary: '`description` must not contain `<` or `>`.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+  'description-placeholder': { summary: '`description` is still a placeholder (`TODO`, `TBD`, `FIXME`).', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+  'listing-length': { summary: '`description` + `when_to_use` over 1536 characters is cut in Claude Code\'s skill listing.', severity: { 'claude-code': 'warning', spec: undefined, upload: undefined } },
+  'compatibility-invalid': { summary: '`compatibility` must be a string of 1–500 characters.', severity: all('error') },
+  'metadata-invalid': { summary: '`metadata` must be a map of string keys to string values.', severity: all('error') },
+  'allowed-tools-invalid': { summary: '`allowed-tools` must be a space-separated string (a YAML list is fine in Claude Code).', severity: all('error') },
+  'field-invalid': { summary: 'A Claude Code key has a value of the wrong type or outside its allowed values.', severity: { 'claude-code': 'error', spec: undefined, upload: undefined } },
+  'unknown-key': { summary: 'The key is not accepted by the active validation profile.', severity: { 'claude-code': 'warning', spec: 'error', upload: 'error' } },
+  'body-lines': { summary: 'The body is over 500 lines; move detail into `references/`.', severity: all('warning') },
+  'body-tokens': { summary: 'The body is over ~5000 tokens (estimate: characters / 4); move detail into `references/`.', severity: all('warning') },
+  'reference-missing': { summary: 'A relative link or path reference points to a file that does not exist.', severity: all('warning') },
+  'reference-outside': { summary: 'A reference leaves the skill folder (or the skills root, for a cross-skill reference).', severity: all('error') },
+  'duplicate-name': { summary: 'Two skills in one scope have the same name.', severity: all('error') },
+  shadowed: { summary: 'A personal skill is hidden by a project skill of the same name.', severity: all('info') },
+  'skill-md-case': { summary: 'The skill folder has `skill.md` but no `SKILL.md` (the name is case-sensitive).', severity: all('error') },
+  'file-too-large': { summary: 'SKILL.md is over 1 MiB and was not parsed.', severity: all('error') },
+  'agent-skill-missing': { summary: 'An agent\'s `skills:` entry names a skill that does not exist.', severity: all('error') },
+  'agent-model-invalid': { summary: 'An agent\'s `model` must be sonnet, opus, haiku, inherit or a full model id.', severity: all('error') },
+  'agent-tools-invalid': { summary: 'An agent\'s `tools` must be a string or a list of strings.', severity: all('error') },
+  'agent-skills-invalid': { summary: 'An agent\'s `skills` must be a list of skill names.', severity: all('error') },
+};
+
+/** Severity of `code` in `profile`; undefined when the rule is off there (or the code is unknown). */
+export function severityFor(code: string, profile: Profile): Severity | undefined {
+  return Object.prototype.hasOwnProperty.call(RULES, code) ? RULES[code].severity[profile] : undefined;
+}
+
+/** Reports one problem: its rule code (the severity comes from RULES and the profile), where, and what. */
+export type Emit = (code: string, range: Range, message: string) => void;

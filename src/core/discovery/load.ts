@@ -1,0 +1,173 @@
+/**
+ * Loading one skill: its SKILL.md read and validated (reads no SKILL.md over MAX_SKILL_MD_BYTES), its files listed
+ * (at most MAX_SKILL_FILES), its name, description and invocation; and SkillLoader, how a run loads many.
+ */
+import * as path from 'node:path';
+import type { FileStat, FileSystem } from '../base/fs';
+import type { Profile, Range } from '../base/types';
+import { fileProblem, sortProblems } from '../base/problems';
+import { detach, tokensForLength } from '../base/text';
+import type { SkillEntry, SkillsRoot } from '../skillmd/model';
+import { validateSkillMdBytes } from '../validation/bytes';
+import { byName, hasFile, outsideWorkspace, PathJoiner } from './paths';
+
+/** A SKILL.md larger than this is reported (`file-too-large`), not parsed. */
+export const MAX_SKILL_MD_BYTES = 1024 * 1024;
+/** At most this many files of `scripts/`, `references/`, `assets/` are listed per skill. */
+export const MAX_SKILL_FILES = 500;
+
+const CONTENT_DIRS = ['scripts', 'references', 'assets'];
+const LISTING_SKIP = new Set(['__pycache__', 'node_modules', '.DS_Store', '.git']);
+
+/** A SkillEntry as loadSkill builds it: also remembers where the `name` value is, for cross-skill problems. */
+export interface LoadedSkillEntry extends SkillEntry {
+  /** Range of the `name` value (or key) in SKILL.md; undefined when there is no name key. */
+  nameRange?: Range;
+}
+
+function listContentFiles(fs: FileSystem, dir: string, rel: string, depth: number, out: string[]): void {
+  const entries = fs.readDir(path.join(dir, rel));
+  if (!entries) return;
+  const sorted = [...entries].sort(byName);
+  for (const e of sorted) {
+    if (out.length >= MAX_SKILL_FILES) return;
+    if (LISTING_SKIP.has(e.name) || e.name.endsWith('.pyc') || e.name === '.gitkeep') continue;
+    const childRel = `${rel}/${e.name}`;
+    if (e.isDirectory) {
+      if (depth < 3) listContentFiles(fs, dir, childRel, depth + 1, out);
+    } else if (e.isFile || e.isSymbolicLink) {
+      out.push(childRel);
+    }
+  }
+}
+
+/**
+ * Reads and validates one skill `<root>/<folderName>`; undefined when the folder holds no SKILL.md (nor skill.md).
+ * `listFiles: false` (a load for validation only) leaves `files` as just the SKILL.md and `tokenEstimate` 0.
+ */
+export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, opts?: { listFiles?: boolean; paths?: PathJoiner }): LoadedSkillEntry | undefined {
+  const paths = opts?.paths ?? new PathJoiner();
+  const dir = paths.child(root.path, folderName);
+  const upperPath = paths.skillMd(root.path, folderName);
+  const listFiles = opts?.listFiles !== false;
+  // Without a file listing, a SKILL.md that stats as a file (where names are case-sensitive: exactly that name)
+  // settles what the folder listing would: the folder is a skill with SKILL.md. Anything else is decided from the listing.
+  let stat = !listFiles && fs.caseSensitive ? fs.stat(upperPath) : undefined;
+  let hasUpper = stat !== undefined && stat.isFile;
+  if (!hasUpper) {
+    stat = undefined;
+    const entries = fs.readDir(dir);
+    if (!entries) return undefined;
+    hasUpper = hasFile(entries, 'SKILL.md');
+    if (!hasUpper && !hasFile(entries, 'skill.md')) return undefined;
+    if (listFiles) {
+      const files = [hasUpper ? 'SKILL.md' : 'skill.md'];
+      for (const sub of CONTENT_DIRS) {
+        if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
+      }
+      return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files, knownStat: undefined, estimateTokens: true });
+    }
+  }
+  return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files: [hasUpper ? 'SKILL.md' : 'skill.md'], knownStat: stat, estimateTokens: listFiles });
+}
+
+/** One skill being loaded: where it is, what loadSkill found out about its SKILL.md, and what to fill in. */
+interface SkillLoad {
+  fs: FileSystem;
+  root: SkillsRoot;
+  folderName: string;
+  profile: Profile;
+  /** The skill folder. */
+  dir: string;
+  /** Its SKILL.md (or skill.md when that is all there is: `hasUpper` false). */
+  skillMdPath: string;
+  hasUpper: boolean;
+  /** SkillEntry.files. */
+  files: string[];
+  /** A stat of skillMdPath already made, if any. */
+  knownStat: FileStat | undefined;
+  /** Fill SkillEntry.tokenEstimate. */
+  estimateTokens: boolean;
+}
+
+function finishLoad(load: SkillLoad): LoadedSkillEntry {
+  const { fs, root, folderName, profile, dir, skillMdPath, hasUpper, files, knownStat, estimateTokens } = load;
+  const stat = knownStat ?? fs.stat(skillMdPath);
+  const entry: LoadedSkillEntry = {
+    name: folderName,
+    folderName,
+    dir,
+    skillMdPath,
+    root,
+    scope: root.scope,
+    kind: 'command',
+    invocation: '',
+    tokenEstimate: 0,
+    files,
+    references: [],
+    problems: [],
+    stamp: stat ? `${stat.mtimeMs}:${stat.size}` : 'missing',
+    // Set later where there is one; present from the start so that every entry has one shape (entries that gained
+    // them one by one came in several, and every loop over thousands of them was slowed by the mix).
+    description: undefined,
+    nameRange: undefined,
+    shadowedBy: undefined,
+  };
+
+  if (!hasUpper) {
+    entry.problems.push(fileProblem('skill-md-case', `the folder '${folderName}' has 'skill.md' but no 'SKILL.md'; rename it to SKILL.md (the name is case-sensitive)`));
+  } else if (!stat || !stat.isFile) {
+    entry.problems.push(fileProblem('file-unreadable', stat?.isDirectory
+      ? "SKILL.md is a folder, not a file; the skill's instructions must be a file named SKILL.md"
+      : stat ? 'SKILL.md is not a regular file (a FIFO, socket or device); it was not opened' : 'SKILL.md cannot be read (a broken link?)'));
+  } else if (outsideWorkspace(fs, root, skillMdPath)) {
+    entry.problems.push(fileProblem('file-unreadable', 'SKILL.md links outside the workspace folder; it was not read'));
+  } else if (stat.size > MAX_SKILL_MD_BYTES) {
+    entry.problems.push(fileProblem('file-too-large', `SKILL.md is ${stat.size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; it was not parsed`));
+    if (estimateTokens) entry.tokenEstimate = tokensForLength(stat.size);
+  } else {
+    let bytes: Buffer | undefined;
+    try {
+      // Nothing made from the bytes outlives this function (parsed.body is never read here): a reused buffer is fine.
+      bytes = fs.readFileTransient ? fs.readFileTransient(skillMdPath, stat.size) : fs.readFile(skillMdPath);
+    } catch (e) {
+      entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    if (bytes !== undefined) {
+      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path }, fs);
+      const data = result.parsed.data;
+      const rawName = data?.name;
+      if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
+      const description = data?.description;
+      if (typeof description === 'string') entry.description = detach(description);
+      const nameKey = result.parsed.keys.find((k) => k.key === 'name');
+      if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
+      // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
+      if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
+      entry.references = result.references;
+      entry.problems = sortProblems(result.problems);
+    }
+  }
+
+  entry.kind = entry.name.startsWith('workflow-') ? 'workflow' : 'command';
+  entry.invocation = root.plugin !== undefined ? `/${root.plugin}:${entry.name}` : `/${entry.name}`;
+  return entry;
+}
+
+/** One skill to load: the folder `folderName` of `root`. */
+export interface SkillJob {
+  root: SkillsRoot;
+  folderName: string;
+}
+
+/**
+ * Loads skills in bulk: must return, in job order, exactly what `loadSkill(fs, job.root, job.folderName, profile, opts)`
+ * returns for each job. The default runs them one after another; the CLI passes one that spreads large sets over threads.
+ */
+export type SkillLoader = (fs: FileSystem, jobs: SkillJob[], profile: Profile, opts: { listFiles?: boolean }) => Array<LoadedSkillEntry | undefined>;
+
+/** The default SkillLoader: loadSkill on each job in turn. */
+export const loadSkillsInOrder: SkillLoader = (fs, jobs, profile, opts) => {
+  const paths = new PathJoiner();
+  return jobs.map((j) => loadSkill(fs, j.root, j.folderName, profile, { listFiles: opts.listFiles, paths }));
+};

@@ -1,0 +1,352 @@
+/**
+ * Resolves the reference candidates of one SKILL.md body (references/extract.ts finds them) against the skill folder,
+ * or for `other-skill/…` the skills root, and reports `reference-missing` and `reference-outside`.
+ */
+import * as nodePath from 'node:path';
+import type { DirEntry, FileStat, FileSystem } from '../base/fs';
+import type { Emit } from '../base/rules';
+import { detach } from '../base/text';
+import type { SkillReference } from '../skillmd/model';
+import { KNOWN_SEGMENTS, type ReferenceCandidate } from './extract';
+
+/** The path of the entry of `dir` whose name equals `name` but for letter case, if any. */
+function caseTwin(entries: Map<string, DirEntry>, dir: string, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const other of entries.keys()) if (other.toLowerCase() === lower) return nodePath.join(dir, other);
+  return undefined;
+}
+
+/**
+ * Plain targets take the fast path (ReferenceResolver.resolvePlain) where paths are POSIX and names case-sensitive
+ * (`fs.caseSensitive`: an lstat then answers what a folder listing would, more cheaply).
+ */
+function fastPaths(fs: FileSystem): boolean {
+  return fs.caseSensitive && nodePath.sep === '/';
+}
+
+/** True when `target` is `base` or below it; both absolute and normalised (string test: no `path.relative` cost). */
+function isInside(base: string, target: string): boolean {
+  if (target === base) return true;
+  const prefix = base.endsWith(nodePath.sep) ? base : base + nodePath.sep;
+  return target.startsWith(prefix);
+}
+
+/**
+ * `path.join(base, ...segments)` for a normalised absolute `base` and segments without separators, '' or '.':
+ * plain concatenation when no segment is '..' (POSIX), which is what path.join gives then, without its normalising pass.
+ */
+function joinUnder(base: string, segments: string[]): string {
+  if (nodePath.sep !== '/' || base.endsWith('/') || segments.includes('..')) return nodePath.join(base, ...segments);
+  return `${base}/${segments.join('/')}`;
+}
+
+function decode(target: string): string {
+  try { return decodeURIComponent(target); } catch { return target; }
+}
+
+/**
+ * `path.resolve(p)`, without its normalising pass for a POSIX path it would return unchanged (absolute, no '//', '.'
+ * or '..' segment, no trailing '/'), as discovery's skill and root folders are: two per skill are otherwise a
+ * tenth of the reference checks' own work.
+ */
+function absolute(p: string): string {
+  const normal = nodePath.sep === '/' && p.length > 1 && p.charCodeAt(0) === 0x2f && p.charCodeAt(p.length - 1) !== 0x2f
+    && !p.includes('//') && !p.includes('/./') && !p.includes('/../') && !p.endsWith('/.') && !p.endsWith('/..');
+  return normal ? p : nodePath.resolve(p);
+}
+
+/**
+ * A target written the plain way, `folder/file.md`: no empty, '.' or '..' segment, no '\', and in a link no '%'
+ * (decoding changes nothing then). Below a skill folder it resolves by concatenation.
+ */
+function isPlain(t: string, kind: ReferenceCandidate['kind']): boolean {
+  if (t.includes('\\') || (kind === 'link' && t.includes('%'))) return false;
+  for (let start = 0; ;) {
+    let end = t.indexOf('/', start);
+    if (end < 0) end = t.length;
+    const length = end - start;
+    if (length === 0 || (t.charCodeAt(start) === 0x2e && (length === 1 || (length === 2 && t.charCodeAt(start + 1) === 0x2e)))) return false;
+    if (end === t.length) return true;
+    start = end + 1;
+  }
+}
+
+/** How one written target resolves (memoised per call: bodies repeat the same targets). */
+interface Resolution {
+  resolved: string;
+  crossSkill: boolean;
+  exists: boolean;
+  outside: boolean;
+  viaSymlink: boolean;
+  /** Written relative to the skills root (`other-skill/…`): messages then speak of the root. */
+  rootRelative: boolean;
+  /** The skill a cross-skill reference points into. */
+  otherSkill?: string;
+  /** An existing path that differs only in letter case (it would not be found on Linux). */
+  caseHint?: string;
+}
+
+/** A path below the skill folder as lstat found it, with the names below it asked for so far (the fast path's cache). */
+interface PathNode {
+  path: string;
+  stat: FileStat | undefined;
+  children: Map<string, PathNode> | undefined;
+}
+
+/** What the fast path leaves to the general one. */
+const GENERAL = Symbol('general');
+
+/**
+ * Resolves the reference targets of one skill against the skill (or, for `other-skill/…`, the skills root), with
+ * per-skill caches: a body names the same files and folders many times. Folder listings (one readDir per folder)
+ * answer "exists?" and "symlink?" for every file in it, without an exception per missing file.
+ */
+class ReferenceResolver {
+  readonly skill: string;
+  readonly root: string | undefined;
+  private stats: Map<string, FileStat | undefined> | undefined;
+  private lists: Map<string, Map<string, DirEntry> | undefined> | undefined;
+  /** The skill folder, root of the fast path's lstat tree; undefined where the fast path is off. */
+  private readonly tree: PathNode | undefined;
+
+  constructor(skillDir: string, rootDir: string | undefined, private readonly fs: FileSystem, fast: boolean) {
+    this.skill = absolute(skillDir);
+    this.root = rootDir === undefined ? undefined : absolute(rootDir);
+    this.tree = fast && this.skill !== '/' ? { path: this.skill, stat: undefined, children: undefined } : undefined;
+  }
+
+  resolve(c: ReferenceCandidate): Resolution | undefined {
+    if (this.tree !== undefined) {
+      // A leading './' (or several) changes nothing: `./references/a.md` is `references/a.md`.
+      let from = 0;
+      while (c.target.startsWith('./', from)) from += 2;
+      const target = from ? c.target.slice(from) : c.target;
+      if (isPlain(target, c.kind)) {
+        const res = this.resolvePlain(target, c.kind, this.tree);
+        if (res !== GENERAL) return res;
+      }
+    }
+    return this.resolveGeneral(c);
+  }
+
+  private stat(p: string): FileStat | undefined {
+    const stats = (this.stats ??= new Map());
+    if (!stats.has(p)) stats.set(p, this.fs.stat(p));
+    return stats.get(p);
+  }
+
+  private list(dir: string): Map<string, DirEntry> | undefined {
+    const lists = (this.lists ??= new Map());
+    if (!lists.has(dir)) {
+      const entries = this.fs.readDir(dir);
+      lists.set(dir, entries ? new Map(entries.map((e) => [e.name, e])) : undefined);
+    }
+    return lists.get(dir);
+  }
+
+  private isDir(p: string): boolean {
+    return this.stat(p)?.isDirectory === true;
+  }
+
+  /**
+   * The entry `name` of the folder at `parent` (an lstat, asked once: the tree keeps the answer, so a read cache
+   * below need not; paths inside one skill are asked about by that skill only).
+   */
+  private child(parent: PathNode, name: string): PathNode {
+    parent.children ??= new Map();
+    let node = parent.children.get(name);
+    if (node === undefined) {
+      const path = `${parent.path}/${name}`;
+      node = { path, stat: this.fs.lstatUncached ? this.fs.lstatUncached(path) : this.fs.lstat(path), children: undefined };
+      parent.children.set(name, node);
+    }
+    return node;
+  }
+
+  /**
+   * `resolveGeneral` for a plain `target` (isPlain: the candidate's, without a leading './') where names are
+   * case-sensitive: it lands in the skill, so the path is a concatenation and each component one cached lstat.
+   * Links on the way, references into other skills and listings that contradict an lstat are left to the general
+   * path (GENERAL).
+   */
+  private resolvePlain(target: string, kind: ReferenceCandidate['kind'], tree: PathNode): Resolution | undefined | typeof GENERAL {
+    let slash = target.indexOf('/');
+    const first = slash < 0 ? target : target.slice(0, slash);
+    let node = this.child(tree, first);
+    if (node.stat?.isSymbolicLink) return GENERAL;
+    if (!KNOWN_SEGMENTS.has(first) && node.stat?.isDirectory !== true) {
+      // Not a folder of the skill: a sibling skill's (the general path resolves it against the root), or, for a bare path, prose.
+      if (this.root !== undefined && slash >= 0 && this.isDir(this.root === '/' ? `/${first}` : `${this.root}/${first}`)) return GENERAL;
+      if (kind === 'path') return undefined;
+    }
+    const resolved = `${this.skill}/${target}`;
+    let dir = tree;
+    let name = first;
+    for (;;) {
+      if (node.stat === undefined) {
+        const missing = this.missing(dir.path, name);
+        if (missing === GENERAL) return GENERAL;
+        return { resolved, crossSkill: false, exists: false, outside: false, viaSymlink: false, rootRelative: false, caseHint: missing.caseHint };
+      }
+      if (node.stat.isSymbolicLink) return GENERAL;
+      if (slash < 0) return { resolved, crossSkill: false, exists: true, outside: false, viaSymlink: false, rootRelative: false };
+      const start = slash + 1;
+      slash = target.indexOf('/', start);
+      name = slash < 0 ? target.slice(start) : target.slice(start, slash);
+      dir = node;
+      node = this.child(node, name);
+    }
+  }
+
+  /**
+   * `name` in folder `dir` was not found by lstat, and the folders above exist and are no links (lstat is exact
+   * there): only the folder's listing can tell more — a name that differs in case (the hint). A listing that has the
+   * exact name after all is left to the listing walk (GENERAL).
+   */
+  private missing(dir: string, name: string): { caseHint?: string } | typeof GENERAL {
+    const entries = this.list(dir);
+    if (entries === undefined) return {};
+    return entries.has(name) ? GENERAL : { caseHint: caseTwin(entries, dir, name) };
+  }
+
+  /** Walks the listings from `from` down to `target`: does it exist, is a symlink on the way, is there a case-only twin? */
+  private probeByListing(from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } {
+    const parts = target === from ? [] : target.slice(from.length).split(nodePath.sep).filter(Boolean);
+    let dir = from;
+    for (const part of parts) {
+      const entries = this.list(dir);
+      if (!entries) return { exists: this.stat(target) !== undefined, symlinked: false };
+      const entry = entries.get(part);
+      if (!entry) return { exists: false, symlinked: false, caseHint: caseTwin(entries, dir, part) };
+      if (entry.isSymbolicLink) return { exists: this.stat(target) !== undefined, symlinked: true };
+      dir = nodePath.join(dir, part);
+    }
+    return { exists: true, symlinked: false };
+  }
+
+  /**
+   * `probeByListing`, answered by one lstat per path component where names are case-sensitive (Linux) and the path
+   * exists without links: no folder listing then. A missing component or a link goes to the listings (case hints,
+   * links resolved as before).
+   */
+  private probe(from: string, target: string): { exists: boolean; symlinked: boolean; caseHint?: string } {
+    if (!this.fs.caseSensitive) return this.probeByListing(from, target);
+    for (let at = from.endsWith(nodePath.sep) ? from.length : from.length + 1; at <= target.length;) {
+      let next = target.indexOf(nodePath.sep, at);
+      if (next < 0) next = target.length;
+      if (next > at) {
+        const s = this.fs.lstat(target.slice(0, next));
+        if (s !== undefined && s.isSymbolicLink) return this.probeByListing(from, target);
+        if (s === undefined) {
+          const missing = this.missing(target.slice(0, Math.max(at - 1, 1)), target.slice(at, next));
+          return missing === GENERAL ? this.probeByListing(from, target) : { exists: false, symlinked: false, caseHint: missing.caseHint };
+        }
+      }
+      at = next + 1;
+    }
+    return { exists: true, symlinked: false };
+  }
+
+  /** The entry `name` of folder `dir` (as its listing has it): an lstat where names are case-sensitive. */
+  private entryOf(dir: string, name: string): { isDirectory: boolean; isSymbolicLink: boolean } | undefined {
+    return this.fs.caseSensitive ? this.fs.lstat(nodePath.join(dir, name)) : this.list(dir)?.get(name);
+  }
+
+  /** The real path of `p`'s deepest existing ancestor (`p` itself when it exists), not above `stop`. */
+  private realAncestor(p: string, stop: string): string | undefined {
+    for (let at = p; ; at = nodePath.dirname(at)) {
+      const real = this.fs.realPath(at);
+      if (real !== undefined || at.length <= stop.length || at === nodePath.dirname(at)) return real;
+    }
+  }
+
+  /** Any target: decoded, normalised, resolved against the skill or the root, probed for links and case twins. */
+  private resolveGeneral(c: ReferenceCandidate): Resolution | undefined {
+    const { skill, root } = this;
+    const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+    const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
+    if (!segments.length) return undefined;
+    const first = segments[0];
+    let resolved = joinUnder(skill, segments);
+    let rootRelative = false;
+
+    if (first !== '..' && !KNOWN_SEGMENTS.has(first)) {
+      const entry = this.entryOf(skill, first);
+      const inSkill = entry !== undefined && (entry.isDirectory || (entry.isSymbolicLink && this.isDir(nodePath.join(skill, first))));
+      if (!inSkill) {
+        if (root && segments.length > 1 && this.isDir(nodePath.join(root, first))) {
+          resolved = joinUnder(root, segments);
+          rootRelative = true;
+        } else if (c.kind === 'path') {
+          return undefined; // prose like "input/output.txt": not a reference unless it names a folder of the skill
+        }
+      }
+    }
+
+    // Where did it land? In the skill; in a sibling skill of the same root (cross-skill); or outside.
+    let crossSkill = false;
+    let otherSkill: string | undefined;
+    let physicalBase = skill;
+    let outside = !isInside(skill, resolved);
+    if (outside && root && isInside(root, resolved) && resolved !== root) {
+      const sibling = resolved.slice(root.length).split(nodePath.sep).filter(Boolean)[0];
+      if (sibling !== nodePath.basename(skill) && this.isDir(nodePath.join(root, sibling))) {
+        crossSkill = true;
+        otherSkill = sibling;
+        physicalBase = nodePath.join(root, sibling);
+        outside = false;
+      }
+    }
+    if (outside) return { resolved, crossSkill, exists: this.stat(resolved) !== undefined, outside, viaSymlink: false, rootRelative };
+
+    const { exists, symlinked, caseHint } = this.probe(physicalBase, resolved);
+    let viaSymlink = false;
+    if (symlinked) {
+      // The skill folder itself may be a link (a linked skill); only links below it can lead out. A missing target is
+      // judged by the real path of its deepest existing folder: a link out of the skill leads out whether or not the
+      // file exists there.
+      const realBase = this.fs.realPath(physicalBase);
+      const realTarget = exists ? this.fs.realPath(resolved) : this.realAncestor(resolved, physicalBase);
+      if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
+    }
+    return { resolved, crossSkill, exists, outside, viaSymlink, rootRelative, otherSkill, caseHint };
+  }
+}
+
+/**
+ * Resolves candidates against the skill (or, for `other-skill/…`, the skills root) and emits reference-missing / -outside.
+ * `fast`: whether plain targets may take the fast path (tests compare both ways).
+ */
+export function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, rootDir: string | undefined, fs: FileSystem, emit: Emit, fast = fastPaths(fs)): SkillReference[] {
+  const refs: SkillReference[] = [];
+  if (!candidates.length) return refs;
+  const resolver = new ReferenceResolver(skillDir, rootDir, fs, fast);
+  const { skill, root } = resolver;
+  // Memoised by kind and target as written (null: not a reference), with the target detached: a target cut from a
+  // line would keep the whole file's text alive for as long as the reference lives.
+  const links = new Map<string, { res: Resolution; target: string } | null>();
+  const paths = new Map<string, { res: Resolution; target: string } | null>();
+  for (const c of candidates) {
+    const memo = c.kind === 'link' ? links : paths;
+    let known = memo.get(c.target);
+    if (known === undefined) {
+      const res = resolver.resolve(c);
+      known = res ? { res, target: detach(c.target) } : null;
+      memo.set(c.target, known);
+    }
+    if (known === null) continue;
+    const { res } = known;
+    refs.push({ target: known.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
+    if (res.outside) {
+      const scope = res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
+      emit('reference-outside', c.range, res.viaSymlink
+        ? `'${c.target}' resolves through a symlink to outside ${scope}`
+        : `'${c.target}' leaves ${scope}; reference files inside the skill (or another skill as other-skill/folder/file)`);
+    } else if (!res.exists) {
+      const where = res.crossSkill ? ` (in skill '${res.otherSkill}')` : ' in this skill';
+      const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive` : '';
+      emit('reference-missing', c.range, `'${c.target}' does not exist${where}${hint}`);
+    }
+  }
+  return refs;
+}

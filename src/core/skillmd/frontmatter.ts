@@ -1,0 +1,572 @@
+/**
+ * SKILL.md / agent .md parsing: BOM, `---` fences, YAML frontmatter with exact source ranges for every
+ * top-level key and value, and the markdown body. Never throws; problems are returned.
+ */
+import {
+  Composer, isCollection, isMap, isPair, isScalar, isSeq, Lexer, Parser, Scalar, YAMLParseError,
+  type CST, type Document, type Node as YamlNode,
+} from 'yaml';
+import type { Problem, Range } from '../base/types';
+import { severityFor } from '../base/rules';
+import { LineIndex } from '../base/text';
+import type { FrontmatterKey, ParsedSkillMd } from './model';
+
+/** Aliases may expand to at most this many nodes (guards against "billion laughs"). */
+const MAX_ALIAS_COUNT = 100;
+/** `---` alone on a line (trailing spaces/tabs allowed): a frontmatter fence. */
+export const FENCE = /^---[ \t]*$/;
+
+/** The parse plus what validators need to point into nested YAML values. */
+export interface DetailedParse {
+  parsed: ParsedSkillMd;
+  /** Line index over the text without its BOM (all ranges are in these coordinates). */
+  lines: LineIndex;
+  /** True when the frontmatter had YAML errors (then `parsed.data` is undefined). */
+  yamlFailed: boolean;
+  /** Top-level value nodes by key (for ranges of list items and map entries). */
+  valueNodes: Map<string, YamlNode | null>;
+  /** Source range of any YAML node from this parse, trimmed of trailing whitespace; undefined for an empty node. */
+  nodeRange(node: YamlNode | null | undefined): Range | undefined;
+  /** Range of the opening `---` line. */
+  openingRange: Range;
+  /** True when the frontmatter was read by the flat-frontmatter fast path (no YAML library). */
+  fastPath?: boolean;
+}
+
+function problem(code: string, range: Range, message: string): Problem {
+  return { code, severity: severityFor(code, 'claude-code') ?? 'error', message, ...range };
+}
+
+/**
+ * The range of `length` characters from `offset`, cut at the end of its line and at least one character wide, inside
+ * the line: a position at the line's end (a line break, the end of the text) marks the line's last character instead;
+ * on an empty line the range is empty (column 1 to 1).
+ */
+export function charRange(lines: LineIndex, offset: number, length: number): Range {
+  const at = lines.position(offset);
+  const i = at.line - 1;
+  const lineLength = lines.lineEnd(i) - lines.starts[i];
+  const column = Math.max(1, Math.min(at.column, lineLength));
+  const endColumn = Math.min(lineLength + 1, Math.max(column + 1, at.column + length));
+  return { line: at.line, column, endLine: at.line, endColumn };
+}
+
+/** Parses a SKILL.md (or agent .md) into frontmatter keys with ranges and the body. Never throws. */
+export function parseSkillMd(text: string): ParsedSkillMd {
+  return parseSkillMdDetailed(text).parsed;
+}
+
+/** Options of `parseSkillMdDetailed`; `fastPath: false` always uses the YAML library (tests compare both paths). */
+export interface ParseOptions {
+  fastPath?: boolean;
+}
+
+/** Like `parseSkillMd`, plus the YAML nodes and the line index (for validators). Never throws. */
+export function parseSkillMdDetailed(text: string, opts?: ParseOptions): DetailedParse {
+  const input = typeof text === 'string' ? text : String(text ?? '');
+  try {
+    return parseUnsafe(input, opts?.fastPath !== false);
+  } catch (e) {
+    // Defensive: the YAML library should not throw here, but a parse must never take the caller down.
+    const lines = new LineIndex(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
+    const range = lines.lineRange(0);
+    return {
+      parsed: {
+        hasBom: input.charCodeAt(0) === 0xfeff, hasFrontmatter: false, frontmatterClosed: false, data: undefined, keys: [],
+        frontmatterStartLine: 2, bodyStartLine: 1, body: '',
+        problems: [problem('yaml-syntax', range, `the frontmatter could not be parsed: ${e instanceof Error ? e.message : String(e)}`)],
+      },
+      lines, yamlFailed: true, valueNodes: new Map(), nodeRange: () => undefined, openingRange: range,
+    };
+  }
+}
+
+function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
+  const hasBom = input.charCodeAt(0) === 0xfeff;
+  const src = hasBom ? input.slice(1) : input;
+  const lines = new LineIndex(src);
+  const problems: Problem[] = [];
+  const openingRange = lines.lineRange(0);
+  const valueNodes = new Map<string, YamlNode | null>();
+  if (hasBom) {
+    problems.push(problem('bom', charRange(lines, 0, 1),
+      'the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without BOM'));
+  }
+  const base: DetailedParse = {
+    parsed: {
+      hasBom, hasFrontmatter: false, frontmatterClosed: false, data: undefined, keys: [],
+      frontmatterStartLine: 2, bodyStartLine: 1, body: src, problems,
+    },
+    lines, yamlFailed: false, valueNodes, nodeRange: () => undefined, openingRange,
+  };
+
+  if (!FENCE.test(lines.lineText(0))) {
+    let hint = '';
+    for (let i = 1; i < Math.min(lines.lineCount, 50); i++) {
+      const t = lines.lineText(i);
+      if (FENCE.test(t)) { hint = ` (found '---' on line ${i + 1}; it must be the very first line)`; break; }
+      if (t.trim() !== '') break;
+    }
+    problems.push(problem('frontmatter-missing', openingRange, `the file must start with a '---' line opening the YAML frontmatter${hint}`));
+    return base;
+  }
+  base.parsed.hasFrontmatter = true;
+
+  let close = -1;
+  for (let i = 1; i < lines.lineCount; i++) {
+    if (FENCE.test(lines.lineText(i))) { close = i; break; }
+  }
+  if (close < 0) {
+    problems.push(problem('frontmatter-unclosed', openingRange, "the frontmatter has no closing '---' line"));
+    base.parsed.body = '';
+    base.parsed.bodyStartLine = lines.lineCount + 1;
+    base.yamlFailed = true;
+    return base;
+  }
+  base.parsed.frontmatterClosed = true;
+  base.parsed.bodyStartLine = close + 2;
+  base.parsed.body = close + 1 < lines.lineCount ? src.slice(lines.starts[close + 1]) : '';
+
+  const yamlStart = lines.starts[1];
+  const yamlEnd = lines.starts[close];
+  if (yamlEnd - yamlStart > MAX_FRONTMATTER_LENGTH) {
+    problems.push(problem('frontmatter-limits', lines.lineRange(lines.lineOf(yamlStart + MAX_FRONTMATTER_LENGTH)),
+      `the frontmatter is ${yamlEnd - yamlStart} characters long, over the limit of ${MAX_FRONTMATTER_LENGTH} (from this line on); it was not read`));
+    base.yamlFailed = true;
+    return base;
+  }
+  if (fastPath) {
+    const flat = parseFlatFrontmatter(src, yamlStart, lines.starts[close], lines);
+    if (flat) {
+      base.parsed.keys = flat.keys;
+      base.parsed.data = flat.data;
+      return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
+    }
+  }
+  const { doc, tooDeep, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  if (!doc) {
+    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (tooDeep ?? 0), 1),
+      `the frontmatter is nested too deeply (more than ${MAX_YAML_DEPTH} levels of maps and lists); it was not read further`));
+    base.yamlFailed = true;
+    return base;
+  }
+
+  const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
+    if (!node || !node.range) return undefined;
+    const start = node.range[0];
+    let end = node.range[1];
+    while (end > start && /\s/.test(source[end - 1])) end--;
+    if (end <= start) return undefined;
+    return lines.range(sourceStart + start, sourceStart + end);
+  };
+  base.nodeRange = nodeRange;
+
+  const seenLines = new Set<number>();
+  for (const err of doc.errors) {
+    const start = Math.max(yamlStart, sourceStart + Math.max(0, Math.min(err.pos[0], source.length)));
+    let range: Range;
+    if (start >= lines.starts[close]) {
+      // "Missing closing quote" and friends are found at the end of the YAML: show them on its last line, not on the fence.
+      let last = close - 1;
+      while (last > 1 && lines.lineText(last).trim() === '') last--;
+      range = lines.lineRange(Math.max(1, last));
+    } else {
+      // One line only; at least one character wide so that editors show it.
+      range = charRange(lines, start, sourceStart + Math.min(err.pos[1], source.length) - start);
+    }
+    if (seenLines.has(range.line)) continue;
+    seenLines.add(range.line);
+    problems.push(problem('yaml-syntax', range, yamlMessage(err.message, err.code, lines.lineText(range.line - 1))));
+  }
+  base.yamlFailed = doc.errors.length > 0;
+  if (tooMany !== undefined) {
+    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + tooMany, 1),
+      `the frontmatter has more than ${MAX_YAML_KEYS} keys (counting nested maps); the key rules were skipped`));
+    base.yamlFailed = true;
+  }
+
+  const contents = doc.contents as YamlNode | null;
+  if (contents !== null && !isMap(contents)) {
+    if (!base.yamlFailed) {
+      problems.push(problem('frontmatter-not-mapping', nodeRange(contents) ?? lines.lineRange(1),
+        'the frontmatter must be a YAML mapping of `key: value` lines'));
+      base.yamlFailed = true;
+    }
+    return base;
+  }
+
+  const keys: FrontmatterKey[] = [];
+  const data: Record<string, unknown> = {};
+  if (isMap(contents)) {
+    for (const pair of contents.items) {
+      const keyNode = pair.key as YamlNode | null;
+      const valueNode = pair.value as YamlNode | null;
+      let key: string;
+      if (isScalar(keyNode)) key = String(keyNode.value ?? '');
+      else if (keyNode && keyNode.range) key = source.slice(keyNode.range[0], keyNode.range[1]).trim();
+      else key = '';
+      const keyRange = keyNode && keyNode.range
+        ? lines.range(sourceStart + keyNode.range[0], sourceStart + keyNode.range[1])
+        : lines.range(yamlStart, yamlStart);
+      let value: unknown = null;
+      try {
+        // A collection used as a key (reported above) would be stringified, at a cost growing with its depth: not converted.
+        value = valueNode && !collectionKeys ? valueNode.toJS(doc as Document, { maxAliasCount: MAX_ALIAS_COUNT }) : null;
+      } catch (e) {
+        const r = nodeRange(valueNode) ?? keyRange;
+        problems.push(problem('yaml-syntax', r, `the value of '${key}' cannot be resolved: ${e instanceof Error ? e.message : String(e)}`));
+        base.yamlFailed = true;
+      }
+      const valueRange = nodeRange(valueNode);
+      keys.push(valueRange ? { key, keyRange, valueRange, value } : { key, keyRange, value });
+      if (!valueNodes.has(key)) valueNodes.set(key, valueNode);
+      // defineProperty so that a `__proto__` key is stored as data, not as the prototype; other keys by a plain store.
+      if (key === '__proto__') Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+      else data[key] = value;
+    }
+  }
+  base.parsed.keys = keys;
+  base.parsed.data = base.yamlFailed ? undefined : data;
+  return base;
+}
+
+/**
+ * A DetailedParse by the flat-frontmatter fast path: the YAML nodes are made on first use (few callers ask for them,
+ * and making them costs every file). A class, so that every such parse has one shape, its accessor on the prototype.
+ */
+class FlatParse implements DetailedParse {
+  readonly yamlFailed = false;
+  readonly fastPath = true;
+  private nodes: { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> } | undefined = undefined;
+
+  constructor(
+    public parsed: ParsedSkillMd,
+    readonly lines: LineIndex,
+    readonly openingRange: Range,
+    private readonly makeNodes: () => { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> },
+  ) {}
+
+  get valueNodes(): Map<string, YamlNode | null> {
+    return (this.nodes ??= this.makeNodes()).valueNodes;
+  }
+
+  nodeRange(node: YamlNode | null | undefined): Range | undefined {
+    return node ? (this.nodes ??= this.makeNodes()).ranges.get(node) : undefined;
+  }
+}
+
+/** YAML's limit: the ':' of an implicit key is at most this many characters after the key's start. */
+const MAX_IMPLICIT_KEY = 1024;
+
+/** Reserved plain scalars of the YAML 1.2 core schema that are not strings (null and booleans). */
+const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
+
+/**
+ * The fast path for the common frontmatter: every line is `key: value` at column 1, with a simple key
+ * (`[A-Za-z_][A-Za-z0-9_-]*`, not null/true/false), one or more spaces, and a value that is either a plain
+ * scalar the YAML core schema reads as exactly that string (no indicator first character, no ': ', ' #' or
+ * trailing ':', not null/bool/number-like, no control characters), a one-line "..."/'...' string without
+ * escapes or inner quotes, or a literal block scalar (`|`, `|-`, `|+`; see `readLiteralBlock`). Builds what
+ * the YAML library would (keys, ranges, data, scalar nodes); returns undefined for anything else (blank or
+ * comment lines outside a block, CR, tabs, duplicates, nested or folded values...), and the caller then runs
+ * the full parser. test/unit/validation/frontmatterFast.test.ts checks both paths agree.
+ */
+function parseFlatFrontmatter(src: string, from: number, to: number, lines: LineIndex): {
+  keys: FrontmatterKey[]; data: Record<string, unknown>;
+  /** The value nodes the YAML library would give, with their ranges (made when called). */
+  nodes: () => { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> };
+} | undefined {
+  if (from >= to) return undefined;
+  const keys: FrontmatterKey[] = [];
+  const data: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  /** Per key: where its node's range is ([start, end, node end] from `from`) and whether it is a block scalar. */
+  const spans: Array<{ start: number; end: number; nodeEnd: number; block: boolean }> = [];
+  let pos = from;
+  while (pos < to) {
+    let eol = src.indexOf('\n', pos);
+    if (eol < 0 || eol >= to) eol = to; // the last line before the fence always ends in '\n' (to is the fence's start)
+    // Key.
+    let i = pos;
+    const c0 = src.charCodeAt(i);
+    if (!(isAsciiLetter(c0) || c0 === 95)) return undefined;
+    i++;
+    while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
+    if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
+    if (i - pos > MAX_IMPLICIT_KEY) return undefined; // YAML refuses it (KEY_OVER_1024_CHARS): the full parser reports it
+    const key = src.slice(pos, i);
+    if (CORE_NON_STRING.has(key) || seen.has(key) || keys.length >= MAX_YAML_KEYS) return undefined;
+    const keyEnd = i;
+    i += 2;
+    while (i < eol && src.charCodeAt(i) === 32) i++;
+    let end = eol;
+    while (end > i && src.charCodeAt(end - 1) === 32) end--;
+    if (end <= i) return undefined; // `key:` with no value: the full parser decides
+    let value: string;
+    let next = eol + 1;
+    const q = src.charCodeAt(i);
+    let literal = false;
+    if (q === 124 && (end - i === 1 || (end - i === 2 && (src.charCodeAt(i + 1) === 45 || src.charCodeAt(i + 1) === 43)))) {
+      // `|`, `|-` or `|+` alone on the line (trailing spaces allowed): a literal block scalar on the next lines.
+      const block = readLiteralBlock(src, eol + 1, to, end - i === 1 ? 'clip' : src.charCodeAt(i + 1) === 45 ? 'strip' : 'keep');
+      if (!block) return undefined;
+      value = block.value;
+      next = block.end;
+      // The library's node range runs from the header to the end of the content; nodeRange then trims whitespace.
+      end = next;
+      while (end > i && /\s/.test(src[end - 1])) end--;
+      literal = true;
+    } else {
+      if (q === 34 || q === 39) {
+        // "..." or '...' on one line, nothing after the closing quote, no escapes or same quotes inside.
+        if (end - i < 2 || src.charCodeAt(end - 1) !== q) return undefined;
+        value = src.slice(i + 1, end - 1);
+        if (value.includes(q === 34 ? '"' : "'") || value.includes('\\')) return undefined;
+      } else {
+        value = src.slice(i, end);
+        if (!isSafePlain(value)) return undefined;
+        // The value keeps trailing Unicode spaces (NBSP...) but nodeRange trims every /\s/ from the range.
+        if (src.charCodeAt(end - 1) > 127) while (end > i && /\s/.test(src[end - 1])) end--;
+        if (end <= i) return undefined;
+      }
+      if (hasUnsafeChar(value)) return undefined;
+    }
+    const valueRange = lines.range(i, end);
+    spans.push({ start: i - from, end: end - from, nodeEnd: next - 1 - from, block: literal });
+    keys.push({ key, keyRange: lines.range(pos, keyEnd), valueRange, value });
+    seen.add(key);
+    // A `__proto__` key is stored as data, not as the prototype (defineProperty); other keys by a plain store.
+    if (key === '__proto__') Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+    else data[key] = value;
+    pos = next;
+  }
+  const nodes = () => {
+    const valueNodes = new Map<string, YamlNode | null>();
+    const ranges = new Map<YamlNode, Range>();
+    keys.forEach((k, n) => {
+      const span = spans[n];
+      const node = new Scalar<string>(k.value as string);
+      if (span.block) node.type = Scalar.BLOCK_LITERAL;
+      node.range = [span.start, span.end, span.nodeEnd];
+      ranges.set(node, k.valueRange!);
+      valueNodes.set(k.key, node);
+    });
+    return { valueNodes, ranges };
+  };
+  return { keys, data, nodes };
+}
+
+/** True when `s` has a character the fast path leaves to the YAML library: controls (tab, CR, LF...), C1, lone surrogates, line separators, BOM, non-characters. */
+function hasUnsafeChar(s: string): boolean {
+  return UNSAFE_CHAR.test(s);
+}
+
+/** hasUnsafeChar's characters (UTF-16 units: any surrogate, paired or not). A regex runs as native code from its first use. */
+const UNSAFE_CHAR = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff\u2028\u2029\ufeff\ufffe\uffff]/; // eslint-disable-line no-control-regex
+
+/**
+ * The content of a literal block scalar whose header line ends just before `start`, read the way the YAML
+ * library reads it, or undefined when unsure. Supported: the first line after the header is either a
+ * column-1 line (empty block, value '') or content indented by n ≥ 1 spaces; every later line up to the
+ * first column-1 line (or `to`) is content indented by ≥ n spaces (the extra spaces are kept), or only
+ * spaces (≤ n spaces: an empty line; more: content made of the spaces past n). Chomping as in YAML:
+ * strip drops the final line break and the trailing empty lines, clip keeps one line break, keep keeps all.
+ * Leading empty lines, lines indented by 1..n-1 spaces, tabs and other unsafe characters give undefined.
+ * Returns the value and the offset of the line that ends the block.
+ */
+function readLiteralBlock(src: string, start: number, to: number, chomp: 'clip' | 'strip' | 'keep'): { value: string; end: number } | undefined {
+  const parts: string[] = [];
+  let contentLines = 0; // parts up to the last content line (the rest are trailing empty lines)
+  let indent = -1;
+  let p = start;
+  while (p < to) {
+    let eol = src.indexOf('\n', p);
+    if (eol < 0 || eol >= to) eol = to;
+    let k = p;
+    while (k < eol && src.charCodeAt(k) === 32) k++;
+    const spaces = k - p;
+    if (k === eol) {
+      // Only spaces: an empty line (or, past the indentation, content made of spaces).
+      if (indent < 0) return undefined; // leading empty lines (indentation rules differ): the full parser decides
+      if (spaces > indent) {
+        parts.push(src.slice(p + indent, eol));
+        contentLines = parts.length;
+      } else parts.push('');
+    } else {
+      if (spaces === 0) break; // a column-1 line ends the block (the caller reads it as the next key or refuses it)
+      if (indent < 0) indent = spaces;
+      else if (spaces < indent) return undefined;
+      const text = src.slice(p + indent, eol);
+      if (hasUnsafeChar(text)) return undefined;
+      parts.push(text);
+      contentLines = parts.length;
+    }
+    p = eol + 1;
+  }
+  if (p > to) p = to;
+  if (chomp === 'keep') return { value: parts.length ? `${parts.join('\n')}\n` : '', end: p };
+  const content = parts.slice(0, contentLines).join('\n');
+  return { value: chomp === 'clip' && contentLines ? `${content}\n` : content, end: p };
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isKeyChar(c: number): boolean {
+  return isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+}
+
+/** Plain scalar characters that may not start a safe value: YAML indicators, digits and number signs, space. */
+const UNSAFE_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`+.~0123456789 \t');
+
+/** True when YAML reads `value` (trimmed, one line) as a plain scalar equal to `value` itself, a string. */
+function isSafePlain(value: string): boolean {
+  if (UNSAFE_FIRST.has(value[0])) return false;
+  if (CORE_NON_STRING.has(value)) return false;
+  if (value.includes(': ') || value.includes(' #') || value.includes('\t') || value.endsWith(':')) return false;
+  return true;
+}
+
+const YAML_OPTIONS = {
+  prettyErrors: false,
+  // Duplicate keys are found by findDuplicateKeys (a hash per map): the library's own test compares every key of a map
+  // with every other (quadratic: 50,000 keys took 15 s).
+  uniqueKeys: false,
+  keepSourceTokens: false,
+  // No warnings printed on the process (a collection as a map key is reported as a problem instead).
+  logLevel: 'error',
+} as const;
+
+/**
+ * Length limit of the frontmatter (the text between the fences, in UTF-16 units): longer frontmatter is a
+ * `frontmatter-limits` problem and is not read. It bounds the YAML library's work on one file (about a microsecond per
+ * character on flow collections); Claude Code reads a few dozen short keys.
+ */
+export const MAX_FRONTMATTER_LENGTH = 64 * 1024;
+
+/**
+ * Nesting limit of the frontmatter YAML: the parser's open nodes (maps, lists, flow collections, explicit keys) may be
+ * at most this deep. Deeper YAML is a `yaml-syntax` problem at the first node past the limit and is not composed
+ * (composing and converting nested nodes recurses, and a deep key was stringified at a cost growing with its depth).
+ */
+export const MAX_YAML_DEPTH = 100;
+
+/**
+ * Key limit of the frontmatter YAML: at most this many map entries in all (at any level). Past it the frontmatter is a
+ * `frontmatter-limits` problem at the first entry over the limit and the key rules are skipped (each key would
+ * otherwise be checked and reported on its own). Claude Code reads a few dozen keys.
+ */
+export const MAX_YAML_KEYS = 1000;
+
+/**
+ * Parses the frontmatter YAML with the `yaml` package. Our fence scan has found the block (gray-matter is not used
+ * here: its comment-stripping regex runs over the whole block and is quadratic in runs of blank lines). The lexer and
+ * parser run token by token so that nesting past MAX_YAML_DEPTH stops them (`tooDeep`: the offset in `source` where
+ * it was reached; no document then); the composer runs on the tokens only below that limit.
+ * Returns the document, the string it was parsed from and that string's offset in the file.
+ */
+function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
+  doc: Document.Parsed | undefined; tooDeep?: number; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
+} {
+  // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
+  const source = yamlText.replace(/\r(?!\n)/g, '\n');
+  // The library reports each error as an Error object: without stack traces they cost a hundredth (a broken
+  // frontmatter can hold an error per line).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return parseYamlTokens(source, yamlStart);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof parseFrontmatterYaml> {
+  const parser = new Parser();
+  const tokens: CstToken[] = [];
+  const { stack } = parser;
+  for (const lexeme of new Lexer().lex(source)) {
+    const offset = parser.offset; // where this lexeme starts (the lexer's control lexemes have no length in the source)
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    // stack[0] is the document; the top may be a scalar being read (not a level).
+    const depth = stack.length - 1 - (stack.length > 1 && !COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
+    if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  const composer = new Composer(YAML_OPTIONS);
+  let doc: Document.Parsed | undefined;
+  for (const d of composer.compose(tokens, true, source.length)) {
+    if (!doc) doc = d;
+    else {
+      doc.errors.push(new YAMLParseError(d.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
+  return { doc, ...(doc ? findKeyProblems(doc) : { collectionKeys: false }), source, sourceStart: yamlStart };
+}
+
+/**
+ * Adds to `doc.errors` what the composer leaves to us: duplicate keys of every map (`DUPLICATE_KEY`, as the library
+ * reports them: scalar keys equal by value, other keys never equal) and maps keyed by a list or map (`BAD_KEY`: such
+ * a key has no string form Claude Code could use). Iterative and linear: one hash set per map.
+ */
+type CstToken = CST.Token;
+
+/** The parser's tokens for an open map or list (one nesting level each). */
+const COLLECTION_TOKENS: ReadonlySet<string> = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKeys: boolean } {
+  const found: YAMLParseError[] = [];
+  const stack: unknown[] = [doc.contents];
+  let count = 0;
+  let tooMany: number | undefined;
+  let collectionKeys = false;
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (++count > MAX_YAML_KEYS) {
+          const at = (pair.key as YamlNode | null)?.range?.[0] ?? (pair.value as YamlNode | null)?.range?.[0];
+          if (at !== undefined && (tooMany === undefined || at < tooMany)) tooMany = at;
+        }
+        const key = pair.key as YamlNode | null;
+        if (isScalar(key)) {
+          const v = key.value;
+          if (v === v && seen.has(v)) found.push(new YAMLParseError(key.range ? [key.range[0], key.range[0] + 1] : [0, 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
+          seen.add(v);
+        } else if (isCollection(key)) {
+          collectionKeys = true;
+          found.push(new YAMLParseError(key.range ? [key.range[0], key.range[1]] : [0, 0], 'NON_STRING_KEY',
+            `A map key must be a single value, not a ${isSeq(key) ? 'list' : 'map'}`));
+        } else if (key) stack.push(key);
+        if (pair.value) stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isPair(node)) {
+      stack.push(node.key, node.value);
+    }
+  }
+  // In document order, as the composer would have reported them.
+  if (found.length) doc.errors = [...doc.errors, ...found].sort((a, b) => a.pos[0] - b.pos[0]);
+  return { tooMany, collectionKeys };
+}
+
+/** A YAML error message, plus a hint to quote the value when the line is a plain value containing `: `. */
+function yamlMessage(message: string, code: string, lineText: string): string {
+  const first = message.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').trim();
+  let text = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+  const m = /^\s*(?:-\s+)?([^\s#'"{[&*!|>-][^:]*?):[ \t]+(.*)$/.exec(lineText);
+  if (m) {
+    const value = m[2].trimEnd();
+    const quotedOrBlock = /^["'|>[{&*!]/.test(value);
+    if (!quotedOrBlock && /:[ \t]/.test(value)) {
+      text += ` — the value of '${m[1].trim()}' contains ': ', quote the value (e.g. ${m[1].trim()}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}")`;
+    } else if (code === 'BAD_SCALAR_START') {
+      text += ` — quote the value of '${m[1].trim()}'`;
+    }
+  }
+  return text;
+}

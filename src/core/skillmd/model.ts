@@ -1,0 +1,114 @@
+/**
+ * The contract of the skills core: what discovery, parsing and validation return.
+ * The extension and the CLI consume only these shapes. Positions: 1-based, endColumn exclusive.
+ */
+import type { Problem, Profile, Range, Scope, SkillKind } from '../base/types';
+
+/** A top-level frontmatter key with the exact source ranges of the key and of its value. */
+export interface FrontmatterKey {
+  key: string;
+  keyRange: Range;
+  /** Range of the value node (for a block value: from its first to its last character). Absent for `key:` with no value. */
+  valueRange?: Range;
+  /** The parsed JS value (string, number, boolean, array, object, null). */
+  value: unknown;
+}
+
+/** SKILL.md (or agent .md) split into frontmatter and body, with positions. Never throws. */
+export interface ParsedSkillMd {
+  hasBom: boolean;
+  /** True when the file starts with a `---` line (after an optional BOM). */
+  hasFrontmatter: boolean;
+  /** True when the closing `---` was found. */
+  frontmatterClosed: boolean;
+  /** The parsed mapping, or undefined when absent / not a mapping / YAML error. */
+  data: Record<string, unknown> | undefined;
+  keys: FrontmatterKey[];
+  /** 1-based line of the first frontmatter content line (the line after the opening `---`). */
+  frontmatterStartLine: number;
+  /** 1-based line of the first body line (the line after the closing `---`), or 1 when there is no frontmatter. */
+  bodyStartLine: number;
+  body: string;
+  /** Problems found while parsing (frontmatter-missing, -unclosed, yaml-syntax, frontmatter-not-mapping, bom). */
+  problems: Problem[];
+}
+
+/** A path reference found in a skill's body: `references/x.md` or `other-skill/references/y.md`. */
+export interface SkillReference {
+  /** The text as written (without a `#fragment` or `?query`). */
+  target: string;
+  range: Range;
+  /** True when the first segment names another skill in the same skills root. */
+  crossSkill: boolean;
+  /** Absolute resolved path (may not exist). */
+  resolvedPath: string;
+  exists: boolean;
+}
+
+/** Where skills were found: a directory whose immediate subdirectories are skills. */
+export interface SkillsRoot {
+  path: string;
+  scope: Scope;
+  /** For project roots: the workspace folder that holds it. */
+  workspaceFolder?: string;
+  /** For plugin roots: the plugin name (from plugin.json `name`, else the folder name). */
+  plugin?: string;
+}
+
+/** One indexed skill. */
+export interface SkillEntry {
+  /** `name` from the frontmatter when it is a string, else the folder name. */
+  name: string;
+  folderName: string;
+  dir: string;
+  /** Path of SKILL.md (or of the lower-case skill.md when only that exists). */
+  skillMdPath: string;
+  root: SkillsRoot;
+  scope: Scope;
+  kind: SkillKind;
+  /** `/name` or `/plugin:name`. */
+  invocation: string;
+  description?: string;
+  /** Rough token estimate of the whole SKILL.md (chars / 4). */
+  tokenEstimate: number;
+  /** Files directly relevant for the tree: SKILL.md, scripts/*, references/*, assets/* (relative paths). */
+  files: string[];
+  references: SkillReference[];
+  problems: Problem[];
+  /** Set when a project skill with the same name hides this (personal) one: the hiding skill's SKILL.md path. */
+  shadowedBy?: string;
+  /** mtime + size of SKILL.md when it was read; lets an index skip unchanged skills. */
+  stamp: string;
+}
+
+/** One indexed agent (`.claude/agents/<name>.md`). */
+export interface AgentEntry {
+  name: string;
+  path: string;
+  description?: string;
+  model?: string;
+  tools?: string[];
+  /** Names from `skills:`, in order. */
+  skills: string[];
+  workspaceFolder?: string;
+  scope: Scope;
+  problems: Problem[];
+}
+
+/** What a full discovery returns. */
+export interface Discovery {
+  roots: SkillsRoot[];
+  skills: SkillEntry[];
+  agents: AgentEntry[];
+}
+
+/** Context a single-file validation needs beyond the text. */
+export interface ValidationContext {
+  profile: Profile;
+  /** Folder name of the skill (for name-dir-mismatch). */
+  folderName: string;
+  /** Absolute skill directory (for reference checks); omit to skip reference checks. */
+  skillDir?: string;
+  /** The skills root holding the skill (cross-skill references resolve against it). */
+  rootDir?: string;
+}

@@ -1,0 +1,117 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { splitToolList, validateAgentMd } from '../../../../src/core/agents/agents';
+import type { Problem } from '../../../../src/core/base/types';
+
+const PATH = '/ws/.claude/agents/reviewer.md';
+const KNOWN = new Set(['workflow-review', 'code-review']);
+
+function agent(frontmatter: string, body = 'You review code.\n'): string {
+  return `---\n${frontmatter}\n---\n${body}`;
+}
+
+function summary(problems: Problem[]): string[] {
+  return problems.map((p) => `${p.code}@${p.line}:${p.column}-${p.endLine}:${p.endColumn}`);
+}
+
+test('a complete agent: name, description, model, tools, skills, no problems', () => {
+  const a = validateAgentMd(agent('name: reviewer\ndescription: Reviews diffs.\ntools: Read, Grep, Bash(git diff:*)\nmodel: sonnet\nskills:\n  - workflow-review\n  - code-review\ncapabilities: [review]\nconstraints: [read-only]'), PATH, KNOWN);
+  assert.deepEqual(a.problems, []);
+  assert.equal(a.name, 'reviewer');
+  assert.equal(a.description, 'Reviews diffs.');
+  assert.equal(a.model, 'sonnet');
+  assert.deepEqual(a.tools, ['Read', 'Grep', 'Bash(git diff:*)']);
+  assert.deepEqual(a.skills, ['workflow-review', 'code-review']);
+  assert.equal(a.path, PATH);
+  assert.equal(a.scope, 'project');
+});
+
+test('agent-skill-missing: an error on exactly that list item', () => {
+  const a = validateAgentMd(agent('name: reviewer\ndescription: d\nskills:\n  - workflow-review\n  - workflow-nope\n  - code-review'), PATH, KNOWN);
+  assert.deepEqual(summary(a.problems), ['agent-skill-missing@6:5-6:18']);
+  assert.equal(a.problems[0].severity, 'error');
+  assert.equal(a.problems[0].message, "skill 'workflow-nope' does not exist (no skill with that name was found)");
+  assert.deepEqual(a.skills, ['workflow-review', 'workflow-nope', 'code-review']);
+});
+
+test('agent-skill-missing in a flow list points at the item', () => {
+  const a = validateAgentMd(agent('name: reviewer\ndescription: d\nskills: [code-review, ghost]'), PATH, KNOWN);
+  assert.deepEqual(summary(a.problems), ['agent-skill-missing@4:23-4:28']);
+});
+
+test('without knownSkills, skills are listed but not checked', () => {
+  const a = validateAgentMd(agent('name: reviewer\ndescription: d\nskills: [ghost]'), PATH, undefined);
+  assert.deepEqual(a.problems, []);
+  assert.deepEqual(a.skills, ['ghost']);
+});
+
+test('a single skill name as a string is accepted and checked', () => {
+  const a = validateAgentMd(agent('name: reviewer\ndescription: d\nskills: ghost'), PATH, KNOWN);
+  assert.deepEqual(summary(a.problems), ['agent-skill-missing@4:9-4:14']);
+  assert.deepEqual(a.skills, ['ghost']);
+});
+
+test('agent-skills-invalid: a map or a non-string entry', () => {
+  const map = validateAgentMd(agent('name: r\ndescription: d\nskills: {a: b}'), PATH, KNOWN);
+  assert.deepEqual(summary(map.problems), ['agent-skills-invalid@4:9-4:15']);
+  const item = validateAgentMd(agent('name: r\ndescription: d\nskills:\n  - code-review\n  - 42'), PATH, KNOWN);
+  assert.deepEqual(summary(item.problems), ['agent-skills-invalid@6:5-6:7']);
+  assert.deepEqual(item.skills, ['code-review']);
+});
+
+test('name and description are required; the file name stands in for a missing name', () => {
+  const a = validateAgentMd(agent('tools: Read'), PATH, KNOWN);
+  assert.deepEqual(summary(a.problems), ['name-missing@1:1-1:4', 'description-missing@1:1-1:4']);
+  assert.ok(a.problems.every((p) => p.severity === 'error'));
+  assert.match(a.problems[0].message, /name: reviewer/);
+  assert.equal(a.name, 'reviewer');
+});
+
+test('name-type / description-type for non-strings', () => {
+  const a = validateAgentMd(agent('name: 7\ndescription: [x]'), PATH, KNOWN);
+  assert.deepEqual(summary(a.problems), ['name-type@2:7-2:8', 'description-type@3:14-3:17']);
+});
+
+test('model: aliases and full ids pass; anything else is agent-model-invalid on the value', () => {
+  for (const model of ['sonnet', 'opus', 'haiku', 'inherit', 'claude-sonnet-4-5-20250929', 'claude-opus-4-1', 'claude-3-5-haiku-20241022']) {
+    assert.deepEqual(validateAgentMd(agent(`name: r\ndescription: d\nmodel: ${model}`), PATH, KNOWN).problems, [], model);
+  }
+  for (const model of ['gpt-4o', 'Sonnet', 'claude-', '3']) {
+    const a = validateAgentMd(agent(`name: r\ndescription: d\nmodel: ${model}`), PATH, KNOWN);
+    assert.deepEqual(summary(a.problems), [`agent-model-invalid@4:8-4:${8 + model.length}`], model);
+    assert.equal(a.model, undefined);
+  }
+});
+
+test('tools: a string or a list of strings; anything else is agent-tools-invalid', () => {
+  assert.deepEqual(validateAgentMd(agent('name: r\ndescription: d\ntools:\n  - Read\n  - Edit'), PATH, KNOWN).tools, ['Read', 'Edit']);
+  const bad = validateAgentMd(agent('name: r\ndescription: d\ntools: {Read: true}'), PATH, KNOWN);
+  assert.deepEqual(summary(bad.problems), ['agent-tools-invalid@4:8-4:20']);
+  const empty = validateAgentMd(agent('name: r\ndescription: d\ntools: ""'), PATH, KNOWN);
+  assert.deepEqual(summary(empty.problems), ['agent-tools-invalid@4:8-4:10']);
+  const list = validateAgentMd(agent('name: r\ndescription: d\ntools: [Read, 3]'), PATH, KNOWN);
+  assert.deepEqual(summary(list.problems), ['agent-tools-invalid@4:8-4:17']);
+});
+
+test('frontmatter problems are reported like for skills (CRLF, BOM, yaml, unclosed)', () => {
+  const crlf = validateAgentMd('\uFEFF---\r\nname: r\r\ndescription: Use when: x\r\n---\r\n', PATH, KNOWN);
+  assert.deepEqual(summary(crlf.problems), ['bom@1:1-1:2', 'yaml-syntax@3:14-3:15']);
+  assert.equal(crlf.problems[0].severity, 'warning');
+  assert.deepEqual(summary(validateAgentMd('no frontmatter', PATH, KNOWN).problems), ['frontmatter-missing@1:1-1:15']);
+  assert.deepEqual(summary(validateAgentMd('---\nname: r\n', PATH, KNOWN).problems), ['frontmatter-unclosed@1:1-1:4']);
+});
+
+test('unknown agent keys are not reported (agents accept many Claude Code fields)', () => {
+  const a = validateAgentMd(agent('name: r\ndescription: d\ncolor: blue\npermissionMode: plan\nmaxTurns: 5'), PATH, KNOWN);
+  assert.deepEqual(a.problems, []);
+});
+
+test('splitToolList splits on commas and spaces outside parentheses', () => {
+  assert.deepEqual(splitToolList('Read, Grep,Glob'), ['Read', 'Grep', 'Glob']);
+  assert.deepEqual(splitToolList('Read Bash(git status:*) Bash(npm run test, lint)'), ['Read', 'Bash(git status:*)', 'Bash(npm run test, lint)']);
+  assert.deepEqual(splitToolList('  '), []);
+});
+
+test('the name file stem is used when the name is not a string', () => {
+  assert.equal(validateAgentMd(agent('name: [x]\ndescription: d'), '/a/b/My Agent.md', undefined).name, 'My Agent');
+});

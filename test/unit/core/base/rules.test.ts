@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { RULES, severityFor } from '../../../../src/core/base/rules';
+
+// The rule table of docs/rules.md, transcribed row by row: [claude-code, spec, upload]; '—' = off.
+const SPEC_TABLE: Record<string, [string, string, string]> = {
+  'frontmatter-missing': ['error', 'error', 'error'],
+  'frontmatter-unclosed': ['error', 'error', 'error'],
+  'yaml-syntax': ['error', 'error', 'error'],
+  'frontmatter-not-mapping': ['error', 'error', 'error'],
+  bom: ['warning', 'warning', 'error'],
+  'name-missing': ['error', 'error', 'error'],
+  'description-missing': ['error', 'error', 'error'],
+  'name-type': ['error', 'error', 'error'],
+  'description-type': ['error', 'error', 'error'],
+  'name-length': ['error', 'error', 'error'],
+  'name-case': ['error', 'error', 'error'],
+  'name-charset': ['error', 'error', 'error'],
+  'name-hyphen': ['error', 'error', 'error'],
+  'name-dir-mismatch': ['warning', 'error', 'warning'],
+  'name-reserved': ['—', '—', 'error'],
+  'description-length': ['error', 'error', 'error'],
+  'description-angle-brackets': ['warning', 'warning', 'error'],
+  'listing-length': ['warning', '—', '—'],
+  'compatibility-invalid': ['error', 'error', 'error'],
+  'metadata-invalid': ['error', 'error', 'error'],
+  'allowed-tools-invalid': ['error', 'error', 'error'],
+  'field-invalid': ['error', '—', '—'],
+  'unknown-key': ['warning', 'error', 'error'],
+  'body-lines': ['warning', 'warning', 'warning'],
+  'body-tokens': ['warning', 'warning', 'warning'],
+  'reference-missing': ['warning', 'warning', 'warning'],
+  'reference-outside': ['error', 'error', 'error'],
+  'duplicate-name': ['error', 'error', 'error'],
+  shadowed: ['info', 'info', 'info'],
+  'skill-md-case': ['error', 'error', 'error'],
+};
+
+test('every documented code is in RULES with exactly the table\'s severity per profile', () => {
+  for (const [code, [cc, spec, upload]] of Object.entries(SPEC_TABLE)) {
+    const rule = RULES[code];
+    assert.ok(rule, `missing rule ${code}`);
+    assert.deepEqual(
+      [rule.severity['claude-code'] ?? '—', rule.severity.spec ?? '—', rule.severity.upload ?? '—'],
+      [cc, spec, upload],
+      code,
+    );
+  }
+});
+
+test('the extra codes (file, limit and agent rules) are present', () => {
+  for (const code of ['file-too-large', 'frontmatter-limits', 'agent-skill-missing', 'agent-model-invalid', 'agent-tools-invalid', 'agent-skills-invalid']) {
+    assert.ok(RULES[code], code);
+    assert.equal(RULES[code].severity['claude-code'], 'error', code);
+  }
+  const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'description-placeholder', 'file-too-large', 'frontmatter-limits']);
+});
+
+test('every rule has a one-line summary that ends with a full stop', () => {
+  for (const [code, rule] of Object.entries(RULES)) {
+    assert.ok(rule.summary.length > 10, code);
+    assert.doesNotMatch(rule.summary, /\n/, code);
+    assert.match(rule.summary, /\.$/, code);
+  }
+});
+
+test('severityFor follows the table and is undefined for an off rule or an unknown code', () => {
+  assert.equal(severityFor('bom', 'upload'), 'error');
+  assert.equal(severityFor('bom', 'spec'), 'warning');
+  assert.equal(severityFor('name-reserved', 'claude-code'), undefined);
+  assert.equal(severityFor('name-reserved', 'upload'), 'error');
+  assert.equal(severityFor('listing-length', 'spec'), undefined);
+  assert.equal(severityFor('shadowed', 'claude-code'), 'info');
+  assert.equal(severityFor('no-such-rule', 'claude-code'), undefined);
+  assert.equal(severityFor('toString', 'claude-code'), undefined);
+});

@@ -1,0 +1,146 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { nodeFileSystem, type FileSystem } from '../../../../src/core/base/fs';
+import { SkillIndex } from '../../../../src/core/catalog/skillIndex';
+import { childNodes, rootNodes, walkTree } from '../../../../src/core/catalog/treeModel';
+
+function skillMd(name: string, description = `Does ${name} things. Use when asked.`): string {
+  return `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+}
+
+function workspace(): string {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-'));
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+    fs.writeFileSync(path.join(ws, rel), text);
+  };
+  write('.claude/skills/alpha/SKILL.md', skillMd('alpha'));
+  write('.claude/skills/alpha/scripts/run.sh', 'echo hi\n');
+  write('.claude/skills/workflow-build/SKILL.md', skillMd('workflow-build'));
+  write('.claude/skills/beta/SKILL.md', skillMd('beta'));
+  write('.claude/agents/builder.md', '---\nname: builder\ndescription: Builds.\nskills:\n  - workflow-build\n  - gamma\n---\nBody\n');
+  return ws;
+}
+
+/** Counts SKILL.md reads, to prove a change re-reads only the touched skill. */
+function countingFs(): { fs: FileSystem; reads: string[] } {
+  const reads: string[] = [];
+  return {
+    reads,
+    fs: {
+      ...nodeFileSystem,
+      readFile(p) { reads.push(p); return nodeFileSystem.readFile(p); },
+      readFileTransient(p, size) { reads.push(p); return nodeFileSystem.readFileTransient!(p, size); },
+    },
+  };
+}
+
+test('the index loads lazily and groups project skills into workflow and command skills', () => {
+  const ws = workspace();
+  try {
+    const { fs: cfs, reads } = countingFs();
+    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    assert.equal(index.loaded, false);
+    assert.equal(reads.length, 0, 'nothing is read before the first request');
+    index.ensureLoaded();
+    assert.deepEqual(index.skills.map((s) => s.name), ['alpha', 'beta', 'workflow-build']);
+    const [project, agents] = rootNodes(index);
+    assert.equal(project.kind, 'scope');
+    assert.equal(agents.kind, 'agents');
+    assert.deepEqual(childNodes(index, project).map((n) => n.kind === 'group' && n.label), ['Workflow skills', 'Command skills']);
+    const command = childNodes(index, project)[1];
+    const alpha = childNodes(index, command)[0];
+    assert.equal(alpha.kind === 'skill' && path.basename(alpha.dir), 'alpha');
+    assert.deepEqual(childNodes(index, alpha).map((n) => (n.kind === 'file' || n.kind === 'folder') && n.relPath), ['SKILL.md', 'scripts']);
+    const scripts = childNodes(index, alpha)[1];
+    const run = childNodes(index, scripts)[0];
+    assert.equal(run.kind === 'file' && run.isScript && run.relPath, 'scripts/run.sh');
+    const builder = childNodes(index, agents)[0];
+    assert.deepEqual(childNodes(index, builder).map((n) => n.kind === 'boundSkill' && [n.name, n.dir ? path.basename(n.dir) : undefined]), [['workflow-build', 'workflow-build'], ['gamma', undefined]]);
+    assert.equal(walkTree(index), 15);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('applyChanges re-reads only the touched skill, and reports added and removed skills as structural', () => {
+  const ws = workspace();
+  try {
+    const { fs: cfs, reads } = countingFs();
+    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    index.ensureLoaded();
+    const alphaMd = path.join(ws, '.claude/skills/alpha/SKILL.md');
+
+    reads.length = 0;
+    fs.writeFileSync(alphaMd, skillMd('alpha', 'Changed: now with a colon'));
+    let change = index.applyChanges([alphaMd]);
+    assert.deepEqual(reads.filter((r) => r.endsWith('.md')), [alphaMd]);
+    assert.deepEqual([...change.skills], [path.dirname(alphaMd)]);
+    assert.equal(change.structural, false);
+    assert.deepEqual(index.skillByFile(alphaMd)?.problems.map((p) => p.code), ['yaml-syntax']);
+
+    const gammaMd = path.join(ws, '.claude/skills/gamma/SKILL.md');
+    fs.mkdirSync(path.dirname(gammaMd));
+    fs.writeFileSync(gammaMd, skillMd('gamma'));
+    change = index.applyChanges([gammaMd]);
+    assert.equal(change.structural, true);
+    assert.equal(change.agents, true, 'a new skill name re-checks agent bindings');
+    assert.deepEqual(index.agents[0].problems.map((p) => p.code), [], 'builder.md now binds an existing gamma');
+
+    fs.rmSync(path.join(ws, '.claude/skills/beta'), { recursive: true });
+    change = index.applyChanges([path.join(ws, '.claude/skills/beta')]);
+    assert.equal(change.structural, true);
+    assert.deepEqual(index.skills.map((s) => s.name), ['alpha', 'gamma', 'workflow-build']);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('a duplicate name flags both skills, and deleting one clears the other (cross-skill rules re-run)', () => {
+  const ws = workspace();
+  try {
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    index.ensureLoaded();
+    const dupMd = path.join(ws, '.claude/skills/alpha-copy/SKILL.md');
+    fs.mkdirSync(path.dirname(dupMd));
+    fs.writeFileSync(dupMd, skillMd('alpha'));
+    const change = index.applyChanges([dupMd]);
+    const alphaDir = path.join(ws, '.claude/skills/alpha');
+    assert.ok(change.skills.has(alphaDir), 'the untouched twin is reported as changed too');
+    assert.ok(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'));
+    fs.rmSync(path.dirname(dupMd), { recursive: true });
+    index.applyChanges([path.dirname(dupMd)]);
+    assert.equal(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'), false);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('a skills root created after loading is found through a SKILL.md event; personal skills are shadowed and excluded from the listing', () => {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-empty-'));
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-home-'));
+  try {
+    fs.mkdirSync(path.join(home, '.claude/skills/tidy'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.claude/skills/tidy/SKILL.md'), skillMd('tidy', 'Personal tidy.'));
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code' });
+    index.ensureLoaded();
+    assert.deepEqual(rootNodes(index).map((n) => n.id), ['scope:personal']);
+    assert.equal(index.listingChars(), 'Personal tidy.'.length);
+
+    const md = path.join(ws, '.agents/skills/tidy/SKILL.md');
+    fs.mkdirSync(path.dirname(md), { recursive: true });
+    fs.writeFileSync(md, skillMd('tidy', 'Project tidy!'));
+    const change = index.applyChanges([md]);
+    assert.equal(change.structural, true);
+    assert.deepEqual(rootNodes(index).map((n) => n.id), [`scope:project:${ws}`, 'scope:personal']);
+    const personal = index.skills.find((s) => s.scope === 'personal');
+    assert.equal(personal?.shadowedBy, md);
+    assert.equal(index.listingChars(), 'Project tidy!'.length);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});

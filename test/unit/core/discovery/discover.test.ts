@@ -1,0 +1,250 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { applyCrossSkillRules } from '../../../../src/core/discovery/crossSkill';
+import { discover, discoverPath } from '../../../../src/core/discovery/discover';
+import { findInstalledPluginRoots, findSkillsRoots } from '../../../../src/core/discovery/roots';
+import { loadAgents } from '../../../../src/core/discovery/agents';
+import { loadSkill, MAX_SKILL_MD_BYTES } from '../../../../src/core/discovery/load';
+import type { SkillEntry } from '../../../../src/core/skillmd/model';
+import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
+
+const WORKSPACE = path.resolve('test/fixtures/discovery/workspace');
+const CORPUS = path.resolve('test/fixtures/corpus');
+
+function rel(p: string, base = WORKSPACE): string {
+  return path.relative(base, p).split(path.sep).join('/');
+}
+
+test('workspace discovery: .claude/.agents/.github roots, nested package roots, both plugin.json locations', () => {
+  const d = discover(nodeFileSystem, { workspaceFolders: [WORKSPACE], profile: 'claude-code' });
+  assert.deepEqual(d.roots.map((r) => [rel(r.path), r.scope, r.plugin ?? '']), [
+    ['.agents/skills', 'project', ''],
+    ['.claude/skills', 'project', ''],
+    ['.github/skills', 'project', ''],
+    ['my-plugin/skills', 'plugin', 'toolkit'],
+    ['other-plugin/skills', 'plugin', 'linters'],
+    ['packages/app/.claude/skills', 'project', ''],
+  ]);
+  for (const r of d.roots) assert.equal(r.workspaceFolder, WORKSPACE);
+  const byName = new Map(d.skills.map((s) => [s.name, s]));
+  // docs/example is not in a skills root and .hidden is never searched.
+  assert.deepEqual([...byName.keys()].sort(), ['alpha', 'beta', 'delta', 'fmt', 'gamma', 'lint', 'workflow-release']);
+  assert.equal(byName.get('fmt')!.invocation, '/toolkit:fmt');
+  assert.equal(byName.get('fmt')!.scope, 'plugin');
+  assert.equal(byName.get('lint')!.invocation, '/linters:lint');
+  assert.equal(byName.get('alpha')!.invocation, '/alpha');
+  assert.equal(byName.get('workflow-release')!.kind, 'workflow');
+  assert.equal(byName.get('alpha')!.kind, 'command');
+  for (const s of d.skills) assert.deepEqual(s.problems, [], `${s.name}: ${JSON.stringify(s.problems)}`);
+});
+
+test('loadSkill fills the entry: files, references, description, tokens, stamp', () => {
+  const root = { path: path.join(WORKSPACE, '.claude', 'skills'), scope: 'project' as const, workspaceFolder: WORKSPACE };
+  const s = loadSkill(nodeFileSystem, root, 'alpha', 'claude-code')!;
+  const text = fs.readFileSync(path.join(root.path, 'alpha', 'SKILL.md'), 'utf8');
+  const st = fs.statSync(path.join(root.path, 'alpha', 'SKILL.md'));
+  assert.equal(s.name, 'alpha');
+  assert.equal(s.folderName, 'alpha');
+  assert.equal(s.dir, path.join(root.path, 'alpha'));
+  assert.equal(s.skillMdPath, path.join(root.path, 'alpha', 'SKILL.md'));
+  assert.deepEqual(s.files, ['SKILL.md', 'scripts/run.sh', 'references/guide.md']);
+  assert.equal(s.description, 'Formats release notes from the changelog. Use when the user asks for release notes.');
+  assert.equal(s.tokenEstimate, Math.ceil(text.length / 4));
+  assert.equal(s.stamp, `${st.mtimeMs}:${st.size}`);
+  assert.deepEqual(s.references.map((r) => [r.target, r.exists, r.crossSkill]).sort(), [['references/guide.md', true, false], ['scripts/run.sh', true, false]]);
+  assert.equal(loadSkill(nodeFileSystem, root, 'no-such-skill', 'claude-code'), undefined);
+});
+
+test('agents: .claude/agents/*.md with agent-skill-missing against the discovered skills', () => {
+  const d = discover(nodeFileSystem, { workspaceFolders: [WORKSPACE], profile: 'claude-code' });
+  assert.equal(d.agents.length, 1);
+  const a = d.agents[0];
+  assert.equal(a.name, 'reviewer');
+  assert.equal(a.scope, 'project');
+  assert.equal(a.workspaceFolder, WORKSPACE);
+  assert.deepEqual(a.skills, ['workflow-release', 'no-such-skill']);
+  assert.deepEqual(a.problems.map((p) => [p.code, p.line]), [['agent-skill-missing', 8]]);
+  assert.deepEqual(loadAgents(nodeFileSystem, WORKSPACE, new Set(['workflow-release', 'no-such-skill']))[0].problems, []);
+});
+
+test('anyFolder: any folder holding a skill is a root (docs/example), still skipping hidden folders', () => {
+  const roots = findSkillsRoots(nodeFileSystem, WORKSPACE, { anyFolder: true });
+  assert.deepEqual(roots.map((r) => rel(r.path)), [
+    '.agents/skills', '.claude/skills', '.github/skills', 'docs', 'my-plugin/skills', 'other-plugin/skills', 'packages/app/.claude/skills',
+  ]);
+});
+
+test('skips .git and node_modules, and bounds the depth', () => {
+  const dir = tempTree({
+    '.git/.claude/skills/a/SKILL.md': skillMd('a'),
+    'node_modules/pkg/.claude/skills/b/SKILL.md': skillMd('b'),
+    'x/node_modules/.claude/skills/c/SKILL.md': skillMd('c'),
+    'ok/.claude/skills/d/SKILL.md': skillMd('d'),
+    '1/2/3/4/5/.claude/skills/deep/SKILL.md': skillMd('deep'),
+  });
+  try {
+    const names = (maxDepth?: number) => discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code', maxDepth, anyFolder: true }).skills.map((s) => s.name).sort();
+    // The root of `deep` (1/2/3/4/5/.claude/skills) is 7 levels down: beyond the default bound of 6.
+    assert.deepEqual(names(), ['d']);
+    assert.deepEqual(names(6), ['d']);
+    assert.deepEqual(names(7), ['d', 'deep']);
+  } finally { removeTree(dir); }
+});
+
+test('a symlink loop is followed once; a symlinked skill folder is found inside the workspace, not outside it', () => {
+  const dir = tempTree({
+    'proj/.claude/skills/a/SKILL.md': skillMd('a'),
+    'proj/shared/inner/SKILL.md': skillMd('inner'),
+    'a-shared/linked/SKILL.md': skillMd('linked'),
+  });
+  try {
+    fs.symlinkSync(path.join(dir, 'proj'), path.join(dir, 'proj', 'loop'), 'dir');
+    fs.symlinkSync(dir, path.join(dir, 'proj', '.claude', 'skills', 'a', 'up'), 'dir');
+    fs.symlinkSync(path.join(dir, 'a-shared', 'linked'), path.join(dir, 'proj', '.claude', 'skills', 'linked'), 'dir');
+    fs.symlinkSync(path.join(dir, 'proj', 'shared', 'inner'), path.join(dir, 'proj', '.claude', 'skills', 'inner'), 'dir');
+    const d = discover(nodeFileSystem, { workspaceFolders: [path.join(dir, 'proj')], profile: 'claude-code', maxDepth: 20 });
+    assert.deepEqual(d.roots.map((r) => rel(r.path, dir)), ['proj/.claude/skills']);
+    // `linked` leads out of the workspace folder `proj`: not followed.
+    assert.deepEqual(d.skills.map((s) => s.name).sort(), ['a', 'inner']);
+    const whole = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code', maxDepth: 20, anyFolder: true });
+    // a-shared/linked (found first, in name order) and the link to it are one skill, loaded once.
+    assert.deepEqual(whole.skills.filter((s) => s.name === 'linked').map((s) => rel(s.dir, dir)), ['a-shared/linked']);
+    assert.equal(whole.skills.filter((s) => s.name === 'a').length, 1);
+  } finally { removeTree(dir); }
+});
+
+test('a SKILL.md over 1 MiB is reported as file-too-large and not parsed', () => {
+  const big = skillMd('big', 'A huge skill.', 'x'.repeat(Math.ceil(1.1 * 1024 * 1024)));
+  const dir = tempTree({ '.claude/skills/big-one/SKILL.md': big });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code' });
+    assert.equal(d.skills.length, 1);
+    const s = d.skills[0];
+    assert.ok(Buffer.byteLength(big) > MAX_SKILL_MD_BYTES);
+    assert.equal(s.name, 'big-one', 'not parsed, so the folder name stands in');
+    assert.equal(s.description, undefined);
+    assert.deepEqual(s.problems.map((p) => [p.code, p.severity, p.line, p.column]), [['file-too-large', 'error', 1, 1]]);
+    assert.match(s.problems[0].message, new RegExp(`^SKILL.md is ${Buffer.byteLength(big)} bytes, over the 1048576-byte limit`));
+  } finally { removeTree(dir); }
+});
+
+test('a folder with only skill.md is a skill-md-case error, not parsed', () => {
+  const dir = tempTree({ '.claude/skills/lower/skill.md': skillMd('other-name') });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'spec' });
+    assert.equal(d.skills.length, 1);
+    const s = d.skills[0];
+    assert.equal(s.skillMdPath, path.join(dir, '.claude', 'skills', 'lower', 'skill.md'));
+    assert.equal(s.name, 'lower');
+    assert.deepEqual(s.problems.map((p) => [p.code, p.severity]), [['skill-md-case', 'error']]);
+    assert.match(s.problems[0].message, /has 'skill\.md' but no 'SKILL\.md'/);
+  } finally { removeTree(dir); }
+});
+
+test('duplicate-name: both skills of one scope get an error at the name value', () => {
+  const dir = tempTree({
+    '.claude/skills/one/SKILL.md': skillMd('same'),
+    '.github/skills/two/SKILL.md': `---\ndescription: Second.\nname:   same\n---\n`,
+    'pkg/.claude/skills/same/SKILL.md': skillMd('same'),
+  });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code' });
+    const one = d.skills.find((s) => s.folderName === 'one')!;
+    const two = d.skills.find((s) => s.folderName === 'two')!;
+    const nested = d.skills.find((s) => s.dir.includes(`${path.sep}pkg${path.sep}`))!;
+    const dup = (s: SkillEntry) => s.problems.filter((p) => p.code === 'duplicate-name');
+    assert.deepEqual(dup(one).map((p) => [p.severity, p.line, p.column, p.endLine, p.endColumn]), [['error', 2, 7, 2, 11]]);
+    assert.deepEqual(dup(two).map((p) => [p.line, p.column, p.endColumn]), [[3, 9, 13]]);
+    assert.match(dup(one)[0].message, new RegExp(`also named 'same': ${two.skillMdPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    // The nested package is another project: no clash with the top-level one.
+    assert.deepEqual(dup(nested), []);
+    // Idempotent: applying again neither adds nor loses problems.
+    applyCrossSkillRules(d.skills);
+    applyCrossSkillRules(d.skills);
+    assert.equal(dup(one).length, 1);
+    assert.equal(dup(two).length, 1);
+  } finally { removeTree(dir); }
+});
+
+test('shadowed: a personal skill hidden by a project skill gets an info and shadowedBy', () => {
+  const home = tempTree({
+    '.claude/skills/deploy/SKILL.md': skillMd('deploy'),
+    '.claude/skills/mine/SKILL.md': skillMd('mine'),
+  });
+  const ws = tempTree({ '.claude/skills/deploy/SKILL.md': skillMd('deploy') });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [ws], home, profile: 'claude-code' });
+    assert.deepEqual(d.roots.map((r) => [r.path, r.scope]), [[path.join(ws, '.claude', 'skills'), 'project'], [path.join(home, '.claude', 'skills'), 'personal']]);
+    const personal = d.skills.find((s) => s.scope === 'personal' && s.name === 'deploy')!;
+    const project = d.skills.find((s) => s.scope === 'project' && s.name === 'deploy')!;
+    assert.equal(personal.shadowedBy, project.skillMdPath);
+    assert.deepEqual(personal.problems.map((p) => [p.code, p.severity, p.line, p.column]), [['shadowed', 'info', 2, 7]]);
+    assert.equal(project.shadowedBy, undefined);
+    assert.deepEqual(project.problems, []);
+    const mine = d.skills.find((s) => s.name === 'mine')!;
+    assert.equal(mine.shadowedBy, undefined);
+    // Removing the project skill and re-applying clears the mark (idempotent recompute).
+    const rest = d.skills.filter((s) => s !== project);
+    applyCrossSkillRules(rest);
+    assert.equal(personal.shadowedBy, undefined);
+    assert.deepEqual(personal.problems, []);
+  } finally { removeTree(home); removeTree(ws); }
+});
+
+test('installed plugins under ~/.claude/plugins: from installed_plugins.json, else a bounded search', () => {
+  const home = tempTree({
+    '.claude/plugins/cache/mkt/tools/1.0.0/.claude-plugin/plugin.json': '{"name":"tools"}',
+    '.claude/plugins/cache/mkt/tools/1.0.0/skills/hammer/SKILL.md': skillMd('hammer'),
+    '.claude/plugins/cache/mkt/old/0.1.0/.claude-plugin/plugin.json': '{"name":"old"}',
+    '.claude/plugins/cache/mkt/old/0.1.0/skills/rusty/SKILL.md': skillMd('rusty'),
+  });
+  try {
+    const searched = findInstalledPluginRoots(nodeFileSystem, home);
+    assert.deepEqual(searched.map((r) => [r.plugin, r.scope]).sort(), [['old', 'plugin'], ['tools', 'plugin']]);
+    const installPath = path.join(home, '.claude', 'plugins', 'cache', 'mkt', 'tools', '1.0.0');
+    fs.writeFileSync(path.join(home, '.claude', 'plugins', 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: { 'tools@mkt': [{ scope: 'user', installPath }] } }));
+    const d = discover(nodeFileSystem, { workspaceFolders: [], home, profile: 'claude-code' });
+    assert.deepEqual(d.skills.map((s) => [s.invocation, s.scope]), [['/tools:hammer', 'plugin']]);
+  } finally { removeTree(home); }
+});
+
+test('the corpus: 27 skills; superpowers (top-level plugin.json) is a plugin', () => {
+  const r = discoverPath(nodeFileSystem, CORPUS, { profile: 'claude-code' });
+  assert.ok(r.ok);
+  const { skills, roots } = r.discovery;
+  assert.equal(skills.length, 27);
+  assert.deepEqual(roots.map((x) => [rel(x.path, CORPUS), x.scope, x.plugin ?? '']), [['anthropics-skills', 'project', ''], ['superpowers/skills', 'plugin', 'superpowers']]);
+  const tdd = skills.find((s) => s.name === 'test-driven-development')!;
+  assert.equal(tdd.invocation, '/superpowers:test-driven-development');
+  const errors = skills.flatMap((s) => s.problems.filter((p) => p.severity === 'error').map((p) => `${s.name}:${p.code}`));
+  assert.deepEqual(errors, ['claude-api:description-length']);
+});
+
+test('discoverPath: a SKILL.md, a skill folder, an agent file, and refusals', () => {
+  const skillFile = path.join(WORKSPACE, '.claude', 'skills', 'alpha', 'SKILL.md');
+  const a = discoverPath(nodeFileSystem, skillFile, { profile: 'claude-code' });
+  assert.ok(a.ok);
+  assert.deepEqual(a.discovery.skills.map((s) => s.name), ['alpha']);
+  const b = discoverPath(nodeFileSystem, path.join(WORKSPACE, 'my-plugin', 'skills', 'fmt'), { profile: 'claude-code' });
+  assert.ok(b.ok);
+  assert.deepEqual(b.discovery.skills.map((s) => s.invocation), ['/toolkit:fmt']);
+  const c = discoverPath(nodeFileSystem, path.join(WORKSPACE, '.claude', 'agents', 'reviewer.md'), { profile: 'claude-code' });
+  assert.ok(c.ok);
+  assert.deepEqual(c.discovery.agents.map((x) => [x.name, x.problems.map((p) => p.code)]), [['reviewer', ['agent-skill-missing']]]);
+  const missing = discoverPath(nodeFileSystem, path.join(WORKSPACE, 'nope'), { profile: 'claude-code' });
+  assert.deepEqual(missing, { ok: false, message: `cannot read '${path.join(WORKSPACE, 'nope')}'` });
+  const other = discoverPath(nodeFileSystem, path.join(WORKSPACE, 'other-plugin', 'plugin.json'), { profile: 'claude-code' });
+  assert.equal(other.ok, false);
+});
+
+test('a workspace folder that is the home folder keeps ~/.claude/skills personal', () => {
+  const home = tempTree({ '.claude/skills/mine/SKILL.md': skillMd('mine') });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [home], home, profile: 'claude-code' });
+    assert.deepEqual(d.roots.map((r) => [r.path, r.scope]), [[path.join(home, '.claude', 'skills'), 'personal']]);
+    assert.deepEqual(d.skills.map((s) => [s.name, s.scope]), [['mine', 'personal']]);
+  } finally { removeTree(home); }
+});

@@ -1,0 +1,253 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { extractReferences } from '../../../../src/core/references/extract';
+import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
+import { r, rangeOf, skill, summary } from '../../helpers/validation';
+
+const ROOT = nodePath.resolve('test/fixtures/validation/root');
+const ALPHA = nodePath.join(ROOT, 'alpha');
+
+function targets(body: string): string[] {
+  return extractReferences(body, 1).map((c) => `${c.kind}:${c.target}`);
+}
+
+function validateAlpha(body: string, profile: 'claude-code' | 'spec' | 'upload' = 'claude-code', skillDir = ALPHA, rootDir: string | null = ROOT) {
+  return validateSkillMd(skill('name: alpha\ndescription: d', body), { profile, folderName: nodePath.basename(skillDir), skillDir, rootDir: rootDir ?? undefined }, nodeFileSystem);
+}
+
+test('markdown links and images: target and exact range of the target', () => {
+  const c = extractReferences('See [the guide](references/guide.md) and ![logo](assets/logo.png "Logo").\n', 10);
+  assert.deepEqual(c.map((x) => [x.kind, x.target, rangeOf(x.range)]), [
+    ['link', 'references/guide.md', r(10, 17, 10, 36)],
+    ['link', 'assets/logo.png', r(10, 50, 10, 65)],
+  ]);
+});
+
+test('fragments and queries are stripped; the range covers the path only', () => {
+  const c = extractReferences('[a](references/guide.md#usage) [b](<references/my file.md?x=1>)', 3);
+  assert.deepEqual(c.map((x) => [x.target, rangeOf(x.range)]), [
+    ['references/guide.md', r(3, 5, 3, 24)],
+    ['references/my file.md', r(3, 37, 3, 58)],
+  ]);
+});
+
+test('reference definitions count as links', () => {
+  assert.deepEqual(targets('[guide]: references/guide.md "The guide"\n'), ['link:references/guide.md']);
+});
+
+test('URLs, anchors, absolute, home and templated targets are ignored', () => {
+  assert.deepEqual(targets([
+    '[a](https://example.com/references/x.md) [b](http://x.io) [c](mailto:me@example.com) [d](#section)',
+    '[e](/etc/passwd) [f](~/notes.md) [g](file:///tmp/x.md) [h](${CLAUDE_SKILL_DIR}/x.md) [i](C:/x.md)',
+    'Visit https://github.com/anthropics/skills/blob/main/skills/pdf/SKILL.md or www.example.com/scripts/x.py',
+    'Mail someone@example.com/scripts or see //cdn/x/y.js',
+  ].join('\n')), []);
+});
+
+test('bare paths: backticks and prose with a known first segment or an extension', () => {
+  assert.deepEqual(targets('Run `scripts/run.py --fast`, read references/guide.md, then assets/logo.png.\nAlso docs/usage.md and ./notes.md and ../beta/references/shared.md.'), [
+    'path:scripts/run.py', 'path:references/guide.md', 'path:assets/logo.png', 'path:docs/usage.md', 'path:./notes.md', 'path:../beta/references/shared.md',
+  ]);
+});
+
+test('bare path ranges are exact', () => {
+  const c = extractReferences('x\n  Use `scripts/run.py` now', 7);
+  assert.deepEqual(rangeOf(c[0].range), r(8, 8, 8, 22));
+});
+
+test('prose with slashes is not a reference', () => {
+  assert.deepEqual(targets([
+    'Use and/or, input/output, client/server, read/write, TCP/IP, yes/no, e.g. this, i.e. that.',
+    'Node.js/TypeScript projects, 24/7 support, 1/2 cup, w/o tests, I/O bound.',
+    'Put files in scripts/ or references/ (folders), `src/**/*.ts` globs, `$HOME/x.md`, `{base}/scripts/x.py`.',
+    'Call Bash(git:*) or visit example.com/a.md, see path/to/skill and owner/repo.',
+  ].join('\n')), []);
+});
+
+test('hidden folders are not mistaken for their unhidden names', () => {
+  assert.deepEqual(targets('See .claude-plugin/plugin.json and .github/skills/x.md.'), []);
+});
+
+test('known first segments count even without an extension; other bare paths need one', () => {
+  assert.deepEqual(targets('scripts/review-package and bin/tool and lib/x.py'), ['path:scripts/review-package', 'path:lib/x.py']);
+});
+
+test('fenced code blocks: bare paths are skipped, markdown links still count (but not calls like `f[i](x)`)', () => {
+  const body = [
+    '```bash',
+    'python scripts/missing.py',
+    '[x](references/inside.md) and handlers[name](args) and list[0](x.md)',
+    '[def]: references/def.md',
+    '```',
+    '~~~',
+    'assets/missing.png',
+    '~~~',
+    'After the fence: `scripts/run.py`',
+    '````md',
+    '```',
+    'still inside references/nope.md',
+    '````',
+  ].join('\n');
+  assert.deepEqual(extractReferences(body, 1).map((c) => `${c.kind}:${c.target}@${c.range.line}:${c.range.column}`), [
+    'link:references/inside.md@3:5',
+    'path:scripts/run.py@9:19',
+  ]);
+});
+
+test('an unclosed fence hides bare paths in the rest of the body', () => {
+  assert.deepEqual(targets('```\nscripts/a.py\n[l](references/b.md)\n'), ['link:references/b.md']);
+});
+
+test('existing references resolve with no problem; SkillReference has the resolved path', () => {
+  const res = validateAlpha('See [g](references/guide.md), `scripts/run.py`, assets/logo.png and docs/usage.md.\n');
+  assert.deepEqual(res.problems, []);
+  assert.deepEqual(res.references.map((x) => [x.target, x.crossSkill, x.exists, x.resolvedPath]), [
+    ['references/guide.md', false, true, nodePath.join(ALPHA, 'references/guide.md')],
+    ['scripts/run.py', false, true, nodePath.join(ALPHA, 'scripts/run.py')],
+    ['assets/logo.png', false, true, nodePath.join(ALPHA, 'assets/logo.png')],
+    ['docs/usage.md', false, true, nodePath.join(ALPHA, 'docs/usage.md')],
+  ]);
+  assert.deepEqual(rangeOf(res.references[0].range), r(5, 9, 5, 28));
+});
+
+test('reference-missing: a warning in every profile at the target', () => {
+  for (const profile of ['claude-code', 'spec', 'upload'] as const) {
+    const res = validateAlpha('Read [it](references/nope.md) and `scripts/gone.sh`.\n', profile);
+    assert.deepEqual(summary(res.problems), ['reference-missing@5:11-5:29', 'reference-missing@5:36-5:51'], profile);
+    assert.ok(res.problems.every((p) => p.severity === 'warning'), profile);
+    assert.equal(res.problems[0].message, "'references/nope.md' does not exist in this skill");
+    assert.deepEqual(res.references.map((x) => x.exists), [false, false]);
+  }
+});
+
+test('link targets are percent-decoded (and may use <…> for spaces) before resolving', () => {
+  const res = validateAlpha('[a](references/my%20notes.md) [b](<references/my notes.md>) [c](references/my%2Gbad.md)\n');
+  assert.deepEqual(res.references.map((x) => [x.target, x.exists]), [
+    ['references/my%20notes.md', true], ['references/my notes.md', true], ['references/my%2Gbad.md', false],
+  ]);
+  assert.deepEqual(summary(res.problems), ['reference-missing@5:65-5:87']);
+});
+
+test('a markdown link with an unknown first segment is still checked', () => {
+  const res = validateAlpha('[x](notes/todo.md) [y](guide.md)\n');
+  assert.deepEqual(summary(res.problems), ['reference-missing@5:5-5:18', 'reference-missing@5:24-5:32']);
+});
+
+test('a bare path whose first segment is not a skill folder is prose, not a reference', () => {
+  const res = validateAlpha('TypeScript/Node.js and input/output.txt and evals/evals.json\n');
+  assert.deepEqual(res.problems, []);
+  assert.deepEqual(res.references, []);
+});
+
+test('cross-skill references resolve against the skills root', () => {
+  const res = validateAlpha('Shared: beta/references/shared.md and [link](beta/references/shared.md) and [rel](../beta/references/shared.md)\n');
+  assert.deepEqual(res.problems, []);
+  assert.deepEqual(res.references.map((x) => [x.target, x.crossSkill, x.exists]), [
+    ['beta/references/shared.md', true, true],
+    ['beta/references/shared.md', true, true],
+    ['../beta/references/shared.md', true, true],
+  ]);
+  assert.equal(res.references[0].resolvedPath, nodePath.join(ROOT, 'beta/references/shared.md'));
+});
+
+test('a reference that differs only in letter case is missing, with a hint', () => {
+  const res = validateAlpha('[g](references/Guide.md) and beta/References/shared.md\n');
+  assert.deepEqual(res.problems.map((p) => p.message), [
+    "'references/Guide.md' does not exist in this skill; 'references/guide.md' exists, but names are case-sensitive",
+    "'beta/References/shared.md' does not exist (in skill 'beta'); 'beta/references' exists, but names are case-sensitive",
+  ]);
+});
+
+test('a missing cross-skill target names the other skill', () => {
+  const res = validateAlpha('See beta/references/nope.md\n');
+  assert.deepEqual(summary(res.problems), ['reference-missing@5:5-5:28']);
+  assert.equal(res.problems[0].message, "'beta/references/nope.md' does not exist (in skill 'beta')");
+  assert.equal(res.references[0].crossSkill, true);
+});
+
+test('without rootDir a sibling name is not resolved as cross-skill', () => {
+  const res = validateAlpha('See beta/references/shared.md and [l](beta/references/shared.md)\n', 'claude-code', ALPHA, null);
+  assert.deepEqual(summary(res.problems), ['reference-missing@5:39-5:64']);
+  assert.equal(res.references.length, 1);
+});
+
+test('reference-outside: `..` leaving the skill (or the root) is an error in every profile', () => {
+  for (const profile of ['claude-code', 'spec', 'upload'] as const) {
+    const res = validateAlpha('[up](../../../etc/passwd) [root](../README.md) `../../x.md`\n', profile);
+    assert.deepEqual(summary(res.problems), ['reference-outside@5:6-5:25', 'reference-outside@5:34-5:46', 'reference-outside@5:49-5:59'], profile);
+    assert.ok(res.problems.every((p) => p.severity === 'error'));
+    assert.match(res.problems[0].message, /leaves the skill folder/);
+  }
+});
+
+test('a cross-skill path climbing out of the skills root is outside', () => {
+  const res = validateAlpha('[x](beta/../../outside.md)\n');
+  assert.deepEqual(summary(res.problems), ['reference-outside@5:5-5:26']);
+  assert.match(res.problems[0].message, /leaves the skills root/);
+});
+
+test('near miss: `..` that stays inside the skill is fine', () => {
+  const res = validateAlpha('[x](references/../scripts/run.py)\n');
+  assert.deepEqual(res.problems, []);
+  assert.equal(res.references[0].exists, true);
+});
+
+test('no skillDir: no reference checks at all', () => {
+  const res = validateSkillMd(skill('name: alpha\ndescription: d', '[x](references/nope.md)\n'), { profile: 'claude-code', folderName: 'alpha' }, nodeFileSystem);
+  assert.deepEqual(res.problems, []);
+  assert.deepEqual(res.references, []);
+});
+
+test('a symlink that leads out of the skill is reference-outside', () => {
+  const tmp = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-refs-'));
+  try {
+    const root = nodePath.join(tmp, 'skills');
+    const dir = nodePath.join(root, 'alpha');
+    nodeFs.mkdirSync(nodePath.join(dir, 'references'), { recursive: true });
+    nodeFs.writeFileSync(nodePath.join(tmp, 'secret.md'), 'secret');
+    nodeFs.writeFileSync(nodePath.join(dir, 'references', 'real.md'), 'ok');
+    nodeFs.symlinkSync(nodePath.join(tmp, 'secret.md'), nodePath.join(dir, 'references', 'leak.md'));
+    nodeFs.symlinkSync(nodePath.join(dir, 'references', 'real.md'), nodePath.join(dir, 'references', 'alias.md'));
+    nodeFs.symlinkSync(tmp, nodePath.join(dir, 'scripts'));
+    const res = validateAlpha('[a](references/leak.md) [b](references/alias.md) `scripts/secret.md`\n', 'claude-code', dir, root);
+    assert.deepEqual(summary(res.problems), ['reference-outside@5:5-5:23', 'reference-outside@5:51-5:68']);
+    assert.match(res.problems[0].message, /symlink/);
+    assert.deepEqual(res.references.map((x) => x.exists), [true, true, true]);
+    // A skill folder that is itself a symlink (e.g. a linked personal skill) is fine: only links below it count.
+    const linkedRoot = nodePath.join(tmp, 'linked');
+    nodeFs.mkdirSync(linkedRoot);
+    nodeFs.symlinkSync(dir, nodePath.join(linkedRoot, 'alpha'));
+    const viaLink = validateAlpha('[b](references/alias.md) [r](references/real.md)\n', 'claude-code', nodePath.join(linkedRoot, 'alpha'), linkedRoot);
+    assert.deepEqual(viaLink.problems, []);
+    // …and so is a cross-skill reference into a sibling that is a linked skill; a link out of that sibling is not.
+    const gamma = nodePath.join(linkedRoot, 'gamma');
+    nodeFs.mkdirSync(nodePath.join(gamma, 'references'), { recursive: true });
+    nodeFs.writeFileSync(nodePath.join(gamma, 'references', 'g.md'), 'g');
+    const cross = validateAlpha('alpha/references/real.md [g](../gamma/references/g.md) [x](../alpha/references/leak.md)\n', 'claude-code', gamma, linkedRoot);
+    const crossProblems = cross.problems.filter((p) => p.code.startsWith('reference-'));
+    assert.deepEqual(summary(crossProblems), ['reference-outside@5:60-5:87']);
+    assert.match(crossProblems[0].message, /through a symlink to outside skill 'alpha'/);
+    assert.deepEqual(cross.references.map((x) => [x.crossSkill, x.exists]), [[true, true], [false, true], [true, true]]);
+  } finally {
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('a file system that throws does not break validation', () => {
+  const boom = () => { throw new Error('boom'); };
+  const broken = { ...nodeFileSystem, stat: boom, lstat: boom, realPath: boom, readDir: boom };
+  const res = validateSkillMd(skill('name: alpha\ndescription: d', '[x](references/guide.md)\n'), { profile: 'claude-code', folderName: 'alpha', skillDir: ALPHA, rootDir: ROOT }, broken);
+  assert.deepEqual(res.problems, []);
+  assert.deepEqual(res.references, []);
+});
+
+test('the fixture skill alpha validates clean with its two references', () => {
+  const text = nodeFs.readFileSync(nodePath.join(ALPHA, 'SKILL.md'), 'utf8');
+  const res = validateSkillMd(text, { profile: 'spec', folderName: 'alpha', skillDir: ALPHA, rootDir: ROOT }, nodeFileSystem);
+  assert.deepEqual(res.problems, []);
+  assert.deepEqual(res.references.map((x) => x.target), ['references/guide.md', 'scripts/run.py']);
+});
