@@ -376,25 +376,27 @@ const workflow: Target = {
       name: 'linear-time', timing: true, arb: endGrowing, size: (i) => i.status.length + i.registry.length,
       check: ({ status, registry }) => { planEnd(status, registry, 'k', 'CANCELLED', new Date(0)); },
     }),
-    prop<{ links: Array<[string, string]>; target: 'CANCELLED' | 'FAILED' }>({
+    prop<{ links: Array<[string, string]>; target: 'CANCELLED' | 'FAILED'; workDir: string }>({
       name: 'writes-stay-inside', size: () => 0,
       arb: fc.record({
+        workDir: fc.constantFrom('.workflow/w', 'work/w'),
         links: fc.array(fc.tuple(fc.constantFrom('.workflow', '.workflow/w', '.workflow/w/status.json', '.workflow/registry.json'), fc.constantFrom('outside', 'inside')), { maxLength: 3 }),
         target: fc.constantFrom('CANCELLED' as const, 'FAILED' as const),
       }),
-      check: ({ links, target }) => {
+      check: ({ links, target, workDir }) => {
         const base = nodeFs.mkdtempSync(nodePath.join(workflowSandbox(), 'c-'));
         const root = nodePath.join(base, 'ws');
         const outside = nodePath.join(base, 'outside');
         const lay = (dir: string) => {
           nodeFs.mkdirSync(nodePath.join(dir, '.workflow', 'w'), { recursive: true });
-          nodeFs.writeFileSync(nodePath.join(dir, '.workflow', 'registry.json'), '{ "k": ".workflow/w" }\n');
-          nodeFs.writeFileSync(nodePath.join(dir, '.workflow', 'w', 'status.json'), '{ "phase": "WORK", "mode": "full" }\n');
+          nodeFs.mkdirSync(nodePath.join(dir, 'work', 'w'), { recursive: true });
+          nodeFs.writeFileSync(nodePath.join(dir, '.workflow', 'registry.json'), `{ "k": "${workDir}" }\n`);
+          for (const w of ['.workflow/w', 'work/w']) nodeFs.writeFileSync(nodePath.join(dir, w, 'status.json'), '{ "phase": "WORK", "mode": "full" }\n');
         };
         lay(root);
         lay(outside);
         nodeFs.mkdirSync(nodePath.join(root, 'spare', 'w'), { recursive: true });
-        nodeFs.writeFileSync(nodePath.join(root, 'spare', 'registry.json'), '{ "k": ".workflow/w" }\n');
+        nodeFs.writeFileSync(nodePath.join(root, 'spare', 'registry.json'), `{ "k": "${workDir}" }\n`);
         nodeFs.writeFileSync(nodePath.join(root, 'spare', 'w', 'status.json'), '{ "phase": "WORK", "mode": "full" }\n');
         for (const [rel, where] of links) {
           const at = nodePath.join(root, rel);
