@@ -228,13 +228,13 @@ const checkpoint: Target = {
         const again = parseContextFile(out);
         const ids = (p: typeof parsed) => p.questions.map((q) => q.id).join(',');
         if (ids(again) !== ids(parsed)) throw new Error(`the question set changed: ${ids(parsed)} -> ${ids(again)}`);
+        // Questions pair up by position (the ids are the same, in the same order; an id may repeat).
         const edited = (p: typeof parsed, inserted: boolean): Array<[number, number]> => p.questions
-          .filter((q) => Object.prototype.hasOwnProperty.call(values, q.id))
-          .map((q, k) => {
-            const old = parsed.questions.find((x) => x.id === q.id)!;
+          .map((q, k) => ({ q, old: parsed.questions[k] }))
+          .filter(({ q }) => Object.prototype.hasOwnProperty.call(values, q.id))
+          .map(({ q, old }) => {
             // An Answer field that was inserted brings its marker line with it.
             const extra = inserted && !old.answerRegion.hasMarker ? `${parsed.eol}Answer:`.length : 0;
-            void k;
             return [q.answerRegion.start - extra, q.answerRegion.end] as [number, number];
           })
           .sort((a, b) => a[0] - b[0]);
