@@ -5,6 +5,8 @@ export interface RuleInfo {
   summary: string;
   /** `undefined` = the rule is off in that profile. */
   severity: Record<Profile, Severity | undefined>;
+  /** Severities of named, milder cases of the rule (e.g. `reference-outside` that stays in the repository). */
+  variants?: Readonly<Record<string, Record<Profile, Severity | undefined>>>;
 }
 
 function all(severity: Severity): Record<Profile, Severity> {
@@ -41,7 +43,12 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'body-lines': { summary: 'The body is over 500 lines; move detail into `references/`.', severity: all('warning') },
   'body-tokens': { summary: 'The body is over ~5000 tokens (estimate: characters / 4); move detail into `references/`.', severity: all('warning') },
   'reference-missing': { summary: 'A relative link or path reference points to a file that does not exist.', severity: all('warning') },
-  'reference-outside': { summary: 'A reference leaves the skill folder (or the skills root, for a cross-skill reference).', severity: all('error') },
+  'reference-outside': {
+    summary: 'A reference leaves the workspace or repository (error), or leaves the skill but stays in the repository or plugin (warning; error in upload).',
+    severity: all('error'),
+    variants: { 'in-repository': { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+  },
+  'reference-backslash': { summary: 'A reference is written with `\\` separators, which only Windows reads.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'duplicate-name': { summary: 'Two skills in one scope have the same name.', severity: all('error') },
   shadowed: { summary: 'A personal skill is hidden by a project skill of the same name.', severity: all('info') },
   'skill-md-case': { summary: 'The skill folder has `skill.md` but no `SKILL.md` (the name is case-sensitive).', severity: all('error') },
@@ -52,10 +59,19 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'agent-skills-invalid': { summary: 'An agent\'s `skills` must be a list of skill names.', severity: all('error') },
 };
 
-/** Severity of `code` in `profile`; undefined when the rule is off there (or the code is unknown). */
-export function severityFor(code: string, profile: Profile): Severity | undefined {
-  return Object.prototype.hasOwnProperty.call(RULES, code) ? RULES[code].severity[profile] : undefined;
+/**
+ * Severity of `code` in `profile` (of its `variant`, when the rule has that variant); undefined when the rule is off
+ * there (or the code is unknown).
+ */
+export function severityFor(code: string, profile: Profile, variant?: string): Severity | undefined {
+  if (!Object.prototype.hasOwnProperty.call(RULES, code)) return undefined;
+  const rule = RULES[code];
+  const severities = variant !== undefined && rule.variants && Object.prototype.hasOwnProperty.call(rule.variants, variant) ? rule.variants[variant] : rule.severity;
+  return severities[profile];
 }
 
-/** Reports one problem: its rule code (the severity comes from RULES and the profile), where, and what. */
-export type Emit = (code: string, range: Range, message: string) => void;
+/**
+ * Reports one problem: its rule code (the severity comes from RULES and the profile; `variant`: a named milder case
+ * of the rule with its own severities), where, and what.
+ */
+export type Emit = (code: string, range: Range, message: string, variant?: string) => void;

@@ -31,6 +31,7 @@ const SPEC_TABLE: Record<string, [string, string, string]> = {
   'body-tokens': ['warning', 'warning', 'warning'],
   'reference-missing': ['warning', 'warning', 'warning'],
   'reference-outside': ['error', 'error', 'error'],
+  'reference-backslash': ['warning', 'warning', 'error'],
   'duplicate-name': ['error', 'error', 'error'],
   shadowed: ['info', 'info', 'info'],
   'skill-md-case': ['error', 'error', 'error'],

@@ -5,7 +5,7 @@ import * as nodePath from 'node:path';
 import { validateAgentMd } from '../../../../src/core/agents/agents';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import { parseSkillMd } from '../../../../src/core/skillmd/frontmatter';
-import { extractReferences } from '../../../../src/core/references/extract';
+import { extractReferences } from '../../../../src/core/references/markdown';
 import type { Problem, Profile } from '../../../../src/core/base/types';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { skill } from '../../helpers/validation';
