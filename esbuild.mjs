@@ -39,6 +39,9 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow (the bundle would fail at run
+  // time with "Cannot find module './impl/format'"); its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 const builds = [
