@@ -171,11 +171,12 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       while (last > 1 && lines.lineText(last).trim() === '') last--;
       range = lines.lineRange(Math.max(1, last));
     } else {
-      // From the error to the end of the line's text (the offending token and what follows it on the line), one
-      // line only; at least one character wide so that editors show it.
+      // The library's span when it names a token (more than one character); else from the error to the end of the
+      // line's text. One line only; at least one character wide so that editors show it.
+      const span = sourceStart + Math.min(err.pos[1], source.length) - start;
       const lineNo = lines.lineOf(start);
       const textEnd = lines.starts[lineNo] + lines.lineText(lineNo).trimEnd().length;
-      range = charRange(lines, start, textEnd - start);
+      range = charRange(lines, start, span > 1 ? span : textEnd - start);
     }
     if (seenLines.has(range.line)) continue;
     seenLines.add(range.line);
