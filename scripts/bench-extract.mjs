@@ -133,6 +133,7 @@ try {
     warmWallMs: median(runs.map((r) => r.ms)),
     runs: RUNS,
   };
+  if (globalThis.STATS) console.log(JSON.stringify(globalThis.STATS));
   if (json) {
     console.log(JSON.stringify(result));
   } else {
