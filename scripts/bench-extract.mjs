@@ -10,7 +10,9 @@
 //   --source FILE time another extractor: a TypeScript file exporting extractReferencesFrom with the same contract,
 //                 bundled as if it were in src/core/references (e.g. an older version from git)
 //   --dump FILE   write every candidate (JSON, one skill a line) to FILE, to compare two extractors' output
-//   --json        print one JSON line instead of text (bench.mjs reads it)
+//   --json        print one JSON line instead of text
+//   --runs 0      the first pass only (e.g. under `valgrind --tool=callgrind node --predictable`, which counts the
+//                 instructions of one pass, JIT compilation included, without the noise of a shared machine)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -24,15 +26,15 @@ function option(name) {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? undefined : process.argv[i + 1];
 }
-function count(name, fallback) {
+function count(name, fallback, least = 1) {
   const v = option(name);
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) { console.error(`bench-extract: --${name} needs a positive integer`); process.exit(2); }
+  if (!Number.isInteger(n) || n < least) { console.error(`bench-extract: --${name} needs an integer of at least ${least}`); process.exit(2); }
   return n;
 }
 const N = count('n', 10_000);
-const RUNS = count('runs', 5);
+const RUNS = count('runs', 5, 0);
 const dirArg = option('dir');
 const sourceArg = option('source');
 const dumpArg = option('dump');
@@ -129,11 +131,10 @@ try {
     candidates: first.candidates,
     cpuMs: first.cpuMs,
     wallMs: first.ms,
-    warmCpuMs: median(runs.map((r) => r.cpuMs)),
-    warmWallMs: median(runs.map((r) => r.ms)),
+    warmCpuMs: runs.length ? median(runs.map((r) => r.cpuMs)) : NaN,
+    warmWallMs: runs.length ? median(runs.map((r) => r.ms)) : NaN,
     runs: RUNS,
   };
-  if (globalThis.STATS) console.log(JSON.stringify(globalThis.STATS));
   if (json) {
     console.log(JSON.stringify(result));
   } else {
