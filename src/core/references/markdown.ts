@@ -32,6 +32,7 @@ const DEFINITION = /^ {0,3}\[(?!\^)(?:[^\]\\\n]|\\.){1,999}\]:[ \t]*(<[^<>\n]*>|
 const URL_LIKE = /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s<>)\]`'"]*|\bwww\.[^\s<>)\]`'"]+/g;
 /** A run of characters a backslash path may hold, with at least one `\`. */
 const BACKSLASH_RUN = /[A-Za-z0-9_.+-]+(?:\\[A-Za-z0-9_.+-]+)+/g;
+const SEGMENT = /^\w[\w.+-]*$/;
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 const DOMAIN = /\.(?:com|org|net|io|dev|ai|app|co|edu|gov|info|me|sh)$/i;
 /** Names that stand for "some file" in templates and instructions. */
@@ -39,10 +40,8 @@ const PLACEHOLDER = /^(?:\.\.?\/)*path\/to\/|(?:^|\/)(?:(?:file|script|skill|fol
 /** A clause of examples or prohibitions: what it names is not a file of the skill. */
 const EXAMPLE_CLAUSE = /(?:\be\.g\.|\bfor (?:example|instance)\b|\bexamples?\**\s*:|\bsuch as\b)/i;
 
-/**
- * Where a clause starts: after `;`, `!`, `?`, a table cell's `|`, or a `.` ending a sentence (blanks and a capital
- * after it), i.e. after a match of `/[;!?|]|\.\s+(?=[A-Z*_#])/` (isProse reads it in place).
- */
+/** Where a clause starts: `;`, `!`, `?`, a table cell's `|`, or a `.` ending a sentence (followed by a capital). */
+const CLAUSE_BREAK = /[;!?|]|\.\s+(?=[A-Z*_#])/g;
 
 /** Raw reference candidates in `body` (whose first line is file line `bodyStartLine`), in order. Never throws. */
 export function extractReferences(body: string, bodyStartLine: number): ReferenceCandidate[] {
@@ -365,9 +364,9 @@ function readLine(t: string, line: number, found: ReferenceCandidate[]): void {
     if (!plausible(t, a, b)) continue;
     while (b > a && isPunct(t.charCodeAt(b - 1))) b--; // sentence punctuation
     while (a < b && t.charCodeAt(a) === 58) a++; // leading `:`
-    const shape = barePathAt(t, a, b, a > 0 ? t.charCodeAt(a - 1) : -1);
-    if (shape === NOT_A_PATH) continue;
     const target = t.slice(a, b);
+    const shape = barePath(target, a > 0 ? t.charCodeAt(a - 1) : -1);
+    if (shape === NOT_A_PATH) continue;
     // A folder-like path opening inline code is a command (`scripts/review-package PLAN`); in prose it may be a folder.
     const command = shape === FOLDER_LIKE && a > 0 && t.charCodeAt(a - 1) === 96 && inside(code, a - 1);
     push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || isProse(t, a));
@@ -449,78 +448,18 @@ const FOLDER_LIKE = 2;
  * must not look like a domain; no placeholder name.
  */
 function barePath(p: string, before: number): number {
-  return barePathAt(p, 0, p.length, before);
-}
-
-/**
- * `barePath` of `t[a, b)`, read in place in one pass (`: ~ % @` fail SEGMENT, and a dot segment holds none of
- * them); only a run that passes every other test is cut out, for the placeholder test.
- */
-function barePathAt(t: string, a: number, b: number, before: number): number {
   if (before === 92 || before === 36 || before === 47 || before === 123 || before === 125 || before === 61) return NOT_A_PATH;
-  let segments = 0;
-  let dots = 0; // leading `.` and `..` segments
-  let first = -1; // start of the first segment (its end: firstEnd), when it is no dot segment
-  let firstEnd = -1;
-  let last = a; // start of the last segment
-  let lastDot = -1; // last `.` of the last segment
-  for (let s = a; s <= b;) {
-    let e = s;
-    while (e < b && t.charCodeAt(e) !== 47) e++;
-    segments++;
-    const length = e - s;
-    if (segments - 1 === dots && t.charCodeAt(s) === 46 && (length === 1 || (length === 2 && t.charCodeAt(s + 1) === 46))) {
-      dots++;
-    } else {
-      // SEGMENT: a word character, then word characters, `.`, `+` or `-`.
-      if (length === 0 || !isWordChar(t.charCodeAt(s))) return NOT_A_PATH;
-      let dot = -1;
-      for (let k = s + 1; k < e; k++) {
-        const c = t.charCodeAt(k);
-        if (c === 46) dot = k;
-        else if (!isWordChar(c) && c !== 43 && c !== 45) return NOT_A_PATH;
-      }
-      if (segments === 1) { first = s; firstEnd = e; }
-      lastDot = dot;
-    }
-    last = s;
-    s = e + 1;
-  }
-  if (segments < 2 || dots === segments) return NOT_A_PATH;
-  if (dots === 0 && hasDot(t, first, firstEnd) && DOMAIN.test(t.slice(first, firstEnd))) return NOT_A_PATH; // example.com/a.md
-  if (hasPlaceholder(a === 0 && b === t.length ? t : t.slice(a, b))) return NOT_A_PATH;
-  if (lastDot >= last && isExtension(t, lastDot, b)) return FILE_PATH;
-  return dots === 0 && isKnownSegment(t, first, firstEnd) ? FOLDER_LIKE : NOT_A_PATH;
-}
-
-/** `[A-Za-z0-9_]` (`\w`). */
-function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
-
-/** Whether `s[from, to)` holds a `.`. */
-function hasDot(s: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (s.charCodeAt(k) === 46) return true;
-  return false;
-}
-
-/**
- * EXTENSION (`\.[A-Za-z][A-Za-z0-9]{0,7}$`) on a segment ending at `to` whose last `.` is at `dot`: a letter and up
- * to 7 letters or digits after it (after an earlier `.` there would be a `.`, which is neither).
- */
-function isExtension(s: string, dot: number, to: number): boolean {
-  if (dot < 0 || to - dot - 1 < 1 || to - dot - 1 > 8 || !isLetter(s.charCodeAt(dot + 1))) return false;
-  for (let k = dot + 2; k < to; k++) {
-    const d = s.charCodeAt(k);
-    if (!((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57))) return false;
-  }
-  return true;
-}
-
-/** Whether `s[from, to)` is one of KNOWN_SEGMENTS (read in place). */
-function isKnownSegment(s: string, from: number, to: number): boolean {
-  for (const k of KNOWN) if (k.length === to - from && s.startsWith(k, from)) return true;
-  return false;
+  if (/[:~%@]/.test(p)) return NOT_A_PATH;
+  const segments = p.split('/');
+  if (segments.length < 2) return NOT_A_PATH;
+  let k = 0;
+  while (k < segments.length && (segments[k] === '.' || segments[k] === '..')) k++;
+  if (k === segments.length) return NOT_A_PATH;
+  for (let j = k; j < segments.length; j++) if (!SEGMENT.test(segments[j])) return NOT_A_PATH;
+  if (k === 0 && DOMAIN.test(segments[0])) return NOT_A_PATH; // example.com/a.md
+  if (hasPlaceholder(p)) return NOT_A_PATH;
+  if (EXTENSION.test(segments[segments.length - 1])) return FILE_PATH;
+  return k === 0 && KNOWN_SEGMENTS.has(segments[0]) ? FOLDER_LIKE : NOT_A_PATH;
 }
 
 /** `barePath` (a file) for a path written with `\`: it must start with a dot segment or a known folder of a skill. */
@@ -536,62 +475,32 @@ function isBackslashPath(p: string): boolean {
  * `?`, `|` or sentence end) gives examples or forbids, or an indefinite article comes right before it.
  */
 function isProse(t: string, at: number): boolean {
-  const count = wordsBefore(t, at);
+  const words = wordsBefore(t, at);
   // An indefinite article right before it (a hypothetical file); a prohibition governing it ("never run `./x.sh`",
   // "do not edit `…`", up to two words between).
-  if (count > 0 && (isWord(t, 0, 'a') || isWord(t, 0, 'an'))) return true;
-  for (let k = 0; k < count; k++) {
-    if (isWord(t, k, 'never') || isWord(t, k, "don't") || isWord(t, k, 'dont') || (isWord(t, k, 'not') && k + 1 < count && isWord(t, k + 1, 'do'))) return true;
+  if (words[0] === 'a' || words[0] === 'an') return true;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w === 'never' || w === "don't" || w === 'dont' || (w === 'not' && words[k + 1] === 'do')) return true;
   }
-  // The clause: from the end of the last CLAUSE_BREAK match in the 160 characters before `at`, found from the end
-  // (matches cannot overlap: a `.`, the blanks after it and a capital are none of `;!?|`).
-  const from = Math.max(0, at - 160);
-  let clause = from;
-  for (let k = at - 1; k >= from; k--) {
-    const c = t.charCodeAt(k);
-    if (c === 59 || c === 33 || c === 63 || c === 124) { clause = k + 1; break; } // ; ! ? |
-    if ((c >= 65 && c <= 90) || c === 42 || c === 95 || c === 35) { // A-Z * _ #: after `.` and blanks?
-      let b = k;
-      while (b > from && isSpace(t.charCodeAt(b - 1))) b--;
-      if (b < k && b > from && t.charCodeAt(b - 1) === 46) { clause = k; break; }
-    }
-  }
-  return EXAMPLE_CLAUSE.test(t.slice(clause, at));
+  const before = t.slice(Math.max(0, at - 160), at);
+  let clause = 0;
+  CLAUSE_BREAK.lastIndex = 0;
+  for (let m = CLAUSE_BREAK.exec(before); m !== null; m = CLAUSE_BREAK.exec(before)) clause = m.index + m[0].length;
+  return EXAMPLE_CLAUSE.test(before.slice(clause));
 }
 
-/** `\s` of a regular expression: blanks, line breaks and the Unicode spaces. */
-function isSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
-/** Bounds of the words wordsBefore found, nearest first: [from, to) pairs. */
-const WORDS = new Int32Array(8);
-
-/**
- * The (up to) four words right before `at` in `t` (letters and `'`), nearest first, into WORDS; gives how many.
- * Backticks and blanks between are skipped.
- */
-function wordsBefore(t: string, at: number): number {
-  let count = 0;
+/** The (up to) four words right before `at` in `t`, nearest first, lower-case; backticks and blanks between are skipped. */
+function wordsBefore(t: string, at: number): string[] {
+  const words: string[] = [];
   let k = at;
-  while (count < 4) {
+  while (words.length < 4) {
     while (k > 0 && (t.charCodeAt(k - 1) === 96 || t.charCodeAt(k - 1) === 32 || t.charCodeAt(k - 1) === 9)) k--;
     let w = k;
     while (w > 0 && (isLetter(t.charCodeAt(w - 1)) || t.charCodeAt(w - 1) === 39)) w--;
     if (w === k) break;
-    WORDS[2 * count] = w;
-    WORDS[2 * count + 1] = k;
-    count++;
+    words.push(t.slice(w, k).toLowerCase());
     k = w;
   }
-  return count;
-}
-
-/** Whether word `n` of WORDS (in `t`) is `word` (lower-case letters and `'`), in any case. */
-function isWord(t: string, n: number, word: string): boolean {
-  const from = WORDS[2 * n];
-  if (WORDS[2 * n + 1] - from !== word.length) return false;
-  for (let k = 0; k < word.length; k++) if ((t.charCodeAt(from + k) | 32) !== word.charCodeAt(k)) return false;
-  return true;
+  return words;
 }
