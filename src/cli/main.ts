@@ -19,7 +19,7 @@ const COMMANDS: Record<string, Command> = {
 export const USAGE = `Usage: skillflow <command> [options]
 
 Commands:
-  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json]
+  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github]
   list [PATH] [--format text|json] [--personal]
   package <skill-folder> [--out DIR]
   new <name> [--path DIR] [--description TEXT]

@@ -18,6 +18,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'frontmatter-missing': { summary: 'The file does not start with a `---` YAML frontmatter block.', severity: all('error') },
   'frontmatter-unclosed': { summary: 'The frontmatter has no closing `---` line.', severity: all('error') },
   'yaml-syntax': { summary: 'The frontmatter is not valid YAML (values containing `: ` must be quoted).', severity: all('error') },
+  'frontmatter-limits': { summary: 'The frontmatter is over 64 KiB, nested more than 100 levels deep or has more than 1,000 keys.', severity: all('error') },
   'frontmatter-not-mapping': { summary: 'The frontmatter must be a YAML mapping of `key: value` lines.', severity: all('error') },
   bom: { summary: 'The file starts with a UTF-8 byte order mark.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'name-missing': { summary: 'The required `name` key is absent.', severity: all('error') },
@@ -55,6 +56,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'agent-skill-missing': { summary: 'An agent\'s `skills:` entry names a skill that does not exist.', severity: all('error') },
   'agent-model-invalid': { summary: 'An agent\'s `model` must be sonnet, opus, haiku, inherit or a full model id.', severity: all('error') },
   'agent-tools-invalid': { summary: 'An agent\'s `tools` must be a string or a list of strings.', severity: all('error') },
+  'config-invalid': { summary: 'A `.skillflow.json` (or a `skillflow-disable` comment) is not valid; the parts that are not valid are ignored.', severity: all('warning') },
   'agent-skills-invalid': { summary: 'An agent\'s `skills` must be a list of skill names.', severity: all('error') },
 };
 

@@ -1,6 +1,7 @@
 /** The rules that need more than one skill: `duplicate-name` (same name in one scope) and `shadowed` (a personal skill hidden by a project one). */
 import * as path from 'node:path';
-import type { Range } from '../base/types';
+import type { Profile, Range } from '../base/types';
+import { severityFor } from '../base/rules';
 import { sortProblems } from '../base/problems';
 import { nfkc } from '../base/text';
 import type { SkillEntry, SkillsRoot } from '../skillmd/model';
@@ -24,7 +25,7 @@ function crossRange(s: SkillEntry): Range {
 }
 
 /** Applies duplicate-name and shadowed to the entries (mutates problems and shadowedBy; idempotent). */
-export function applyCrossSkillRules(skills: SkillEntry[]): void {
+export function applyCrossSkillRules(skills: SkillEntry[], profile: Profile = 'claude-code'): void {
   for (const s of skills) {
     if (s.problems.some((p) => CROSS_CODES.has(p.code))) s.problems = s.problems.filter((p) => !CROSS_CODES.has(p.code));
     s.shadowedBy = undefined;
@@ -55,7 +56,7 @@ export function applyCrossSkillRules(skills: SkillEntry[]): void {
       const others = list.filter((o) => o !== s).map((o) => o.skillMdPath).sort();
       s.problems.push({
         code: 'duplicate-name',
-        severity: 'error',
+        severity: severityFor('duplicate-name', profile) ?? 'error',
         message: `another skill in the same scope is also named '${s.name}': ${others.join(', ')}`,
         ...crossRange(s),
       });
@@ -69,7 +70,7 @@ export function applyCrossSkillRules(skills: SkillEntry[]): void {
     s.shadowedBy = winner.skillMdPath;
     s.problems.push({
       code: 'shadowed',
-      severity: 'info',
+      severity: severityFor('shadowed', profile) ?? 'info',
       message: `hidden by the project skill '${winner.name}' (${winner.skillMdPath}); project skills override personal ones`,
       ...crossRange(s),
     });

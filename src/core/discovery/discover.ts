@@ -44,7 +44,7 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
   }
   const skills: LoadedSkillEntry[] = [];
   for (const skill of (opts?.loader ?? loadSkillsInOrder)(fs, jobs, profile, { listFiles: opts?.listFiles })) if (skill) skills.push(skill);
-  applyCrossSkillRules(skills);
+  applyCrossSkillRules(skills, profile);
   return skills;
 }
 
@@ -125,20 +125,21 @@ export type DiscoverPathsResult = { ok: true; skills: SkillEntry[]; agents: Agen
 /**
  * discoverPath for several paths (`targets`, relative to `cwd`): everything found, deduplicated, with the cross-skill
  * rules applied over all of it, skills sorted by SKILL.md path and agents by path. Not ok at the first path that
- * cannot be read (its message names the path as written).
+ * cannot be read (its message names the path as written). `onEmpty` hears of each path that holds no skill or agent.
  */
-export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], opts: { profile: Profile; listFiles?: boolean; loader?: SkillLoader }): DiscoverPathsResult {
+export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], opts: { profile: Profile; listFiles?: boolean; loader?: SkillLoader; onEmpty?: (target: string) => void }): DiscoverPathsResult {
   const skills = new Map<string, SkillEntry>();
   const agents = new Map<string, AgentEntry>();
   for (const target of targets) {
     const result = discoverPath(fs, path.resolve(cwd, target), { profile: opts.profile, listFiles: opts.listFiles, loader: opts.loader });
     if (!result.ok) return { ok: false, message: result.message.replace(path.resolve(cwd, target), target) };
+    if (!result.discovery.skills.length && !result.discovery.agents.length) opts.onEmpty?.(target);
     for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
     for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
   }
   const skillList = [...skills.values()];
   // One target's discovery has applied them to exactly this set already.
-  if (targets.length > 1) applyCrossSkillRules(skillList);
+  if (targets.length > 1) applyCrossSkillRules(skillList, opts.profile);
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   skillList.sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
   return { ok: true, skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)) };

@@ -253,6 +253,14 @@ class ReferenceResolver {
     return this.fs.caseSensitive ? this.fs.lstat(nodePath.join(dir, name)) : this.list(dir)?.get(name);
   }
 
+  /** The real path of `p`'s deepest existing ancestor (`p` itself when it exists), not above `stop`. */
+  private realAncestor(p: string, stop: string): string | undefined {
+    for (let at = p; ; at = nodePath.dirname(at)) {
+      const real = this.fs.realPath(at);
+      if (real !== undefined || at.length <= stop.length || at === nodePath.dirname(at)) return real;
+    }
+  }
+
   /** Any target: decoded, normalised, resolved against the skill or the root, probed for links and case twins. */
   private resolveGeneral(c: ReferenceCandidate): Resolution | undefined {
     const { skill, root } = this;
@@ -294,10 +302,12 @@ class ReferenceResolver {
 
     const { exists, symlinked, caseHint } = this.probe(physicalBase, resolved);
     let viaSymlink = false;
-    if (exists && symlinked) {
-      // The skill folder itself may be a link (a linked skill); only links below it can lead out.
+    if (symlinked) {
+      // The skill folder itself may be a link (a linked skill); only links below it can lead out. A missing target is
+      // judged by the real path of its deepest existing folder: a link out of the skill leads out whether or not the
+      // file exists there.
       const realBase = this.fs.realPath(physicalBase);
-      const realTarget = this.fs.realPath(resolved);
+      const realTarget = exists ? this.fs.realPath(resolved) : this.realAncestor(resolved, physicalBase);
       if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
     }
     return { resolved, crossSkill, exists, outside, viaSymlink, rootRelative, otherSkill, caseHint };
