@@ -102,6 +102,14 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     scope: root.scope,
     kind: 'command',
     invocation: '',
+    // What Claude Code makes of it is decided over the whole discovery (discovery/claudeWiring.ts); a skill loaded on
+    // its own keeps these.
+    level: root.scope === 'personal' ? 'personal' : root.scope === 'plugin' ? 'plugin' : 'project',
+    source: 'skill',
+    loaded: true,
+    displayName: undefined,
+    notLoadedReason: undefined,
+    shadowReason: undefined,
     tokenEstimate: 0,
     files,
     references: [],

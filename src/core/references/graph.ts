@@ -9,7 +9,7 @@ export interface GraphNode {
   name: string;
   scope: Scope;
   kind: SkillKind;
-  invocation: string;
+  invocation: string | null;
   problems: { errors: number; warnings: number };
 }
 

@@ -10,7 +10,7 @@ test('examples/demo-workspace/README.md names every listed skill as the tree doe
   const demo = path.resolve('examples', 'demo-workspace');
   const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [demo], includePersonal: false, profile: 'claude-code' });
   index.ensureLoaded();
-  const shown = new Set(index.skills.flatMap((s) => [s.name, s.invocation.slice(1)]));
+  const shown = new Set(index.skills.flatMap((s) => [s.name, ...(s.invocation ? [s.invocation.slice(1)] : [])]));
   const readme = fs.readFileSync(path.join(demo, 'README.md'), 'utf8');
   const rows = readme.split('\n').filter((l) => l.startsWith('| `'));
   assert.ok(rows.length >= 8, 'the skills table is there');
