@@ -66,9 +66,9 @@ export class SkillIndex {
     return this.skillsByDir.get(dir);
   }
 
-  /** The indexed skill whose SKILL.md (or skill.md) is `file`. */
+  /** The indexed skill whose SKILL.md (or skill.md) is `file`, or the command whose file it is (a command's `dir` is its file). */
   skillByFile(file: string): SkillEntry | undefined {
-    const entry = this.skillsByDir.get(path.dirname(file));
+    const entry = this.skillsByDir.get(path.dirname(file)) ?? this.skillsByDir.get(file);
     return entry && entry.skillMdPath === file ? entry : undefined;
   }
 

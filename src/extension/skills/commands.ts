@@ -324,13 +324,16 @@ export class SkillCommands {
   }
 }
 
-/** Search Skills items: label = name, description = invocation and scope, detail = the description (matched too). */
+/**
+ * Search Skills items: label = name, description = the command (or "not loaded"), level and state, detail = the
+ * description (matched too).
+ */
 export function searchItems(skills: readonly SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
   return skills.map((s) => ({
     label: s.name,
-    description: `${s.invocation} · ${s.scope}${s.shadowedBy ? ' · shadowed' : ''}`,
+    description: `${s.invocation ?? 'not loaded'} · ${s.level}${s.source === 'command' ? ' command' : ''}${s.invocation !== null && s.shadowedBy ? ' · shadowed' : ''}`,
     detail: s.description ?? '',
-    iconPath: new vscode.ThemeIcon(s.kind === 'workflow' ? 'layers' : 'symbol-event'),
+    iconPath: new vscode.ThemeIcon(s.source === 'command' ? 'terminal' : s.kind === 'workflow' ? 'layers' : 'symbol-method'),
     skill: s,
   }));
 }

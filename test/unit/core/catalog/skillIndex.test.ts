@@ -38,7 +38,7 @@ function countingFs(): { fs: FileSystem; reads: string[] } {
   };
 }
 
-test('the index loads lazily and groups project skills into workflow and command skills', () => {
+test('the index loads lazily; the tree lists the project skills under one Project group, by command', () => {
   const ws = workspace();
   try {
     const { fs: cfs, reads } = countingFs();
@@ -48,19 +48,17 @@ test('the index loads lazily and groups project skills into workflow and command
     index.ensureLoaded();
     assert.deepEqual(index.skills.map((s) => s.name), ['alpha', 'beta', 'workflow-build']);
     const [project, agents] = rootNodes(index);
-    assert.equal(project.kind, 'scope');
+    assert.equal(project.kind === 'level' && project.label, 'Project');
     assert.equal(agents.kind, 'agents');
-    assert.deepEqual(childNodes(index, project).map((n) => n.kind === 'group' && n.label), ['Workflow skills', 'Command skills']);
-    const command = childNodes(index, project)[1];
-    const alpha = childNodes(index, command)[0];
-    assert.equal(alpha.kind === 'skill' && path.basename(alpha.dir), 'alpha');
+    assert.deepEqual(childNodes(index, project).map((n) => n.kind === 'skill' && path.basename(n.dir)), ['alpha', 'beta', 'workflow-build']);
+    const alpha = childNodes(index, project)[0];
     assert.deepEqual(childNodes(index, alpha).map((n) => (n.kind === 'file' || n.kind === 'folder') && n.relPath), ['SKILL.md', 'scripts']);
     const scripts = childNodes(index, alpha)[1];
     const run = childNodes(index, scripts)[0];
     assert.equal(run.kind === 'file' && run.isScript && run.relPath, 'scripts/run.sh');
     const builder = childNodes(index, agents)[0];
     assert.deepEqual(childNodes(index, builder).map((n) => n.kind === 'boundSkill' && [n.name, n.dir ? path.basename(n.dir) : undefined]), [['workflow-build', 'workflow-build'], ['gamma', undefined]]);
-    assert.equal(walkTree(index), 15);
+    assert.equal(walkTree(index), 13);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
   }
@@ -127,7 +125,7 @@ test('a skills root created after loading is found through a SKILL.md event; per
     fs.writeFileSync(path.join(home, '.claude/skills/tidy/SKILL.md'), skillMd('tidy', 'Personal tidy.'));
     const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code' });
     index.ensureLoaded();
-    assert.deepEqual(rootNodes(index).map((n) => n.id), ['scope:personal']);
+    assert.deepEqual(rootNodes(index).map((n) => n.id), ['level:personal']);
     assert.equal(index.listingChars(), 'Personal tidy.'.length);
 
     const md = path.join(ws, '.agents/skills/tidy/SKILL.md');
@@ -135,7 +133,7 @@ test('a skills root created after loading is found through a SKILL.md event; per
     fs.writeFileSync(md, skillMd('tidy', 'Project tidy!'));
     const change = index.applyChanges([md]);
     assert.equal(change.structural, true);
-    assert.deepEqual(rootNodes(index).map((n) => n.id), [`scope:project:${ws}`, 'scope:personal']);
+    assert.deepEqual(rootNodes(index).map((n) => n.id), ['level:personal', `level:project:${ws}`]);
     const personal = index.skills.find((s) => s.scope === 'personal');
     assert.equal(personal?.shadowedBy, md);
     assert.equal(index.listingChars(), 'Project tidy!'.length);
