@@ -12,14 +12,18 @@ import { discoverPaths, type DiscoverPathsResult } from '../../core/discovery/di
 import { displayPaths } from '../output/paths';
 import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } from '../output/report';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
+import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 
-const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}]\n`;
+const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] ${DISCOVERY_USAGE}
+  Reports what is under PATH; Claude Code's other levels (--home, --managed, parent folders) decide shadowing.
+`;
 
 export function validateCommand(ctx: CliContext, args: string[]): number {
   const parsed = parseArgs(args, {
     flags: {
       profile: { type: 'string', choices: PROFILES },
       format: { type: 'string', choices: REPORT_FORMATS },
+      ...DISCOVERY_FLAGS,
     },
     positionalName: 'PATH',
   });
@@ -33,7 +37,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     : undefined;
   let found: DiscoverPathsResult;
   try {
-    found = discoverPaths(ctx.fs, ctx.cwd, targets, { profile, listFiles: false, loader: parallel?.loader });
+    found = discoverPaths(ctx.fs, ctx.cwd, targets, { profile, listFiles: false, loader: parallel?.loader, ...startOptions(ctx, parsed.flags) });
   } finally {
     parallel?.dispose();
   }
