@@ -88,6 +88,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   private readonly nodes = new Map<string, SkillsNode>();
   private readonly subscription: vscode.Disposable;
   private rendered = false;
+  /** The place (level group and label) of each rendered entry row. */
+  private readonly placed = new Map<string, string>();
   view: vscode.TreeView<SkillsNode> | undefined;
 
   constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly timings: SkillsTimings) {
@@ -115,7 +117,18 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       this.updateViewDescription();
       return roots;
     }
-    return childNodes(this.service.index, element).map((n) => this.intern(n));
+    const children = childNodes(this.service.index, element).map((n) => this.intern(n));
+    if (element.kind === 'level') {
+      for (const n of children) if (n.kind === 'skill') this.placed.set(n.dir, this.placeOf(n.dir) ?? '');
+    }
+    return children;
+  }
+
+  /** Where a row sits and what it says: its level group and label (a change of either moves the row). */
+  private placeOf(dir: string): string | undefined {
+    const index = this.service.index;
+    const skill = index.skillByDir(dir);
+    return skill && `${levelNodeIdOf(index, skill) ?? ''}\0${entryLabel(skill)}`;
   }
 
   getParent(element: SkillsNode): SkillsNode | undefined {
@@ -279,7 +292,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     const affected: SkillsNode[] = [];
     for (const dir of change.skills) {
       const node = this.nodes.get(`skill:${dir}`);
-      if (node) affected.push(node);
+      if (!node) continue;
+      // A row that moves (another group, or a new command that sorts elsewhere) needs its parents rebuilt.
+      if (this.placed.has(dir) && this.placed.get(dir) !== this.placeOf(dir)) { this.emitter.fire(undefined); return; }
+      affected.push(node);
     }
     if (change.agents) {
       const agents = this.nodes.get('agents');

@@ -42,7 +42,7 @@ test('the index loads lazily; the tree lists the project skills under one Projec
   const ws = workspace();
   try {
     const { fs: cfs, reads } = countingFs();
-    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     assert.equal(index.loaded, false);
     assert.equal(reads.length, 0, 'nothing is read before the first request');
     index.ensureLoaded();
@@ -68,7 +68,7 @@ test('applyChanges re-reads only the touched skill, and reports added and remove
   const ws = workspace();
   try {
     const { fs: cfs, reads } = countingFs();
-    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
     const alphaMd = path.join(ws, '.claude/skills/alpha/SKILL.md');
 
@@ -97,46 +97,54 @@ test('applyChanges re-reads only the touched skill, and reports added and remove
   }
 });
 
-test('a duplicate name flags both skills, and deleting one clears the other (cross-skill rules re-run)', () => {
+test('a command beside a skill of the same name is shadowed, and deleting the skill lets the command answer', () => {
   const ws = workspace();
   try {
-    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
-    const dupMd = path.join(ws, '.claude/skills/alpha-copy/SKILL.md');
-    fs.mkdirSync(path.dirname(dupMd));
-    fs.writeFileSync(dupMd, skillMd('alpha'));
-    const change = index.applyChanges([dupMd]);
+    const command = path.join(ws, '.claude/commands/alpha.md');
+    fs.mkdirSync(path.dirname(command), { recursive: true });
+    fs.writeFileSync(command, '---\ndescription: The old alpha command.\n---\nDo alpha.\n');
+    let change = index.applyChanges([command]);
+    assert.equal(change.structural, true, 'a new command regroups the tree');
     const alphaDir = path.join(ws, '.claude/skills/alpha');
-    assert.ok(change.skills.has(alphaDir), 'the untouched twin is reported as changed too');
-    assert.ok(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'));
-    fs.rmSync(path.dirname(dupMd), { recursive: true });
-    index.applyChanges([path.dirname(dupMd)]);
-    assert.equal(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'), false);
+    const cmd = index.skillByFile(command);
+    assert.equal(cmd?.source, 'command');
+    assert.equal(cmd?.invocation, '/alpha');
+    assert.equal(cmd?.shadowedBy, path.join(alphaDir, 'SKILL.md'));
+    const [project] = rootNodes(index);
+    assert.deepEqual(childNodes(index, project).map((n) => n.kind === 'skill' && index.skillByDir(n.dir)?.source), ['skill', 'command', 'skill', 'skill'], 'the command right after the skill that shadows it');
+
+    fs.rmSync(alphaDir, { recursive: true });
+    change = index.applyChanges([alphaDir]);
+    assert.ok(change.skills.has(command), 'the command row changes too');
+    assert.equal(index.skillByFile(command)?.shadowedBy, undefined);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
   }
 });
 
-test('a skills root created after loading is found through a SKILL.md event; personal skills are shadowed and excluded from the listing', () => {
+test('a personal skill overrides a project skill of the same folder name; the tree shows Personal first', () => {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-empty-'));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-home-'));
   try {
     fs.mkdirSync(path.join(home, '.claude/skills/tidy'), { recursive: true });
     fs.writeFileSync(path.join(home, '.claude/skills/tidy/SKILL.md'), skillMd('tidy', 'Personal tidy.'));
-    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code' });
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
     assert.deepEqual(rootNodes(index).map((n) => n.id), ['level:personal']);
     assert.equal(index.listingChars(), 'Personal tidy.'.length);
 
-    const md = path.join(ws, '.agents/skills/tidy/SKILL.md');
+    const md = path.join(ws, '.claude/skills/tidy/SKILL.md');
     fs.mkdirSync(path.dirname(md), { recursive: true });
     fs.writeFileSync(md, skillMd('tidy', 'Project tidy!'));
     const change = index.applyChanges([md]);
     assert.equal(change.structural, true);
     assert.deepEqual(rootNodes(index).map((n) => n.id), ['level:personal', `level:project:${ws}`]);
-    const personal = index.skills.find((s) => s.scope === 'personal');
-    assert.equal(personal?.shadowedBy, md);
-    assert.equal(index.listingChars(), 'Project tidy!'.length);
+    const project = index.skillByFile(md);
+    assert.equal(project?.shadowedBy, path.join(home, '.claude/skills/tidy/SKILL.md'));
+    assert.equal(index.skills.find((s) => s.level === 'personal')?.shadowedBy, undefined);
+    assert.equal(index.listingChars(), 'Personal tidy.'.length, 'the shadowed project skill is not listed');
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });
