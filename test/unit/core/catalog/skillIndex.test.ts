@@ -99,16 +99,22 @@ test('applyChanges re-reads only the touched skill, and reports added and remove
   }
 });
 
-test('a duplicate name flags both skills, and deleting one clears the other (cross-skill rules re-run)', () => {
+test('a duplicate command flags both skills, and deleting one clears the other (the model is applied again)', () => {
   const ws = workspace();
   try {
-    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    fs.mkdirSync(path.join(ws, 'tools/.claude-plugin'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'tools/.claude-plugin/plugin.json'), '{"name":"tools"}');
+    fs.mkdirSync(path.join(ws, 'tools/skills/alpha'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'tools/skills/alpha/SKILL.md'), skillMd('alpha'));
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
-    const dupMd = path.join(ws, '.claude/skills/alpha-copy/SKILL.md');
+    // In a plugin, `name` is the last part of the command: folder alpha-copy with `name: alpha` is /tools:alpha too.
+    const dupMd = path.join(ws, 'tools/skills/alpha-copy/SKILL.md');
     fs.mkdirSync(path.dirname(dupMd));
     fs.writeFileSync(dupMd, skillMd('alpha'));
     const change = index.applyChanges([dupMd]);
-    const alphaDir = path.join(ws, '.claude/skills/alpha');
+    const alphaDir = path.join(ws, 'tools/skills/alpha');
+    assert.equal(index.skillByDir(dupMd.replace('/SKILL.md', ''))?.invocation, '/tools:alpha');
     assert.ok(change.skills.has(alphaDir), 'the untouched twin is reported as changed too');
     assert.ok(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'));
     fs.rmSync(path.dirname(dupMd), { recursive: true });
@@ -119,26 +125,28 @@ test('a duplicate name flags both skills, and deleting one clears the other (cro
   }
 });
 
-test('a skills root created after loading is found through a SKILL.md event; personal skills are shadowed and excluded from the listing', () => {
+test('a skills root created after loading is found through a SKILL.md event; a personal skill shadows it and the listing counts the winner', () => {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-empty-'));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-home-'));
   try {
     fs.mkdirSync(path.join(home, '.claude/skills/tidy'), { recursive: true });
     fs.writeFileSync(path.join(home, '.claude/skills/tidy/SKILL.md'), skillMd('tidy', 'Personal tidy.'));
-    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code' });
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
     assert.deepEqual(rootNodes(index).map((n) => n.id), ['scope:personal']);
     assert.equal(index.listingChars(), 'Personal tidy.'.length);
 
-    const md = path.join(ws, '.agents/skills/tidy/SKILL.md');
+    const md = path.join(ws, '.claude/skills/tidy/SKILL.md');
     fs.mkdirSync(path.dirname(md), { recursive: true });
     fs.writeFileSync(md, skillMd('tidy', 'Project tidy!'));
     const change = index.applyChanges([md]);
     assert.equal(change.structural, true);
     assert.deepEqual(rootNodes(index).map((n) => n.id), [`scope:project:${ws}`, 'scope:personal']);
-    const personal = index.skills.find((s) => s.scope === 'personal');
-    assert.equal(personal?.shadowedBy, md);
-    assert.equal(index.listingChars(), 'Project tidy!'.length);
+    const personal = index.skills.find((s) => s.scope === 'personal')!;
+    const project = index.skills.find((s) => s.scope === 'project')!;
+    assert.equal(project.shadowedBy, personal.skillMdPath);
+    assert.equal(personal.shadowedBy, undefined);
+    assert.equal(index.listingChars(), 'Personal tidy.'.length);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });
