@@ -77,9 +77,19 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
   for (const e of entries) byPath.set(e.skillMdPath, e);
   const extra: LoadedSkillEntry[] = [];
   const rootsByPath = new Map<string, SkillsRoot>();
+  const linkDuplicates = new Set<string>();
+  /** Real paths of the given skills' folders (made the first time the model finds a file discovery did not load). */
+  let realDirs: Map<string, LoadedSkillEntry> | undefined;
   const load = (file: string): LoadedSkillEntry | undefined => {
     const known = byPath.get(file);
     if (known) return known;
+    if (path.basename(file) === 'SKILL.md') {
+      // One folder reached through a link from a folder discovery searched and from one Claude Code reads: the entry is
+      // the path Claude Code loads; the other is dropped.
+      realDirs ??= new Map(entries.filter((e) => e.source === 'skill').map((e) => [fs.realPath(e.dir) ?? e.dir, e]));
+      const twin = realDirs.get(fs.realPath(path.dirname(file)) ?? path.dirname(file));
+      if (twin) linkDuplicates.add(twin.skillMdPath);
+    }
     let entry: LoadedSkillEntry | undefined;
     if (path.basename(file).toLowerCase() === 'skill.md') {
       const dir = path.dirname(file);
@@ -104,8 +114,9 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
 
   const models: ClaudeModel[] = [];
   const assigned = new Map<LoadedSkillEntry, ClaudeEntry>();
-  const linkDuplicates = new Set<string>();
-  for (const startDir of opts.startDirs) {
+  // Without a start folder, the home folder stands for one (personal skills, installed plugins).
+  const startDirs = opts.startDirs.length || opts.home === undefined ? opts.startDirs : [opts.home];
+  for (const startDir of startDirs) {
     const start = path.resolve(startDir);
     const model = buildClaudeModel(fs, {
       startDir: start,

@@ -96,12 +96,15 @@ export function wireClaudeModel(fs: FileSystem, roots: readonly SkillsRoot[], sk
     pluginDirs: roots.filter((r) => r.scope === 'plugin').map((r) => path.dirname(r.path)),
     claudeFolders: roots.map(claudeFolderOf).filter((d): d is string => d !== undefined),
   });
-  const allRoots = [...roots];
+  // The roots as the model classified their skills (a workspace folder that is the home folder: its skills are personal).
+  const classified = new Map<string, SkillsRoot>();
+  for (const s of wired.skills) if (s.source === 'skill' && !classified.has(s.root.path)) classified.set(s.root.path, s.root);
+  const allRoots = roots.map((r) => classified.get(r.path) ?? r);
   const known = new Set(roots.map((r) => r.path));
-  for (const s of wired.skills) {
-    if (s.source !== 'skill' || known.has(s.root.path)) continue;
-    known.add(s.root.path);
-    allRoots.push(s.root);
+  for (const [p, r] of classified) {
+    if (known.has(p)) continue;
+    known.add(p);
+    allRoots.push(r);
   }
   return { roots: allRoots, skills: wired.skills, models: wired.models };
 }

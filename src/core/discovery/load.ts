@@ -208,6 +208,8 @@ export function loadCommand(fs: FileSystem, file: string, profile: Profile): Loa
   entry.name = folderName;
   entry.source = 'command';
   entry.files = [];
+  // Frontmatter is optional in a command: Claude Code describes it by its first paragraph.
+  entry.description ??= entry.meta.description;
   return entry;
 }
 

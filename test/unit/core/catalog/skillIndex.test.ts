@@ -124,6 +124,32 @@ test('a command beside a skill of the same name is shadowed, and deleting the sk
   }
 });
 
+test('a duplicate command flags both skills, and deleting one clears the other (the model is applied again)', () => {
+  const ws = workspace();
+  try {
+    fs.mkdirSync(path.join(ws, 'tools/.claude-plugin'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'tools/.claude-plugin/plugin.json'), '{"name":"tools"}');
+    fs.mkdirSync(path.join(ws, 'tools/skills/alpha'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'tools/skills/alpha/SKILL.md'), skillMd('alpha'));
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
+    index.ensureLoaded();
+    // In a plugin, `name` is the last part of the command: folder alpha-copy with `name: alpha` is /tools:alpha too.
+    const dupMd = path.join(ws, 'tools/skills/alpha-copy/SKILL.md');
+    fs.mkdirSync(path.dirname(dupMd));
+    fs.writeFileSync(dupMd, skillMd('alpha'));
+    const change = index.applyChanges([dupMd]);
+    const alphaDir = path.join(ws, 'tools/skills/alpha');
+    assert.equal(index.skillByDir(dupMd.replace('/SKILL.md', ''))?.invocation, '/tools:alpha');
+    assert.ok(change.skills.has(alphaDir), 'the untouched twin is reported as changed too');
+    assert.ok(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'));
+    fs.rmSync(path.dirname(dupMd), { recursive: true });
+    index.applyChanges([path.dirname(dupMd)]);
+    assert.equal(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'), false);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
 test('a personal skill overrides a project skill of the same folder name; the tree shows Personal first', () => {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-empty-'));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-home-'));
