@@ -516,8 +516,8 @@ describe('skills feature', function () {
       assert.match(String(item.description), /^\(shadowed\) · Review a pull request/);
       const tip = plain(item.tooltip);
       assert.ok(tip.includes('**Shadowed:** personal skill /code-review at ~/.claude/skills/code-review/SKILL.md wins: managed > personal > project'), tip);
-      const shadowed = vscode.languages.getDiagnostics(vscode.Uri.file(skillsDir('code-review', 'SKILL.md')));
-      assert.ok(shadowed.some((d) => (d.code as { value: string }).value === 'shadowed' && d.severity === vscode.DiagnosticSeverity.Information), 'the project skill is reported shadowed');
+      await waitFor(() => vscode.languages.getDiagnostics(vscode.Uri.file(skillsDir('code-review', 'SKILL.md')))
+        .some((d) => (d.code as { value: string }).value === 'shadowed' && d.severity === vscode.DiagnosticSeverity.Information), 5_000, 'the project skill reported shadowed');
     } finally {
       fs.rmSync(personalDir, { recursive: true, force: true });
       await vscode.commands.executeCommand('skillflow.refresh');
