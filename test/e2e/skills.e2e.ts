@@ -45,7 +45,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
     await t.treeItem(row, 'Skills').waitFor();
   }
   assert.equal(await t.treeItem(/^\/standup, command$/, 'Skills').locator('.codicon-terminal').count(), 1, 'a command has the terminal icon');
-  assert.match(await t.treeItem(/^\/hello$/, 'Skills').innerText(), /\/hello\s*hi · Greet the user/, 'the command, then the display name');
+  assert.match(await t.treeItem(/^\/hello, 1 warning$/, 'Skills').innerText(), /\/hello\s*hi · Greet the user/, 'the command, then the display name');
   await page.mouse.move(900, 450); // away from the tree, so no row tooltip covers the screenshot
   const headerDescription = skills.locator('.pane-header .description');
   const description = (await headerDescription.innerText()).trim();
@@ -89,9 +89,9 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.equal(await shadowedCommand.item.locator('.codicon-terminal').count(), 1);
   assert.match(await shadowedCommand.hover.innerText(), /Shadowed: project skill \/code-review at .*code-review\/SKILL\.md wins: a skill wins over a command of the same name/);
   await t.shot('shadowed-command-tooltip');
-  const neverLoaded = await rowTooltip(/^format-sql, not loaded/, 'Not loaded:');
-  assert.match(await neverLoaded.item.innerText(), /\(not loaded\) · Format SQL queries/);
-  assert.match(await neverLoaded.hover.innerText(), /Not loaded: only direct children of .* are skills; drafts\/format-sql\/SKILL\.md is deeper/);
+  const neverLoaded = await rowTooltip(/^explain-regex, not loaded/, 'Not loaded:');
+  assert.match(await neverLoaded.item.innerText(), /\(not loaded\) · Explain a regular expression/);
+  assert.match(await neverLoaded.hover.innerText(), /Not loaded: only direct children of .* are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
   await t.shot('never-loaded-tooltip');
 
   // 2c. A personal skill (in code-server's own HOME) overrides the project skill of the same name.

@@ -57,7 +57,7 @@ function iconOf(item: vscode.TreeItem): { id: string; color?: string } {
 /** The demo workspace's Project rows, in order: each entry by its command; commands beside skills; never-loaded last. */
 const DEMO_PROJECT_ROWS = [
   '/broken-yaml', '/code-review', '/code-review', '/commit-message', '/hello', '/mismatched-name', '/missing-reference', '/no-description',
-  '/release-notes', '/standup', '/unknown-key', '/workflow-implement', '/workflow-review', 'format-sql',
+  '/release-notes', '/standup', '/unknown-key', '/workflow-implement', '/workflow-review', 'explain-regex',
 ];
 
 /** The figures part of the Skills view description ("1,234 / 15,000 chars"). */
@@ -199,6 +199,8 @@ describe('skills feature', function () {
     assert.deepEqual(iconOf(shadowed), { id: 'terminal', color: 'disabledForeground' });
     assert.match(String(shadowed.description), /^\(shadowed\) · Review the staged changes/);
     assert.equal(shadowed.contextValue, 'skill.command.shadowed.warning');
+    // Its label is greyed through a decoration on its own URI scheme (the file's problem colours stay off it).
+    assert.equal(shadowed.resourceUri?.scheme, 'skillflow-entry');
     assert.equal(shadowed.collapsibleState, vscode.TreeItemCollapsibleState.None, 'a command has no files under it');
     assert.equal((shadowed.command?.arguments?.[0] as vscode.Uri).fsPath, commandFile, 'its row opens the command file');
     assert.equal(shadowed.accessibilityInformation?.label, '/code-review, command, shadowed, 1 warning');
@@ -212,14 +214,15 @@ describe('skills feature', function () {
     const standup = api.treeProvider.getTreeItem(await entryNode(api, project, '/standup', 'command'));
     assert.deepEqual(iconOf(standup), { id: 'terminal' });
     assert.equal(standup.contextValue, 'skill.command.loaded');
+    assert.equal(standup.resourceUri?.scheme, 'file');
 
-    const neverNode = await child(api, project, 'format-sql');
+    const neverNode = await child(api, project, 'explain-regex');
     const never = api.treeProvider.getTreeItem(neverNode);
     assert.deepEqual(iconOf(never), { id: 'symbol-method', color: 'disabledForeground' });
-    assert.match(String(never.description), /^\(not loaded\) · Format SQL queries/);
+    assert.match(String(never.description), /^\(not loaded\) · Explain a regular expression/);
     assert.equal(never.contextValue, 'skill.skill.notLoaded', 'no Copy Invocation (package.json menus match loaded|shadowed)');
-    assert.match(plain(never.tooltip), /\$\(circle-slash\) \*\*Not loaded:\*\* only direct children of .* are skills; drafts\/format-sql\/SKILL\.md is deeper/);
-    const deepDir = path.join(skillsDir('drafts', 'format-sql'));
+    assert.match(plain(never.tooltip), /\$\(circle-slash\) \*\*Not loaded:\*\* only direct children of .* are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
+    const deepDir = path.join(skillsDir('drafts', 'explain-regex'));
     assert.equal(await vscode.commands.executeCommand('skillflow.copyInvocation', deepDir), undefined, 'nothing to copy for an entry Claude Code never loads');
 
     // The built-in /release-notes command always wins over the demo skill of that name.

@@ -81,6 +81,19 @@ function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
 
+/**
+ * Rows of shadowed and never-loaded entries carry a `skillflow-entry:` resource URI (not the file's): this provider
+ * greys their label, and the workbench's problem colours, which belong to the file, stay off them.
+ */
+const DIMMED_SCHEME = 'skillflow-entry';
+
+class DimmedEntryDecorations implements vscode.FileDecorationProvider {
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== DIMMED_SCHEME) return undefined;
+    return { color: new vscode.ThemeColor('disabledForeground') };
+  }
+}
+
 export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<SkillsNode | SkillsNode[] | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
@@ -93,7 +106,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   view: vscode.TreeView<SkillsNode> | undefined;
 
   constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly timings: SkillsTimings) {
-    this.subscription = service.onDidChange((c) => this.onIndexChange(c));
+    this.subscription = vscode.Disposable.from(
+      service.onDidChange((c) => this.onIndexChange(c)),
+      vscode.window.registerFileDecorationProvider(new DimmedEntryDecorations()),
+    );
   }
 
   private intern(node: SkillsNode): SkillsNode {
@@ -206,7 +222,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
           : new vscode.ThemeIcon(entryIconId(skill), new vscode.ThemeColor('disabledForeground'));
         item.description = row.description;
         item.tooltip = skillTooltip(skill, opts);
-        item.resourceUri = vscode.Uri.file(skill.dir);
+        item.resourceUri = row.state === 'loaded' ? vscode.Uri.file(skill.dir) : vscode.Uri.file(skill.dir).with({ scheme: DIMMED_SCHEME, query: row.state });
         item.contextValue = entryContextValue(skill);
         // A command is one file: its row opens it.
         if (isCommand) item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(skill.skillMdPath)] };
