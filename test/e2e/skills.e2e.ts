@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
 import type { ScenarioContext } from './lib';
 
 export async function scenario(t: ScenarioContext): Promise<void> {
@@ -74,6 +75,8 @@ export async function scenario(t: ScenarioContext): Promise<void> {
 
   // 2b. Claude Code's view: a command shadowed by the skill of the same name, and a skill it never loads, dimmed,
   // with the reason in the tooltip.
+  // MarkdownString.appendText writes spaces as &nbsp;.
+  const textOf = async (hover: Locator) => (await hover.innerText()).replace(/\u00a0/g, ' ');
   const rowTooltip = async (row: RegExp, text: string) => {
     await page.mouse.move(900, 450);
     await page.keyboard.press('Escape');
@@ -87,11 +90,11 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const shadowedCommand = await rowTooltip(/^\/code-review, command, shadowed/, 'Shadowed:');
   assert.match(await shadowedCommand.item.innerText(), /\(shadowed\) · Review the staged changes/);
   assert.equal(await shadowedCommand.item.locator('.codicon-terminal').count(), 1);
-  assert.match(await shadowedCommand.hover.innerText(), /Shadowed: project skill \/code-review at .*code-review\/SKILL\.md wins: a skill wins over a command of the same name/);
+  assert.match(await textOf(shadowedCommand.hover), /Shadowed: project skill \/code-review at .*code-review\/SKILL\.md wins: a skill wins over a command of the same name/);
   await t.shot('shadowed-command-tooltip');
   const neverLoaded = await rowTooltip(/^explain-regex, not loaded/, 'Not loaded:');
   assert.match(await neverLoaded.item.innerText(), /\(not loaded\) · Explain a regular expression/);
-  assert.match(await neverLoaded.hover.innerText(), /Not loaded: only direct children of .* are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
+  assert.match(await textOf(neverLoaded.hover), /Not loaded: only direct children of .* are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
   await t.shot('never-loaded-tooltip');
 
   // 2c. A personal skill (in code-server's own HOME) overrides the project skill of the same name.
@@ -103,7 +106,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
     await t.runCommand('Skillflow: Refresh Skills');
     await t.treeItem(/^Personal, 1 skill$/, 'Skills').waitFor();
     const shadowedSkill = await rowTooltip(/^\/code-review, shadowed/, 'Shadowed:');
-    assert.match(await shadowedSkill.hover.innerText(), /Shadowed: personal skill \/code-review at ~\/\.claude\/skills\/code-review\/SKILL\.md wins: managed > personal > project/);
+    assert.match(await textOf(shadowedSkill.hover), /Shadowed: personal skill \/code-review at ~\/\.claude\/skills\/code-review\/SKILL\.md wins: managed > personal > project/);
     await t.shot('personal-overrides-project-tooltip');
   } finally {
     fs.rmSync(personalDir, { recursive: true, force: true });
@@ -113,12 +116,15 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.runCommand('Skillflow: Refresh Skills');
   await t.treeItem(/^Personal/, 'Skills').waitFor({ state: 'detached' });
 
-  // 3. The Problems panel lists SKILL.md diagnostics with their codes.
+  // 3. The Problems panel lists SKILL.md diagnostics with their codes (maximized: its rows are virtualised).
   await t.problemsContain('yaml-syntax');
+  await t.runCommand('View: Toggle Maximized Panel');
   await t.problemsContain('description-missing');
   await t.problemsContain('name-dir-mismatch');
+  await t.problemsContain('skill-not-loaded');
   await t.problemsContain('agent-skill-missing');
   await t.shot('problems-panel');
+  await t.runCommand('View: Toggle Maximized Panel');
 
   // 4. A quick fix applied: the file changes on disk and the diagnostic goes away.
   const brokenMd = '.claude/skills/broken-yaml/SKILL.md';
