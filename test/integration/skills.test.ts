@@ -172,7 +172,7 @@ describe('skills feature', function () {
     const tooltip = (review.tooltip as vscode.MarkdownString).value;
     assert.match(tooltip, /`\/code-review`/);
     assert.match(tooltip, /~\d+ tokens/);
-    assert.ok(tooltip.includes(path.join(skillsDir('code-review'), 'SKILL.md')));
+    assert.ok(tooltip.includes('$(file) `.claude/skills/code-review/SKILL.md`'), 'the path relative to the workspace folder');
 
     assert.deepEqual(await childLabels(api, reviewNode), ['SKILL.md', 'assets', 'references', 'scripts']);
     const scripts = await child(api, reviewNode, 'scripts');
@@ -205,7 +205,7 @@ describe('skills feature', function () {
     assert.equal((shadowed.command?.arguments?.[0] as vscode.Uri).fsPath, commandFile, 'its row opens the command file');
     assert.equal(shadowed.accessibilityInformation?.label, '/code-review, command, shadowed, 1 warning');
     const shadowTip = plain(shadowed.tooltip);
-    assert.ok(shadowTip.includes(`$(eye-closed) **Shadowed:** project skill /code-review at ${skillsDir('code-review', 'SKILL.md')} wins`), shadowTip);
+    assert.ok(shadowTip.includes('$(eye-closed) **Shadowed:** project skill /code-review at .claude/skills/code-review/SKILL.md wins'), shadowTip);
     assert.ok(shadowTip.includes('a skill wins over a command of the same name'), shadowTip);
     // The skill that shadows it sits right above it.
     const rows = await api.treeProvider.getChildren(project);

@@ -241,13 +241,23 @@ export function homeRelative(file: string, home: string | undefined): string {
   return file === home ? '~' : isInside(file, home) ? `~/${path.relative(home, file).split(path.sep).join('/')}` : file;
 }
 
+/** Paths as a reader wants them: relative to the workspace folder (prefixed by its name when there are several), `~/…` under home. */
+export function displayPaths(text: string, opts: { home?: string; workspaceFolders: readonly string[] }): string {
+  let out = text;
+  // The longest folders first: a workspace folder may sit under home.
+  const folders = [...opts.workspaceFolders].sort((a, b) => b.length - a.length);
+  for (const f of folders) out = out.split(f + path.sep).join(opts.workspaceFolders.length > 1 ? `${path.basename(f)}/` : '');
+  if (opts.home) out = out.split(opts.home + path.sep).join('~/');
+  return out;
+}
+
 /** The plain facts of an entry's row (the extension turns them into a TreeItem). */
 export interface EntryRow {
   label: string;
   /** `hi · Says hello…`, `(shadowed) · …`, `(not loaded) · …`. */
   description: string;
   state: EntryState;
-  /** Why it is shadowed or never loaded (paths under home as `~/…`); undefined when it answers its command. */
+  /** Why it is shadowed or never loaded (paths as displayPaths writes them); undefined when it answers its command. */
   reason?: string;
 }
 
@@ -262,16 +272,9 @@ export function entryRow(skill: SkillEntry, shortDescription: string, opts: { ho
   if (nested) parts.push(nested);
   if (shortDescription) parts.push(shortDescription);
   const row: EntryRow = { label: entryLabel(skill), description: parts.join(' · '), state };
-  if (state === 'shadowed') row.reason = shadowText(skill, opts.home);
-  if (state === 'notLoaded') row.reason = skill.notLoadedReason ?? 'Claude Code does not load it';
+  if (state === 'shadowed') row.reason = displayPaths(skill.shadowReason ?? `${skill.shadowedBy} answers ${skill.invocation ?? ''}`.trim(), opts);
+  if (state === 'notLoaded') row.reason = displayPaths(skill.notLoadedReason ?? 'Claude Code does not load it', opts);
   return row;
-}
-
-/** "personal skill /deploy at ~/.claude/skills/deploy/SKILL.md wins: …", with home shortened. */
-function shadowText(skill: SkillEntry, home: string | undefined): string {
-  const text = skill.shadowReason ?? `${skill.shadowedBy} answers ${skill.invocation ?? ''}`.trim();
-  if (!home) return text;
-  return text.split(home + path.sep).join('~/');
 }
 
 /** Walks the whole tree (the bench's "first render" of every node). */

@@ -5,7 +5,7 @@ import type { SkillEntry } from '../../core/skillmd/model';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
-import { childNodes, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type SkillsNode } from '../../core/catalog/treeModel';
+import { childNodes, displayPaths, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type SkillsNode } from '../../core/catalog/treeModel';
 import type { ClaudeLevel } from '../../core/claude/types';
 import type { SkillsTimings } from './timings';
 
@@ -62,7 +62,7 @@ export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspace
   if (row.state === 'notLoaded') md.appendMarkdown('$(circle-slash) **Not loaded:** ').appendText(row.reason ?? '').appendMarkdown('\n\n');
   if (skill.description) md.appendText(skill.description).appendMarkdown('\n\n');
   else md.appendMarkdown('_No description._\n\n');
-  md.appendMarkdown(`$(file) \`${homeRelative(skill.skillMdPath, opts.home)}\`  \n`);
+  md.appendMarkdown(`$(file) \`${displayPaths(skill.skillMdPath, opts)}\`  \n`);
   const what = skill.source === 'command' ? 'command' : skill.kind === 'workflow' ? 'workflow skill' : 'skill';
   md.appendMarkdown(`$(symbol-numeric) ~${skill.tokenEstimate} tokens · ${skill.level} ${what}`);
   const problems = skill.problems.filter((p) => !STATE_CODES.has(p.code));

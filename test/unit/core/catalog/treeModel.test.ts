@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { ClaudeLevel } from '../../../../src/core/claude/types';
 import type { SkillEntry } from '../../../../src/core/skillmd/model';
-import { childNodes, entryRow, levelNodeIdOf, rootNodes, walkTree, type SkillsNode, type TreeSource } from '../../../../src/core/catalog/treeModel';
+import { childNodes, displayPaths, entryRow, levelNodeIdOf, rootNodes, walkTree, type SkillsNode, type TreeSource } from '../../../../src/core/catalog/treeModel';
 
 const WS = path.resolve('/work/app');
 const OTHER = path.resolve('/work/lib');
@@ -138,4 +138,10 @@ test('the grouping is computed once per skills array', () => {
   assert.equal(rootNodes(index)[0], first, 'the same level node object while the array is the same');
   const changed = source([...index.skills, entry({ file: skillFile(HOME, 'a'), level: 'personal' })]);
   assert.deepEqual(rootNodes(changed).map((n) => n.id), ['level:personal', `level:project:${WS}`]);
+});
+
+test('paths in reasons read relative to the workspace folder (named when there are several) and ~/ under home', () => {
+  const text = `project skill /x at ${skillFile(WS, 'x')} wins; ${skillFile(HOME, 'y')}`;
+  assert.equal(displayPaths(text, { home: HOME, workspaceFolders: [WS] }), 'project skill /x at .claude/skills/x/SKILL.md wins; ~/.claude/skills/y/SKILL.md');
+  assert.equal(displayPaths(text, { home: HOME, workspaceFolders: [WS, OTHER] }), 'project skill /x at app/.claude/skills/x/SKILL.md wins; ~/.claude/skills/y/SKILL.md');
 });
