@@ -328,7 +328,7 @@ export class SkillCommands {
 export function searchItems(skills: readonly SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
   return skills.map((s) => ({
     label: s.name,
-    description: `${s.invocation} · ${s.scope}${s.shadowedBy ? ' · shadowed' : ''}`,
+    description: `${s.invocation ?? 'not loaded'} · ${s.level}${s.shadowedBy ? ' · shadowed' : ''}`,
     detail: s.description ?? '',
     iconPath: new vscode.ThemeIcon(s.kind === 'workflow' ? 'layers' : 'symbol-event'),
     skill: s,

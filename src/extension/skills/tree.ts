@@ -23,7 +23,7 @@ function countBy(problems: ReadonlyArray<{ severity: string }>, severity: string
 /** The markdown tooltip of a skill: description, path, invocation, token estimate, problems. */
 export function skillTooltip(skill: SkillEntry): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown(`**${skill.name}** · \`${skill.invocation}\`\n\n`);
+  md.appendMarkdown(skill.invocation !== null ? `**${skill.name}** · \`${skill.invocation}\`\n\n` : `**${skill.name}** · not loaded by Claude Code\n\n`);
   if (skill.description) md.appendText(skill.description).appendMarkdown('\n\n');
   else md.appendMarkdown('_No description._\n\n');
   md.appendMarkdown(`$(file) \`${skill.skillMdPath}\`  \n`);
