@@ -251,6 +251,9 @@ function sameRange(a: Range | undefined, b: Range | undefined): boolean {
   return a === b || (!!a && !!b && a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn);
 }
 
+/** The fields of an entry that the model sets (applyEntry / markUnread). */
+const VIEW_KEYS = ['level', 'source', 'loaded', 'invocation', 'displayName', 'notLoadedReason', 'shadowedBy', 'shadowReason', 'root', 'scope'] as const;
+
 /** The metadata that decides names, precedence and this module's problems (descriptions only feed the listing). */
 function sameDeciding(a: ClaudeMeta, b: ClaudeMeta): boolean {
   return a.name === b.name && a.disableModelInvocation === b.disableModelInvocation && a.userInvocable === b.userInvocable;
@@ -265,16 +268,7 @@ function sameDeciding(a: ClaudeMeta, b: ClaudeMeta): boolean {
 export function carryClaudeView(old: LoadedSkillEntry, fresh: LoadedSkillEntry, models: readonly ClaudeModel[]): boolean {
   if (old.skillMdPath !== fresh.skillMdPath || !sameDeciding(old.meta, fresh.meta) || !sameRange(old.nameRange, fresh.nameRange)) return false;
   if (fresh.problems.some((p) => p.code === 'file-unreadable') !== old.problems.some((p) => p.code === 'file-unreadable')) return false;
-  fresh.level = old.level;
-  fresh.source = old.source;
-  fresh.loaded = old.loaded;
-  fresh.invocation = old.invocation;
-  fresh.displayName = old.displayName;
-  fresh.notLoadedReason = old.notLoadedReason;
-  fresh.shadowedBy = old.shadowedBy;
-  fresh.shadowReason = old.shadowReason;
-  fresh.root = old.root;
-  fresh.scope = old.scope;
+  for (const k of VIEW_KEYS) Object.assign(fresh, { [k]: old[k] });
   const carried = old.problems.filter((p) => CLAUDE_CODES.has(p.code));
   if (carried.length) { fresh.problems.push(...carried); sortProblems(fresh.problems); }
   for (const m of models) for (const c of m.entries) if (c.path === fresh.skillMdPath && c.meta === old.meta) c.meta = fresh.meta;
