@@ -43,7 +43,7 @@ function oneLine(text: string, max: number): string {
 }
 
 /** `--format json`: every skill and command with Claude Code's view of it, then the agents. */
-export const listJson: Writer<ListData> = (data, shown) => {
+const listJson: Writer<ListData> = (data, shown) => {
   const json = {
     skills: data.skills.map((s) => ({
       name: s.name,
@@ -78,7 +78,7 @@ export const listJson: Writer<ListData> = (data, shown) => {
 const LIST_COLUMNS = ['INVOCATION', 'NAME', 'LEVEL', 'SOURCE', 'KIND', 'TOKENS', 'PATH', 'STATUS', 'DESCRIPTION'] as const;
 
 /** `--format text`: one aligned row per skill, command and agent; STATUS says loaded, shadowed by whom, or not loaded. */
-export const listText: Writer<ListData> = (data, shown) => {
+const listText: Writer<ListData> = (data, shown) => {
   const rows: string[][] = [
     ...data.skills.map((s) => [
       s.invocation ?? '-',
@@ -106,7 +106,7 @@ export const LIST_WRITERS = { text: listText, json: listJson } satisfies Record<
 // ---------- resolve ----------
 
 /** `--format json`: exactly `{command, winner, shadowed, builtin}`. */
-export const resolveJsonWriter: Writer<ResolveResult> = (r, shown) => {
+const resolveJsonWriter: Writer<ResolveResult> = (r, shown) => {
   const json = resolveJson(r);
   return `${JSON.stringify({
     command: json.command,
@@ -117,7 +117,7 @@ export const resolveJsonWriter: Writer<ResolveResult> = (r, shown) => {
 };
 
 /** `--format text`: who answers, then what it shadows and why. */
-export const resolveText: Writer<ResolveResult> = (r, shown) => {
+const resolveText: Writer<ResolveResult> = (r, shown) => {
   const lines: string[] = [];
   if (r.winner) lines.push(`${r.command} → ${r.winner.level} ${r.winner.source} ${shown(r.winner.path)}`);
   else if (r.builtin) lines.push(`${r.command} → Claude Code's own command`);
@@ -132,12 +132,12 @@ export const RESOLVE_WRITERS = { text: resolveText, json: resolveJsonWriter } sa
 // ---------- listing ----------
 
 /** `--format json`: `{budget, used, entries:[{invocation, chars, shown}]}` (with each entry's reason). */
-export const listingJsonWriter: Writer<Listing> = (l) => `${JSON.stringify(listingJson(l), null, 2)}\n`;
+const listingJsonWriter: Writer<Listing> = (l) => `${JSON.stringify(listingJson(l), null, 2)}\n`;
 
 const SHOWN_ORDER: readonly ListingShown[] = ['full', 'truncated', 'name-only', 'dropped', 'absent'];
 
 /** `--format text`: the listing as the model gets it, then the figures and the entries left out. */
-export const listingText: Writer<Listing> = (l) => {
+const listingText: Writer<Listing> = (l) => {
   const lines = l.entries.filter((e) => e.shown !== 'absent').map((e) => e.line);
   const counts = SHOWN_ORDER.map((s) => [s, l.entries.filter((e) => e.shown === s).length] as const).filter(([, n]) => n > 0);
   const source = l.budgetSource === 'SLASH_COMMAND_TOOL_CHAR_BUDGET'

@@ -9,7 +9,7 @@ import type { Profile } from '../base/types';
 import type { AgentEntry, SkillEntry, SkillsRoot } from '../skillmd/model';
 import type { ClaudeModel } from '../claude/load';
 import { discover, knownSkillNames, wireClaudeModel } from '../discovery/discover';
-import { modelBlockedSkills } from '../discovery/claudeWiring';
+import { carryClaudeView, modelBlockedSkills } from '../discovery/claudeWiring';
 import { findSkillsRoots, listSkillFolders } from '../discovery/roots';
 import { loadAgents } from '../discovery/agents';
 import { loadSkill, type LoadedSkillEntry } from '../discovery/load';
@@ -196,9 +196,13 @@ export class SkillIndex {
 
     const before = new Map([...this.skillsByDir].map(([d, s]) => [d, problemSignature(s)]));
     const namesBefore = [...this.skillsByDir.values()].map((s) => s.name).sort().join('\n');
+    // The model is built again only when what it reads may have changed; an edit that keeps the skill's place, name
+    // range and Claude Code metadata keeps Claude Code's view of it.
+    let remodel = change.structural || foldersToRescan.size > 0;
     for (const [dir, { root, folderName }] of dirty) {
       const old = this.skillsByDir.get(dir);
       const fresh = loadSkill(this.fs, root, folderName, this.opts.profile);
+      if (!fresh || !old || !carryClaudeView(old, fresh, this.modelList)) remodel = true;
       if (!fresh) {
         if (old) { this.skillsByDir.delete(dir); change.skills.add(dir); change.structural = true; }
         continue;
@@ -211,7 +215,7 @@ export class SkillIndex {
     }
     if (dirty.size === 0 && !change.structural && !agentsDirty) return change;
 
-    this.rewire();
+    if (remodel || change.structural) this.rewire();
     for (const [dir, s] of this.skillsByDir) {
       if (before.get(dir) !== problemSignature(s)) change.skills.add(dir);
     }

@@ -69,7 +69,7 @@ const COMMANDS_DEPTH = 4;
 const PLUGIN_SEARCH_DEPTH = 4;
 
 /** The nearest ancestor of `dir` (itself included) that holds `.git`, or undefined. */
-export function findRepoRoot(fs: FileSystem, dir: string): string | undefined {
+function findRepoRoot(fs: FileSystem, dir: string): string | undefined {
   let d = path.resolve(dir);
   for (;;) {
     if (fs.stat(path.join(d, '.git'))) return d;
@@ -80,7 +80,7 @@ export function findRepoRoot(fs: FileSystem, dir: string): string | undefined {
 }
 
 /** The folders whose `.claude` Claude Code reads as project levels: the start folder, then each parent up to the repository root. */
-export function projectFolders(startDir: string, repoRoot: string | undefined): string[] {
+function projectFolders(startDir: string, repoRoot: string | undefined): string[] {
   const start = path.resolve(startDir);
   if (repoRoot === undefined) return [start];
   const folders: string[] = [];

@@ -14,7 +14,7 @@ import { severityFor } from '../base/rules';
 import { sortProblems } from '../base/problems';
 import { buildClaudeModel, type ClaudeModel } from '../claude/load';
 import { invocability } from '../claude/resolve';
-import type { ClaudeEntry, ClaudeLevel } from '../claude/types';
+import type { ClaudeEntry, ClaudeLevel, ClaudeMeta } from '../claude/types';
 import type { SkillsRoot } from '../skillmd/model';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from './load';
 
@@ -40,7 +40,7 @@ export interface ClaudeWiringOptions {
 }
 
 /** The codes this module sets (removed and set again on every pass). */
-export const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
+const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
 
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
 const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere']);
@@ -245,6 +245,34 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
     }
   }
   for (const e of touched) sortProblems(e.problems);
+}
+
+function sameRange(a: Range | undefined, b: Range | undefined): boolean {
+  return a === b || (!!a && !!b && a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn);
+}
+
+/** The fields of an entry that the model sets (applyEntry / markUnread). */
+const VIEW_KEYS = ['level', 'source', 'loaded', 'invocation', 'displayName', 'notLoadedReason', 'shadowedBy', 'shadowReason', 'root', 'scope'] as const;
+
+/** The metadata that decides names, precedence and this module's problems (descriptions only feed the listing). */
+function sameDeciding(a: ClaudeMeta, b: ClaudeMeta): boolean {
+  return a.name === b.name && a.disableModelInvocation === b.disableModelInvocation && a.userInvocable === b.userInvocable;
+}
+
+/**
+ * A re-read file whose deciding metadata and `name` range are unchanged keeps what the model said about it: copies
+ * `old`'s Claude Code fields, root and problems of this module onto `fresh`, points the models' entry for it at the new
+ * metadata (its description feeds the listing), and returns true; false (nothing copied) when the model must be built
+ * again.
+ */
+export function carryClaudeView(old: LoadedSkillEntry, fresh: LoadedSkillEntry, models: readonly ClaudeModel[]): boolean {
+  if (old.skillMdPath !== fresh.skillMdPath || !sameDeciding(old.meta, fresh.meta) || !sameRange(old.nameRange, fresh.nameRange)) return false;
+  if (fresh.problems.some((p) => p.code === 'file-unreadable') !== old.problems.some((p) => p.code === 'file-unreadable')) return false;
+  for (const k of VIEW_KEYS) Object.assign(fresh, { [k]: old[k] });
+  const carried = old.problems.filter((p) => CLAUDE_CODES.has(p.code));
+  if (carried.length) { fresh.problems.push(...carried); sortProblems(fresh.problems); }
+  for (const m of models) for (const c of m.entries) if (c.path === fresh.skillMdPath && c.meta === old.meta) c.meta = fresh.meta;
+  return true;
 }
 
 /**

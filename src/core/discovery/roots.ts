@@ -1,6 +1,7 @@
 /**
  * Finding skills roots: `.claude|.agents|.github/skills`, plugin `skills/` folders, with `anyFolder` any folder
- * holding a skill; and the skill folders directly under a root.
+ * holding a skill; and the skill folders directly under a root. What Claude Code makes of them (levels, the folders it
+ * never reads) is the model's (claudeWiring.ts).
  *
  * Bounds: skills roots are found at most `maxDepth` directory levels below the searched folder
  * (DEFAULT_MAX_DEPTH; `packages/app/.claude/skills` is 4), skips `.git`, `node_modules` and hidden folders other than `.claude`,
@@ -15,8 +16,6 @@ import { pluginNameOf } from './plugins';
 
 /** Skills roots deeper than this many levels below a searched folder are not found. */
 export const DEFAULT_MAX_DEPTH = 6;
-/** How deep `~/.claude/plugins/` is searched when it has no installed_plugins.json. */
-export const PLUGINS_MAX_DEPTH = 6;
 
 export interface FindRootsOptions {
   maxDepth?: number;

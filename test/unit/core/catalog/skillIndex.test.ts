@@ -176,3 +176,32 @@ test('a personal skill overrides a project skill of the same folder name; the tr
     fs.rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('an edit keeps Claude Code\'s view when only the description changes, and rebuilds it when a deciding key changes', () => {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-edit-'));
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-home-'));
+  try {
+    fs.mkdirSync(path.join(home, '.claude/skills/tidy'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.claude/skills/tidy/SKILL.md'), skillMd('tidy'));
+    const md = path.join(ws, '.claude/skills/tidy/SKILL.md');
+    fs.mkdirSync(path.dirname(md), { recursive: true });
+    fs.writeFileSync(md, skillMd('tidy'));
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code', managedDir: null });
+    index.ensureLoaded();
+    const project = () => index.skills.find((s) => s.skillMdPath === md)!;
+    assert.deepEqual(project().problems.map((p) => p.code), ['shadowed']);
+
+    fs.writeFileSync(md, skillMd('tidy', 'A new description. Use when asked.'));
+    index.applyChanges([md]);
+    assert.deepEqual([project().description, project().shadowedBy, project().problems.map((p) => p.code)], ['A new description. Use when asked.', path.join(home, '.claude/skills/tidy/SKILL.md'), ['shadowed']]);
+    const modelEntry = index.models[0].entries.find((e) => e.path === md)!;
+    assert.equal(modelEntry.meta.description, 'A new description. Use when asked.', 'the model (and so the listing) sees the new description');
+
+    fs.writeFileSync(md, '---\nname: tidy\ndescription: Hidden.\nuser-invocable: false\ndisable-model-invocation: true\n---\n');
+    index.applyChanges([md]);
+    assert.deepEqual(project().problems.map((p) => p.code), ['shadowed', 'unreachable']);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
