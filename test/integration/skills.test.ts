@@ -56,8 +56,8 @@ function iconOf(item: vscode.TreeItem): { id: string; color?: string } {
 
 /** The demo workspace's Project rows, in order: each entry by its command; commands beside skills; never-loaded last. */
 const DEMO_PROJECT_ROWS = [
-  '/broken-yaml', '/code-review', '/code-review', '/commit-message', '/hello', '/mismatched-name', '/missing-reference', '/no-description',
-  '/release-notes', '/standup', '/unknown-key', '/workflow-implement', '/workflow-review', 'explain-regex',
+  '/broken-yaml', '/code-review', '/code-review', '/commit-message', '/deploy', '/explain-architecture', '/hello', '/mismatched-name',
+  '/missing-reference', '/no-description', '/release-notes', '/unknown-key', '/workflow-implement', '/workflow-review', 'explain-regex',
 ];
 
 /** The figures part of the Skills view description ("1,234 / 15,000 chars"). */
@@ -137,7 +137,7 @@ describe('skills feature', function () {
     assert.deepEqual(await childLabels(api, project), DEMO_PROJECT_ROWS);
     const projectItem = api.treeProvider.getTreeItem(project);
     assert.equal(projectItem.contextValue, 'level.project');
-    assert.match((projectItem.tooltip as vscode.MarkdownString).value, /^\*\*Project\*\* · 12 skills, 2 commands/);
+    assert.match((projectItem.tooltip as vscode.MarkdownString).value, /^\*\*Project\*\* · 12 skills, 3 commands/);
 
     const plugin = await child(api, undefined, 'Plugin · demo-plugin');
     const lintFix = api.treeProvider.getTreeItem(await child(api, plugin, '/demo-plugin:lint-fix'));
@@ -197,7 +197,7 @@ describe('skills feature', function () {
     const shadowedNode = await entryNode(api, project, '/code-review', 'command');
     const shadowed = api.treeProvider.getTreeItem(shadowedNode);
     assert.deepEqual(iconOf(shadowed), { id: 'terminal', color: 'disabledForeground' });
-    assert.match(String(shadowed.description), /^\(shadowed\) · Review the staged changes/);
+    assert.match(String(shadowed.description), /^\(shadowed\) · Review the staged changes with the old/);
     assert.equal(shadowed.contextValue, 'skill.command.shadowed.warning');
     // Its label is greyed through a decoration on its own URI scheme (the file's problem colours stay off it).
     assert.equal(shadowed.resourceUri?.scheme, 'skillflow-entry');
@@ -211,10 +211,11 @@ describe('skills feature', function () {
     const rows = await api.treeProvider.getChildren(project);
     assert.equal(rows.indexOf(shadowedNode) - 1, rows.findIndex((n) => n.kind === 'skill' && n.dir === skillsDir('code-review')));
 
-    const standup = api.treeProvider.getTreeItem(await entryNode(api, project, '/standup', 'command'));
-    assert.deepEqual(iconOf(standup), { id: 'terminal' });
-    assert.equal(standup.contextValue, 'skill.command.loaded');
-    assert.equal(standup.resourceUri?.scheme, 'file');
+    // A command with a problem keeps its terminal icon, in the problem's colour (deploy.md names a missing script).
+    const deploy = api.treeProvider.getTreeItem(await entryNode(api, project, '/deploy', 'command'));
+    assert.deepEqual(iconOf(deploy), { id: 'terminal', color: 'list.warningForeground' });
+    assert.equal(deploy.contextValue, 'skill.command.loaded.warning');
+    assert.equal(deploy.resourceUri?.scheme, 'file');
 
     const neverNode = await child(api, project, 'explain-regex');
     const never = api.treeProvider.getTreeItem(neverNode);

@@ -5,7 +5,7 @@ import type { SkillEntry } from '../../core/skillmd/model';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
-import { childNodes, displayPaths, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type SkillsNode } from '../../core/catalog/treeModel';
+import { childNodes, displayPaths, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type EntryState, type SkillsNode } from '../../core/catalog/treeModel';
 import type { ClaudeLevel } from '../../core/claude/types';
 import type { SkillsTimings } from './timings';
 
@@ -27,6 +27,19 @@ const LEVEL_HELP: Record<ClaudeLevel, string> = {
 /** Icon of an entry's kind: a command file, a workflow skill or a skill. */
 function entryIconId(skill: SkillEntry): string {
   return skill.source === 'command' ? 'terminal' : skill.kind === 'workflow' ? 'layers' : 'symbol-method';
+}
+
+/**
+ * A row's icon: dimmed for shadowed and never-loaded entries; for a skill with problems the error or warning icon (its
+ * badge); a command keeps its terminal icon, in the problem's colour.
+ */
+function entryIcon(skill: SkillEntry, state: EntryState, severity: 'error' | 'warning' | 'info' | undefined): vscode.ThemeIcon {
+  const id = entryIconId(skill);
+  if (state !== 'loaded') return new vscode.ThemeIcon(id, new vscode.ThemeColor('disabledForeground'));
+  if (skill.source !== 'command') return severityIcon(severity, id);
+  if (severity === 'error') return new vscode.ThemeIcon(id, new vscode.ThemeColor('list.errorForeground'));
+  if (severity === 'warning') return new vscode.ThemeIcon(id, new vscode.ThemeColor('list.warningForeground'));
+  return new vscode.ThemeIcon(id);
 }
 
 function severityIcon(severity: 'error' | 'warning' | 'info' | undefined, fallback: string): vscode.ThemeIcon {
@@ -217,9 +230,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         const opts = { home: index.options.home, workspaceFolders: index.options.workspaceFolders };
         const row = entryRow(skill, skill.description ? shorten(skill.description, 60) : '', opts);
         const severity = worstSeverity(skill.problems.filter((p) => p.code !== 'shadowed' && p.code !== 'skill-not-loaded'));
-        item.iconPath = row.state === 'loaded'
-          ? severityIcon(severity, entryIconId(skill))
-          : new vscode.ThemeIcon(entryIconId(skill), new vscode.ThemeColor('disabledForeground'));
+        item.iconPath = entryIcon(skill, row.state, severity);
         item.description = row.description;
         item.tooltip = skillTooltip(skill, opts);
         item.resourceUri = row.state === 'loaded' ? vscode.Uri.file(skill.dir) : vscode.Uri.file(skill.dir).with({ scheme: DIMMED_SCHEME, query: row.state });

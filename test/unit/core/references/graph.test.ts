@@ -18,8 +18,8 @@ function graphOf(workspace: string): ReferenceGraph {
 test('demo workspace: every skill is a node; code-review and release-notes link to commit-message', () => {
   const graph = graphOf(DEMO);
   assert.deepEqual(graph.nodes.map((n) => n.name), [
-    'broken-yaml', 'code-review', 'code-review', 'commit-message', 'explain-regex', 'hi', 'lint-fix', 'missing-reference',
-    'no-description', 'release-notes', 'renamed-skill', 'standup', 'unknown-key', 'workflow-implement', 'workflow-review',
+    'broken-yaml', 'code-review', 'code-review', 'commit-message', 'deploy', 'explain-architecture', 'explain-regex', 'hi', 'lint-fix',
+    'missing-reference', 'no-description', 'release-notes', 'renamed-skill', 'unknown-key', 'workflow-implement', 'workflow-review',
   ]);
   // Commands and entries Claude Code never loads are nodes too; the latter have no invocation.
   const formatSql = graph.nodes.find((n) => n.name === 'explain-regex');
