@@ -5,6 +5,7 @@
  */
 import { applyEdits, modify, parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { SkillOverride } from './values';
+import { detectFormatting } from '../base/jsonFormat';
 
 export type SettingsEditResult = { ok: true; text: string; changed: boolean } | { ok: false; message: string };
 
@@ -14,14 +15,6 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   let start = 0;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) { line++; start = i + 1; }
   return { line, column: offset - start + 1 };
-}
-
-/** The indentation and line ending a JSON text already uses (two spaces and `\n` when it shows none). */
-function detectFormatting(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const indent = /\n([ \t]+)\S/.exec(text)?.[1];
-  if (indent?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
-  return { insertSpaces: true, tabSize: indent ? indent.length : 2, eol };
 }
 
 /**

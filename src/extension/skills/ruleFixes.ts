@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import { applyEdits, modify, type EditResult } from 'jsonc-parser/lib/esm/main.js';
 import { parseSkillMd } from '../../core/skillmd/frontmatter';
 import { CONFIG_FILE_NAME, findDisableComments } from '../../core/config/ruleConfig';
-import { detectIndent, parseJson } from '../../core/workflow/json';
+import { parseJson } from '../../core/workflow/json';
+import { detectFormatting } from '../../core/base/jsonFormat';
 import { ruleCode, toDiagnostic } from '../adapters/ranges';
 import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';
 import { SkillQuickFixProvider } from './quickFixes';
@@ -81,12 +82,11 @@ export async function disableInWorkspace(rules: EditorRuleConfig, file: vscode.U
       await vscode.window.showTextDocument(doc ? doc.uri : target);
       return false;
     }
-    const indent = detectIndent(text);
     // A new "rules" goes first: the formatter then touches only the lines it adds (appending would reformat the last property's line).
     const hasRules = 'rules' in (root as object);
     edits = modify(text, ['rules', code], 'off', {
       getInsertionIndex: hasRules ? undefined : () => 0,
-      formattingOptions: { insertSpaces: indent !== '\t', tabSize: typeof indent === 'number' ? indent : 1, eol: text.includes('\r\n') ? '\r\n' : '\n' },
+      formattingOptions: detectFormatting(text),
     });
   }
   if (doc) {
