@@ -1,5 +1,5 @@
-// Five bundles from one script: the extension (cjs, `vscode` external), the CLI's launcher (`dist/cli.js`) and its main bundle
-// (`dist/skillflow.js`), the CLI's validate worker (`dist/validate-worker.js`) and the graph webview (browser iife).
+// Six bundles from one script: the extension (cjs, `vscode` external), the CLI's launcher (`dist/cli.js`) and its main bundle
+// (`dist/skillflow.js`), the CLI's validate worker (`dist/validate-worker.js`) and the two webviews (browser iife).
 // Flags: --production (minify, no sourcemap), --watch.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,6 +29,8 @@ const noEsprima = {
 
 const common = {
   plugins: [noEsprima],
+  // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -37,6 +39,9 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow (the bundle would fail at run
+  // time with "Cannot find module './impl/format'"); its ES module build bundles cleanly.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 const builds = [
@@ -48,6 +53,8 @@ const builds = [
   { ...common, entryPoints: ['src/cli/runtime/validateWorker.ts'], outfile: 'dist/validate-worker.js' },
   // The reference-graph webview script runs in the webview's browser sandbox (media/graph.css is its static style).
   { ...common, entryPoints: ['src/webview/graph.ts'], outfile: 'dist/webview/graph.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // The What Claude Sees webview script (media/listing.css is its static style).
+  { ...common, entryPoints: ['src/webview/listing.ts'], outfile: 'dist/webview/listing.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 if (watch) {

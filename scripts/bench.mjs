@@ -299,3 +299,8 @@ try {
 console.log('');
 const tree = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-tree.mjs')], { stdio: 'inherit' });
 if (tree.status !== 0) process.exitCode = tree.status ?? 1;
+
+// The Claude Code model on a generated 300-skill workspace: model build, listing, resolve, What Claude Sees render.
+console.log('');
+const claudeBench = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-claude.mjs')], { stdio: 'inherit' });
+if (claudeBench.status !== 0) process.exitCode = claudeBench.status ?? 1;

@@ -23,7 +23,7 @@ const COMMANDS: Record<string, Command> = {
 export const USAGE = `Usage: skillflow <command> [options]
 
 Commands:
-  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json] [--home DIR] [--managed DIR]
+  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github] [--home DIR] [--managed DIR]
   list [PATH] [--format text|json] [--home DIR] [--managed DIR]
       (every level is listed, personal and managed too; --personal is still accepted and does nothing)
   resolve </command> [PATH] [--format text|json] [--home DIR] [--managed DIR]

@@ -3,6 +3,7 @@ import { registerSkillsFeatures } from './skills';
 import { registerWorkflowFeatures } from './workflows';
 import { registerCheckpointFeatures } from './checkpoints';
 import { registerGraphFeatures } from './graph';
+import { registerClaudeFeatures } from './claude';
 
 /**
  * Activation stays light (under 50 ms, logged): features register providers and watchers; the skills index loads in
@@ -24,12 +25,13 @@ export function activate(context: vscode.ExtensionContext) {
   const workflows = timed('workflows', () => registerWorkflowFeatures(context, log));
   const checkpoints = timed('checkpoints', () => registerCheckpointFeatures(context, log));
   const graph = timed('graph', () => registerGraphFeatures(context, log, skills.service));
+  const claude = timed('claude', () => registerClaudeFeatures(context, log));
 
   const activationMs = performance.now() - started;
   log.info(`activate() took ${activationMs.toFixed(1)} ms (${marks.join(', ')} ms)`);
   if (process.env.SKILLFLOW_DEMO === '1') void showDemoStart(log);
   // Returned for integration tests (and other extensions): read-only access to each feature's state.
-  return { skills, workflows, checkpoints, graph, activationMs };
+  return { skills, workflows, checkpoints, graph, claude, activationMs };
 }
 
 /**

@@ -17,7 +17,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   // 2. Run it from the palette; the webview (an iframe holding the content iframe) shows the graph.
   await t.runCommand('Skillflow: Show Reference Graph');
   await page.locator('.tab', { hasText: 'Skill Reference Graph' }).waitFor();
-  const graph = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  const graph = page.frameLocator('iframe.webview.ready:not([src*="purpose=webviewView"])').frameLocator('iframe#active-frame'); // the panel, not the What Claude Sees view
   const summary = graph.locator('#summary');
   await summary.filter({ hasText: /skills/ }).waitFor();
   assert.equal((await summary.innerText()).trim(), '11 skills, 2 cross-skill links');

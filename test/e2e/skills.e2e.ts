@@ -25,7 +25,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await markersPanel.locator('.monaco-link', { hasText: 'yaml-syntax' }).first().click();
   const ruleTab = page.locator('.tabs-container').getByRole('tab', { name: /Rule: yaml-syntax/ });
   await ruleTab.waitFor();
-  const ruleFrame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  const ruleFrame = page.frameLocator('iframe.webview.ready:not([src*="purpose=webviewView"])').frameLocator('iframe#active-frame'); // the panel, not the What Claude Sees view
   await ruleFrame.locator('section.rule h2', { hasText: 'yaml-syntax' }).waitFor();
   assert.match(await ruleFrame.locator('section.rule').innerText(), /Fix:[\s\S]*Quote the value/);
   assert.equal(await page.locator('.tabs-container').getByRole('tab', { name: /rules\.md/ }).count(), 0, 'no editor on docs/rules.md');

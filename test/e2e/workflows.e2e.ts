@@ -1,7 +1,8 @@
 // Workflow scenario through the real workbench: the status bar follows an orchestrator writing .workflow/
 // (INIT → PLAN → WORK → REPORT → COMPLETED, each within a second), its tooltip, the Workflows view with
-// artifacts and history, a STALE workflow with the warning background, and a cancel from the status bar's
-// QuickPick (through the real confirmation dialog) that unregisters the workflow on disk.
+// artifacts and history, a STALE workflow with the warning background, and a cancel from the row's context
+// menu (through the real Keep Running / Cancel Run dialog) that unregisters the workflow on disk, says what
+// happened and keeps CANCELLED in the status bar for 10 s.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -44,10 +45,88 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   // Show the Skillflow views now, so their first indexing is not counted in the update timings below.
   await t.openSidebar();
   await t.view('Workflows').waitFor();
-  await t.treeItem(/Refactor the auth middleware/, 'Workflows').waitFor();
+  // The row leads with the phase, so the default sidebar width cuts the title, never the phase.
+  const authRow = t.treeItem(/Refactor the auth middleware/, 'Workflows');
+  await authRow.waitFor();
+  const authLabel = authRow.locator('.label-name').first();
+  assert.equal(((await authLabel.innerText()) ?? '').trim().slice(0, 7), 'PLAN · ', 'the row starts with the phase');
+  const labelBox = await authLabel.boundingBox();
+  const rowBox = await authRow.boundingBox();
+  t.log(`Workflows row: label ${labelBox?.width.toFixed(0)} px of a ${rowBox?.width.toFixed(0)} px row`);
+  assert.match((await authRow.innerText()).replace(/\s+/g, ' '), /full · .* ago · implementer|full · now · implementer/);
+  assert.equal(await authRow.locator('.codicon-list-ordered').count(), 1, 'the PLAN codicon leads the row');
   await t.shot('workflows-view-plan');
 
-  // 2. An orchestrator starts a second run: init writes status.json + .context.json and registers it.
+  // Its tooltip: phase and title first, one relative time (the row's), the workDir verbatim in a code span.
+  await authRow.hover();
+  const rowTip = t.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'workDir' }).first();
+  await rowTip.waitFor();
+  const rowTipText = (await rowTip.innerText()).replace(/\s+/g, ' ');
+  assert.ok(rowTipText.includes(`workDir: .workflow/${AUTH_KEY}/auth-refactor/implement`), `tooltip workDir: ${rowTipText}`);
+  assert.doesNotMatch(rowTipText, /\\/, 'no escaping backslashes in the tooltip');
+  assert.match(rowTipText, /PLAN · Refactor the auth middleware/);
+  assert.match(rowTipText, /Last update (\d+ \w+ ago|now) \(/);
+  assert.equal(await rowTip.locator('code', { hasText: `.workflow/${AUTH_KEY}/auth-refactor/implement` }).count(), 1);
+  await t.shot('workflows-row-tooltip');
+  await t.page.mouse.move(700, 300);
+
+  // 2. One run in the status bar: a click goes straight to that run's actions.
+  await item.click();
+  await t.quickInput.waitForOpen();
+  assert.match(await t.quickInput.title(), /^PLAN · Refactor the auth middleware/);
+  await t.quickInput.option(/Cancel Run…/).waitFor();
+  await t.shot('status-bar-click-actions');
+  await t.page.keyboard.press('Escape');
+  await t.quickInput.waitForClosed();
+
+  // 3. Cancel from the row's context menu: the modal's buttons say what they do, Keep Running is the way out.
+  await authRow.click({ button: 'right' });
+  const menuItem = t.page.locator('.context-view .action-item, .monaco-menu .action-item').filter({ hasText: 'Cancel Run…' }).first();
+  await menuItem.waitFor();
+  assert.equal(await t.page.locator('.context-view .action-item, .monaco-menu .action-item').filter({ hasText: 'Mark Run Failed…' }).count(), 0, 'PLAN cannot be marked failed');
+  await t.shot('workflow-row-context-menu');
+  await menuItem.click();
+  const dialog = t.page.locator('.monaco-dialog-box');
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /Cancel the run "Refactor the auth middleware into a token service"\?/);
+  assert.match(await dialog.innerText(), /removes '20261121-093000' from \.workflow\/registry\.json/);
+  const buttons = (await dialog.locator('.dialog-buttons a.monaco-button, .dialog-buttons .monaco-button').allInnerTexts()).map((b) => b.trim()).filter(Boolean);
+  t.log(`cancel modal buttons: ${JSON.stringify(buttons)}`);
+  assert.deepEqual([...buttons].sort(), ['Cancel Run', 'Keep Running']);
+  await t.shot('cancel-modal');
+  // Escape is Keep Running: nothing is written.
+  await t.page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  assert.ok(readJson(registryFile)[AUTH_KEY], 'Keep Running leaves the run registered');
+  // This time from the status bar: its one run's actions, then Cancel Run….
+  await item.click();
+  await t.quickInput.pick(/Cancel Run…/);
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Cancel Run', exact: true }).click();
+  await t.waitForFile(registryFile, (text) => !text.includes(AUTH_KEY));
+  assert.deepEqual(Object.keys(readJson(registryFile)), ['20261120-141500'], 'unregistered; the other entry kept');
+  const cancelled = readJson(t.path('.workflow', AUTH_KEY, 'auth-refactor', 'implement', 'status.json'));
+  assert.equal(cancelled.phase, 'CANCELLED');
+  assert.deepEqual(cancelled.transitions.at(-1).from + '→' + cancelled.transitions.at(-1).to, 'PLAN→CANCELLED');
+  assert.deepEqual(cancelled.linked_sessions, ['session-7f3a9c'], 'unknown fields kept');
+  // Afterwards: what happened, with Open status.json; the status bar keeps CANCELLED for its 10 s.
+  const cancelledAt = Date.now();
+  const toast = t.page.locator('.notification-toast').filter({ hasText: 'Run "Refactor the auth middleware into a token service" cancelled: status.json now says CANCELLED (was PLAN)' }).first();
+  await toast.getByRole('button', { name: 'Open status.json' }).waitFor();
+  await expectStatus('CANCELLED · implement');
+  assert.match(await codicon(), /codicon-circle-slash/);
+  await t.page.waitForTimeout(400); // the toast's fade-in
+  await t.shot('after-cancel-message-and-status-bar');
+  await toast.getByRole('button', { name: 'Open status.json' }).click();
+  await t.page.locator('.monaco-editor').filter({ hasText: '"CANCELLED"' }).first().waitFor();
+  await t.shot('after-cancel-status-json');
+  await t.page.waitForTimeout(Math.max(0, 7_000 - (Date.now() - cancelledAt)));
+  assert.equal(await itemText(), 'CANCELLED · implement', 'still CANCELLED 7 s after the cancel');
+  await item.waitFor({ state: 'hidden', timeout: 10_000 });
+  t.log(`CANCELLED left the status bar ${Date.now() - cancelledAt} ms after the cancel`);
+  assert.ok(Date.now() - cancelledAt >= 9_500, 'shown for the promised 10 s');
+
+  // 4a. An orchestrator starts a second run: init writes status.json + .context.json and registers it.
   const status = (extra: Record<string, unknown>) => ({
     phase: 'INIT', mode: 'full', command: 'implement', title: 'Add a login form', workName: 'login-form',
     created_at: new Date().toISOString(), updated_at: new Date().toISOString(), transitions: [] as unknown[], linked_sessions: [], ...extra,
@@ -57,29 +136,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   fs.mkdirSync(t.path(NEW_DIR, '.prompt'), { recursive: true });
   fs.writeFileSync(t.path(NEW_DIR, '.prompt', 'user_prompt.txt'), 'Add a login form with email and password.\n');
   writeJson(registryFile, { ...readJson(registryFile), [NEW_KEY]: NEW_DIR });
-  await expectStatus('2 workflows');
-  assert.match(await codicon(), /codicon-layers/);
-  await t.shot('status-bar-two-workflows');
-
-  // 3. Cancel the PLAN one from the status bar: QuickPick of workflows → actions → the modal → confirm.
-  await item.click();
-  await t.quickInput.pick(/Refactor the auth middleware/);
-  await t.quickInput.pick(/Cancel Workflow/);
-  const dialog = t.page.locator('.monaco-dialog-box');
-  await dialog.waitFor();
-  assert.match(await dialog.innerText(), /Cancel: "Refactor the auth middleware into a token service"\?/);
-  assert.match(await dialog.innerText(), /removes '20261121-093000' from \.workflow\/registry\.json/);
-  await t.shot('cancel-confirmation');
-  await dialog.getByRole('button', { name: 'Cancel Workflow', exact: true }).click();
-  await t.waitForFile(registryFile, (text) => !text.includes(AUTH_KEY));
-  assert.deepEqual(Object.keys(readJson(registryFile)), ['20261120-141500', NEW_KEY], 'unregistered; the other entries kept');
-  const cancelled = readJson(t.path('.workflow', AUTH_KEY, 'auth-refactor', 'implement', 'status.json'));
-  assert.equal(cancelled.phase, 'CANCELLED');
-  assert.deepEqual(cancelled.transitions.at(-1).from + '→' + cancelled.transitions.at(-1).to, 'PLAN→CANCELLED');
-  assert.deepEqual(cancelled.linked_sessions, ['session-7f3a9c'], 'unknown fields kept');
+  await item.waitFor();
   await expectStatus('INIT · implement');
   assert.match(await codicon(), /codicon-circle-outline/);
-  await t.shot('after-cancel-init');
+  await t.shot('status-bar-new-run-init');
 
   // 4. The orchestrator drives the new run step by step, the way update_state.py writes (read, modify, write).
   const transitions: Array<{ from: string; to: string; at: string }> = [];
@@ -110,7 +170,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const hover = t.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Registry key' }).first();
   await hover.waitFor();
   const tip = (await hover.innerText()).replace(/\s+/g, ' ');
-  for (const part of ['Add a login form', `Registry key ${NEW_KEY}`, 'mode full', 'INIT → PLAN → ▶ WORK → REPORT → COMPLETED', 'Last transition: PLAN → WORK', 'Agent: worker']) {
+  for (const part of ['WORK · Add a login form', 'Last update now', `Registry key ${NEW_KEY}`, 'mode full', 'INIT → PLAN → ▶ WORK → REPORT → COMPLETED', 'Last transition: PLAN → WORK', 'Agent: worker']) {
     assert.ok(tip.includes(part), `tooltip lacks '${part}': ${tip}`);
   }
   assert.equal(await hover.locator('strong', { hasText: '▶ WORK' }).count(), 1, 'the current phase is bold');
@@ -118,13 +178,18 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.page.mouse.move(700, 300);
 
   // The Workflows view: the entry with phase · mode · age · agent, its artifacts and history.
+  // Collapse the Skills view so the Workflows pane has room for the artifacts and the history.
+  await t.view('Skills').locator('.pane-header').first().click();
   const entry = t.treeItem(/Add a login form/, 'Workflows');
   await entry.waitFor();
-  assert.match((await entry.innerText()).replace(/\s+/g, ' '), /WORK · full · just now · worker/);
+  assert.match((await entry.innerText()).replace(/\s+/g, ' '), /WORK · Add a login form ?full · now · worker/);
   if ((await entry.getAttribute('aria-expanded')) !== 'true') await entry.click();
   for (const name of ['.prompt/user_prompt.txt', 'plan.md', 'work/skill-map.md', 'work/W01-form-component.md']) await t.treeItem(name, 'Workflows').waitFor();
   const history = t.treeItem(/^History/, 'Workflows');
   await history.click();
+  // The pane keeps its height: scroll the tree so the transitions are rendered.
+  await history.hover();
+  await t.page.mouse.wheel(0, 400);
   await t.treeItem(/PLAN → WORK/, 'Workflows').waitFor();
   await t.shot('workflows-view-artifacts');
 
@@ -179,6 +244,6 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.match(colours.classes, /warning-kind/);
   const staleEntry = t.treeItem(/Security audit/, 'Workflows');
   await staleEntry.waitFor();
-  assert.match((await staleEntry.innerText()).replace(/\s+/g, ' '), /STALE · noplan · 3 h ago · worker/);
+  assert.match((await staleEntry.innerText()).replace(/\s+/g, ' '), /STALE · Security audit ?noplan · 3 hr\. ago · worker/);
   await t.shot('status-bar-stale-warning');
 }

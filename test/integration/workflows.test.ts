@@ -3,6 +3,7 @@
 // executeCommand. Works on the runner's copy of examples/demo-workspace and restores its .workflow/ after.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { getApi, sleep, waitFor, workspaceDir } from './util';
@@ -120,13 +121,16 @@ describe('workflows', function () {
     transition('PLAN', 'WORK', 'worker');
     timings.WORK = await expectStatusBar('$(sync~spin) WORK · implement');
     const tip = tooltip();
-    assert.match(tip, /\*\*Integration login\*\*/);
+    assert.match(tip, /\*\*WORK · Integration login\*\*/);
+    assert.match(tip, /Last update now \(/);
+    assert.match(tip, new RegExp(`workDir: \`${REL}\``), 'the workDir verbatim in a code span');
     assert.match(tip, new RegExp(`Registry key \`${KEY}\` · mode \`full\``));
     assert.match(tip, /INIT → PLAN → \*\*▶ WORK\*\* → REPORT → COMPLETED/);
-    assert.match(tip, /Last transition: PLAN → WORK at /);
+    assert.match(tip, /Last transition: PLAN → WORK on /);
     assert.match(tip, /Agent: `worker`/);
     assert.equal((api.statusBarItem.tooltip as vscode.MarkdownString).supportThemeIcons, true);
-    assert.equal(api.statusBarItem.command, 'skillflow.workflow.showActions');
+    // One run shown: the click goes straight to its actions.
+    assert.deepEqual(api.statusBarItem.command, { command: 'skillflow.workflow.showActions', title: 'Workflow actions', arguments: [{ key: KEY, root }] });
 
     fs.writeFileSync(path.join(workDir, 'report.md'), '# Report\n');
     transition('WORK', 'REPORT', 'reporter');
@@ -183,8 +187,9 @@ describe('workflows', function () {
     assert.equal(api.statusBarItem.text, '$(layers) 2 workflows');
 
     const login = api.treeProvider.getTreeItem(nodeOf(KEY));
-    assert.equal(login.label, 'Integration login');
-    assert.match(String(login.description), /^WORK · full · just now · done$/);
+    assert.equal(login.label, 'WORK · Integration login', 'the phase leads the row');
+    assert.match(String(login.description), /^full · now · done$/);
+    assert.equal(((login.iconPath as vscode.ThemeIcon).color as vscode.ThemeColor).id, 'charts.yellow', 'a colour per phase');
     assert.equal(login.contextValue, 'workflow failable');
     const children = api.treeProvider.getChildren(nodeOf(KEY)) as WorkflowNode[];
     const labels = children.map((c) => api.treeProvider.getTreeItem(c).label);
@@ -195,7 +200,8 @@ describe('workflows', function () {
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === path.join(workDir, 'plan.md'), 5_000, 'plan.md to open');
 
     const audit = api.treeProvider.getTreeItem(nodeOf('20261122-020000'));
-    assert.match(String(audit.description), /^REPORT · noplan · 5 min ago$/);
+    assert.equal(audit.label, 'REPORT · Audit');
+    assert.match(String(audit.description), /^noplan · 5 min\. ago$/);
     assert.equal((audit.iconPath as vscode.ThemeIcon).id, 'warning', 'problems show on the entry');
     assert.match(((audit.tooltip as vscode.MarkdownString).value), /Illegal transition INIT → PLAN in noplan mode/);
     const auditChildren = api.treeProvider.getChildren(nodeOf('20261122-020000')) as WorkflowNode[];
@@ -220,7 +226,7 @@ describe('workflows', function () {
     writeStatus('WORK', { updated_at: iso(3 * 3600_000), transitions: [{ from: 'INIT', to: 'PLAN', at: iso(4 * 3600_000) }, { from: 'PLAN', to: 'WORK', at: iso(3 * 3600_000) }] });
     await expectStatusBar('$(warning) STALE · implement');
     assert.equal(background(), 'statusBarItem.warningBackground');
-    assert.match(tooltip(), /Stale: no update for 3 h/);
+    assert.match(tooltip(), /Stale: last update 3 hours ago \(/);
   });
 
   it('the contributed JSON schemas validate registry.json and status.json in the editor', async () => {
@@ -259,35 +265,104 @@ describe('workflows', function () {
     fs.rmSync(path.join(root, 'schema-check'), { recursive: true, force: true });
   });
 
-  it('cancel is refused outside PLAN (explained), allowed in PLAN: writes CANCELLED and unregisters', async () => {
+  /** Answers the workflow dialogs like a user would, recording what was asked. */
+  function answer(confirmWith: string | undefined) {
+    const asked: Array<{ kind: string; message: string; buttons: string[] }> = [];
+    api.setPrompts({
+      confirm: async (message, detail, confirm, keep) => { asked.push({ kind: 'confirm', message: `${message} ${detail}`, buttons: [confirm, keep] }); return confirmWith; },
+      info: async (message, ...actions) => { asked.push({ kind: 'info', message, buttons: actions }); return undefined; },
+      error: async (message) => { asked.push({ kind: 'error', message, buttons: [] }); return undefined; },
+    });
+    return asked;
+  }
+
+  it('cancel is refused outside PLAN (explained), Keep Running writes nothing, Cancel Run writes CANCELLED, unregisters and says so', async () => {
     writeRegistry({ [KEY]: REL, '20261121-093000': '.workflow/20261121-093000/auth-refactor/implement' });
     writeStatus('WORK', { updated_at: iso(), transitions: [{ from: 'INIT', to: 'PLAN', at: iso() }, { from: 'PLAN', to: 'WORK', at: iso() }] });
     await waitFor(() => (api.getWorkflows().find((w) => w.key === KEY)?.lastUpdateMs ?? 0) > Date.now() - 60_000, 5_000, 'the fresh WORK state');
     // (No wait for the auth-refactor entry: the command re-reads .workflow/ when it does not know a key yet.)
     const statusBefore = fs.readFileSync(path.join(workDir, 'status.json'), 'utf8');
-    const refused = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('skillflow.workflow.cancel', { key: KEY, confirm: false });
-    assert.equal(refused.ok, false);
-    assert.equal(refused.message, 'In full mode a workflow can be cancelled only from PLAN; from WORK the FSM allows REPORT, FAILED.');
-    assert.equal(fs.readFileSync(path.join(workDir, 'status.json'), 'utf8'), statusBefore, 'nothing written');
+    try {
+      let asked = answer('Cancel Run');
+      const refused = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('skillflow.workflow.cancel', { key: KEY });
+      assert.equal(refused.ok, false);
+      assert.equal(refused.message, 'In full mode a workflow can be cancelled only from PLAN; from WORK the FSM allows REPORT, FAILED.');
+      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['info', ['Mark Failed…']]], 'explained, with Mark Failed offered; no modal');
+      assert.equal(fs.readFileSync(path.join(workDir, 'status.json'), 'utf8'), statusBefore, 'nothing written');
 
-    const auth = path.join(root, '.workflow/20261121-093000/auth-refactor/implement/status.json');
-    const authBefore = JSON.parse(fs.readFileSync(auth, 'utf8'));
-    const cancelled = await vscode.commands.executeCommand<{ ok: boolean; from: string; message?: string }>('skillflow.workflow.cancel', { key: '20261121-093000', confirm: false });
-    assert.deepEqual({ ok: cancelled.ok, from: cancelled.from, message: cancelled.message }, { ok: true, from: 'PLAN', message: undefined });
-    const authAfter = JSON.parse(fs.readFileSync(auth, 'utf8'));
-    assert.equal(authAfter.phase, 'CANCELLED');
-    assert.deepEqual(authAfter.linked_sessions, authBefore.linked_sessions, 'other fields kept');
-    assert.equal(authAfter.transitions.length, authBefore.transitions.length + 1);
-    assert.deepEqual({ ...authAfter.transitions.at(-1), at: 'x' }, { from: 'PLAN', to: 'CANCELLED', at: 'x' });
-    assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(registryPath, 'utf8'))), [KEY], 'unregistered, the other entry kept');
-    await waitFor(() => !api.getWorkflows().some((w) => w.key === '20261121-093000'), 5_000, 'the cancelled workflow to leave the tree');
+      // The row's context menu passes the tree node; Keep Running (or Esc) changes nothing.
+      const auth = path.join(root, '.workflow/20261121-093000/auth-refactor/implement/status.json');
+      const authText = fs.readFileSync(auth, 'utf8');
+      const authBefore = JSON.parse(authText);
+      const registryText = fs.readFileSync(registryPath, 'utf8');
+      await waitFor(() => api.getWorkflows().some((w) => w.key === '20261121-093000'), 5_000, 'the auth-refactor entry');
+      const authNode = nodeOf('20261121-093000');
+      assert.match(String(api.treeProvider.getTreeItem(authNode).contextValue), /cancellable/);
+      asked = answer(undefined);
+      assert.equal(await vscode.commands.executeCommand('skillflow.workflow.cancel', authNode), undefined);
+      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['confirm', ['Cancel Run', 'Keep Running']]]);
+      assert.match(asked[0].message, /^Cancel the run "Refactor the auth middleware into a token service"\? Writes PLAN → CANCELLED to status.json and removes '20261121-093000'/);
+      assert.equal(fs.readFileSync(auth, 'utf8'), authText);
+      assert.equal(fs.readFileSync(registryPath, 'utf8'), registryText);
 
-    // Mark failed is legal from WORK.
-    const failed = await vscode.commands.executeCommand<{ ok: boolean }>('skillflow.workflow.markFailed', { key: KEY, confirm: false });
-    assert.equal(failed.ok, true);
-    assert.equal(JSON.parse(fs.readFileSync(path.join(workDir, 'status.json'), 'utf8')).phase, 'FAILED');
-    assert.deepEqual(JSON.parse(fs.readFileSync(registryPath, 'utf8')), {});
-    await sleep(50);
-    fs.writeFileSync(auth, `${JSON.stringify(authBefore, null, 2)}\n`);
+      asked = answer('Cancel Run');
+      const cancelled = await vscode.commands.executeCommand<{ ok: boolean; from: string; message?: string }>('skillflow.workflow.cancel', authNode);
+      assert.deepEqual({ ok: cancelled.ok, from: cancelled.from, message: cancelled.message }, { ok: true, from: 'PLAN', message: undefined });
+      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['confirm', ['Cancel Run', 'Keep Running']], ['info', ['Open status.json']]]);
+      assert.equal(asked[1].message, "Run \"Refactor the auth middleware into a token service\" cancelled: status.json now says CANCELLED (was PLAN), and '20261121-093000' was removed from .workflow/registry.json.");
+      const authAfterText = fs.readFileSync(auth, 'utf8');
+      const authAfter = JSON.parse(authAfterText);
+      assert.equal(authAfter.phase, 'CANCELLED');
+      assert.deepEqual(authAfter.linked_sessions, authBefore.linked_sessions, 'other fields kept');
+      assert.equal(authAfter.transitions.length, authBefore.transitions.length + 1);
+      assert.deepEqual({ ...authAfter.transitions.at(-1), at: 'x' }, { from: 'PLAN', to: 'CANCELLED', at: 'x' });
+      assert.ok(authAfterText.startsWith(authText.slice(0, authText.indexOf('"PLAN"'))), 'the bytes before the phase are untouched');
+      assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(registryPath, 'utf8'))), [KEY], 'unregistered, the other entry kept');
+      await waitFor(() => !api.getWorkflows().some((w) => w.key === '20261121-093000'), 5_000, 'the cancelled workflow to leave the tree');
+      // The status bar keeps the cancelled run (beside the WORK one) for its 10 s.
+      assert.equal(api.statusBarItem.text, '$(layers) 2 workflows');
+      assert.match(tooltip(), /\*\*CANCELLED · Refactor the auth middleware into a token service\*\*/);
+
+      // Mark failed is legal from WORK.
+      asked = answer('Mark Failed');
+      const failed = await vscode.commands.executeCommand<{ ok: boolean }>('skillflow.workflow.markFailed', { key: KEY });
+      assert.equal(failed.ok, true);
+      assert.equal(JSON.parse(fs.readFileSync(path.join(workDir, 'status.json'), 'utf8')).phase, 'FAILED');
+      assert.deepEqual(JSON.parse(fs.readFileSync(registryPath, 'utf8')), {});
+      await sleep(50);
+      fs.writeFileSync(auth, `${JSON.stringify(authBefore, null, 2)}\n`);
+    } finally {
+      api.setPrompts(undefined);
+    }
+  });
+
+  it('a .workflow folder linked outside the workspace is never written: Cancel Run is refused with the reason', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-outside-'));
+    const realWorkflow = path.join(root, '.workflow-real');
+    const workDirHere = path.join(root, 'wd-linktest');
+    fs.renameSync(path.join(root, '.workflow'), realWorkflow);
+    try {
+      fs.writeFileSync(path.join(outside, 'registry.json'), '{"20261123-000000": "wd-linktest"}');
+      fs.mkdirSync(workDirHere, { recursive: true });
+      fs.writeFileSync(path.join(workDirHere, 'status.json'), '{"phase": "PLAN", "title": "Linked"}');
+      fs.symlinkSync(outside, path.join(root, '.workflow'));
+      api.refresh();
+      const asked = answer('Cancel Run');
+      const result = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('skillflow.workflow.cancel', { key: '20261123-000000' });
+      assert.equal(result.ok, false);
+      assert.match(result.message, /^Refusing to write: .*registry\.json leads outside .* through a symbolic link \(to .*\); Skillflow only writes inside the workspace folder, so nothing was changed\.$/);
+      assert.deepEqual(asked.map((a) => a.kind), ['confirm', 'error']);
+      assert.match(asked[1].message, /^Could not cancel "Linked": Refusing to write/);
+      assert.equal(fs.readFileSync(path.join(outside, 'registry.json'), 'utf8'), '{"20261123-000000": "wd-linktest"}');
+      assert.equal(fs.readFileSync(path.join(workDirHere, 'status.json'), 'utf8'), '{"phase": "PLAN", "title": "Linked"}');
+      assert.deepEqual(fs.readdirSync(outside), ['registry.json'], 'no temp file left outside');
+    } finally {
+      api.setPrompts(undefined);
+      fs.rmSync(path.join(root, '.workflow'), { force: true });
+      fs.renameSync(realWorkflow, path.join(root, '.workflow'));
+      fs.rmSync(workDirHere, { recursive: true, force: true });
+      fs.rmSync(outside, { recursive: true, force: true });
+      api.refresh();
+    }
   });
 });

@@ -2,22 +2,30 @@
  * What `skillflow validate` prints, by output format: a ValidationReport goes to the writer of the format asked for.
  * A new format is one more ReportWriter in REPORT_WRITERS (its name becomes a `--format` choice).
  */
-import type { Problem } from '../../core/base/types';
+import { pathToFileURL } from 'node:url';
+import * as path from 'node:path';
+import type { Problem, Profile } from '../../core/base/types';
 import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
 import { plural, problemJson, problemText } from './problems';
+import type { ProblemJson, ValidateResult } from './validateResult';
+import { formatSarif } from './sarif';
+import { formatGithub } from './github';
+import { ruleHelpUri, toolVersion } from './ruleDocs';
 
 /** Everything one validate run found, with its problem counts. */
 export interface ValidationReport {
   skills: SkillEntry[];
   agents: AgentEntry[];
+  /** `.skillflow.json` files with problems of their own. */
+  configs: Array<{ file: string; problems: Problem[] }>;
   errors: number;
   warnings: number;
   infos: number;
 }
 
 /** The report for what was found: the problems of every skill and agent counted by severity. */
-export function validationReport(found: { skills: SkillEntry[]; agents: AgentEntry[] }): ValidationReport {
-  const report: ValidationReport = { skills: found.skills, agents: found.agents, errors: 0, warnings: 0, infos: 0 };
+export function validationReport(found: { skills: SkillEntry[]; agents: AgentEntry[]; configs?: Array<{ file: string; problems: Problem[] }> }): ValidationReport {
+  const report: ValidationReport = { skills: found.skills, agents: found.agents, configs: found.configs ?? [], errors: 0, warnings: 0, infos: 0 };
   const count = (problems: Problem[]) => {
     for (const p of problems) {
       if (p.severity === 'error') report.errors++;
@@ -27,21 +35,50 @@ export function validationReport(found: { skills: SkillEntry[]; agents: AgentEnt
   };
   found.skills.forEach((s) => count(s.problems));
   found.agents.forEach((a) => count(a.problems));
+  report.configs.forEach((c) => count(c.problems));
   return report;
 }
 
-/** Turns a report into the text printed on stdout; `shown` gives a file's path as the CLI prints it (output/paths.ts). */
-export type ReportWriter = (report: ValidationReport, shown: (file: string) => string) => string;
+/** The run a report comes from: the folder paths are shown relative to, and the profile. */
+export interface ReportRun {
+  cwd: string;
+  profile: Profile;
+}
 
-/** `--format json`: skills and agents with their problems, and the counts. */
-export const jsonReport: ReportWriter = (report, shown) => {
-  const json = {
-    skills: report.skills.map((s) => ({ path: shown(s.skillMdPath), name: s.name, scope: s.scope, problems: s.problems.map(problemJson) })),
-    agents: report.agents.map((a) => ({ path: shown(a.path), name: a.name, problems: a.problems.map(problemJson) })),
+/**
+ * Turns a report into the text printed on stdout; `shown` gives a file's path as the CLI prints it (output/paths.ts).
+ */
+export type ReportWriter = (report: ValidationReport, shown: (file: string) => string, run: ReportRun) => string;
+
+/**
+ * The report as `--format json` prints it (the SARIF and GitHub writers read the same structure). A problem that lies
+ * in another file than its entry (a duplicate's twin) has that file's `path`; `configs` is there only when a config
+ * file has problems.
+ */
+export function reportJson(report: ValidationReport, shown: (file: string) => string): ValidateResult {
+  const json = (own: string) => (p: Problem): ProblemJson => (p.file !== undefined && p.file !== own ? { ...problemJson(p), path: shown(p.file) } : problemJson(p));
+  const result: ValidateResult = {
+    skills: report.skills.map((s) => ({ path: shown(s.skillMdPath), name: s.name, scope: s.scope, problems: s.problems.map(json(s.skillMdPath)) })),
+    agents: report.agents.map((a) => ({ path: shown(a.path), name: a.name, problems: a.problems.map(json(a.path)) })),
     summary: { skills: report.skills.length, errors: report.errors, warnings: report.warnings, infos: report.infos, agents: report.agents.length },
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
-};
+  if (report.configs.length) result.configs = report.configs.map((c) => ({ path: shown(c.file), problems: c.problems.map(json(c.file)) }));
+  return result;
+}
+
+/** `--format json`: skills and agents with their problems, and the counts. */
+export const jsonReport: ReportWriter = (report, shown) => `${JSON.stringify(reportJson(report, shown), null, 2)}\n`;
+
+/** `--format sarif`: SARIF 2.1.0 for code scanning (output/sarif.ts). */
+export const sarifReport: ReportWriter = (report, shown, run) => formatSarif(reportJson(report, shown), {
+  profile: run.profile,
+  ruleHelpUri,
+  version: toolVersion(),
+  srcRoot: pathToFileURL(path.resolve(run.cwd)).href.replace(/\/?$/, '/'),
+});
+
+/** `--format github`: GitHub Actions workflow annotations (output/github.ts). */
+export const githubReport: ReportWriter = (report, shown) => formatGithub(reportJson(report, shown));
 
 /** `--format text`: one problem line each, sorted by file and position (the problem matcher's format), then a summary line. */
 export const textReport: ReportWriter = (report, shown) => {
@@ -52,6 +89,7 @@ export const textReport: ReportWriter = (report, shown) => {
   };
   for (const s of report.skills) for (const p of s.problems) line(p.file ?? s.skillMdPath, p);
   for (const a of report.agents) for (const p of a.problems) line(p.file ?? a.path, p);
+  for (const c of report.configs) for (const p of c.problems) line(p.file ?? c.file, p);
   lines.sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0) || x.p.line - y.p.line || x.p.column - y.p.column || (x.p.code < y.p.code ? -1 : x.p.code > y.p.code ? 1 : 0));
   let text = lines.map((l) => `${l.text}\n`).join('');
   text += `${plural(report.skills.length, 'skill')} checked: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
@@ -60,6 +98,6 @@ export const textReport: ReportWriter = (report, shown) => {
 };
 
 /** The writer of each `--format` value (the first is the default). */
-export const REPORT_WRITERS = { text: textReport, json: jsonReport } satisfies Record<string, ReportWriter>;
+export const REPORT_WRITERS = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport } satisfies Record<string, ReportWriter>;
 export type ReportFormat = keyof typeof REPORT_WRITERS;
 export const REPORT_FORMATS = Object.keys(REPORT_WRITERS) as ReportFormat[];

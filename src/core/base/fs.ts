@@ -57,6 +57,22 @@ function toStat(s: nodeFs.Stats): FileStat {
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** The real file system through `node:fs`. */
+/**
+ * Opens `path` for reading without blocking (a FIFO opened for reading waits for a writer) and refuses anything but a
+ * regular file: reading a FIFO, a socket or a device would hang or never end.
+ */
+function openRegular(path: string): number {
+  const fd = nodeFs.openSync(path, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+  let regular = false;
+  try {
+    regular = nodeFs.fstatSync(fd).isFile();
+  } finally {
+    if (!regular) nodeFs.closeSync(fd);
+  }
+  if (!regular) throw Object.assign(new Error(`${path} is not a regular file`), { code: 'EFTYPE' });
+  return fd;
+}
+
 export const nodeFileSystem: FileSystem = {
   caseSensitive: process.platform === 'linux',
   stat(path) {
@@ -74,10 +90,15 @@ export const nodeFileSystem: FileSystem = {
     } catch { return undefined; }
   },
   readFile(path) {
-    return nodeFs.readFileSync(path);
+    const fd = openRegular(path);
+    try {
+      return nodeFs.readFileSync(fd);
+    } finally {
+      nodeFs.closeSync(fd);
+    }
   },
   readFileTransient(path, size) {
-    const fd = nodeFs.openSync(path, 'r');
+    const fd = openRegular(path);
     try {
       let length = 0;
       const expected = size !== undefined && size > 0 ? size : Infinity; // 0: unknown (as readFile takes it)

@@ -1,8 +1,9 @@
 /** Problems as the core hands them out: a file-level problem, and the one order every list of problems is in. */
 import type { Problem } from './types';
+import { severityFor } from './rules';
 
 export function fileProblem(code: string, message: string): Problem {
-  return { code, severity: 'error', message, line: 1, column: 1, endLine: 1, endColumn: 1 };
+  return { code, severity: severityFor(code, 'claude-code') ?? 'error', message, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /** Sorts problems by position, then code (stable, in place); returns the array. */

@@ -5,6 +5,8 @@ export interface RuleInfo {
   summary: string;
   /** `undefined` = the rule is off in that profile. */
   severity: Record<Profile, Severity | undefined>;
+  /** Severities of named, milder cases of the rule (e.g. `reference-outside` that stays in the repository). */
+  variants?: Readonly<Record<string, Record<Profile, Severity | undefined>>>;
 }
 
 function all(severity: Severity): Record<Profile, Severity> {
@@ -16,6 +18,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'frontmatter-missing': { summary: 'The file does not start with a `---` YAML frontmatter block.', severity: all('error') },
   'frontmatter-unclosed': { summary: 'The frontmatter has no closing `---` line.', severity: all('error') },
   'yaml-syntax': { summary: 'The frontmatter is not valid YAML (values containing `: ` must be quoted).', severity: all('error') },
+  'frontmatter-limits': { summary: 'The frontmatter is over 64 KiB, nested more than 100 levels deep or has more than 1,000 keys.', severity: all('error') },
   'frontmatter-not-mapping': { summary: 'The frontmatter must be a YAML mapping of `key: value` lines.', severity: all('error') },
   bom: { summary: 'The file starts with a UTF-8 byte order mark.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'name-missing': { summary: 'The required `name` key is absent.', severity: all('error') },
@@ -40,7 +43,12 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'body-lines': { summary: 'The body is over 500 lines; move detail into `references/`.', severity: all('warning') },
   'body-tokens': { summary: 'The body is over ~5000 tokens (estimate: characters / 4); move detail into `references/`.', severity: all('warning') },
   'reference-missing': { summary: 'A relative link or path reference points to a file that does not exist.', severity: all('warning') },
-  'reference-outside': { summary: 'A reference leaves the skill folder (or the skills root, for a cross-skill reference).', severity: all('error') },
+  'reference-outside': {
+    summary: 'A reference leaves the workspace or repository (error), or leaves the skill but stays in the repository or plugin (warning; error in upload).',
+    severity: all('error'),
+    variants: { 'in-repository': { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+  },
+  'reference-backslash': { summary: 'A reference is written with `\\` separators, which only Windows reads.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'duplicate-name': { summary: 'Two skills or commands of one level answer the same command; Claude Code runs only one.', severity: all('error') },
   shadowed: { summary: 'A higher-precedence skill or command answers the same command (managed > personal > project; skill > command).', severity: all('info') },
   'skill-not-loaded': { summary: 'Claude Code never loads this SKILL.md: it is deeper than a direct child of a skills folder, or inside the reserved `synced` folder.', severity: { 'claude-code': 'error', spec: undefined, upload: undefined } },
@@ -51,13 +59,23 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'agent-skill-missing': { summary: 'An agent\'s `skills:` entry names a skill that does not exist.', severity: all('error') },
   'agent-model-invalid': { summary: 'An agent\'s `model` must be sonnet, opus, haiku, inherit or a full model id.', severity: all('error') },
   'agent-tools-invalid': { summary: 'An agent\'s `tools` must be a string or a list of strings.', severity: all('error') },
+  'config-invalid': { summary: 'A `.skillflow.json` (or a `skillflow-disable` comment) is not valid; the parts that are not valid are ignored.', severity: all('warning') },
   'agent-skills-invalid': { summary: 'An agent\'s `skills` must be a list of skill names.', severity: all('error') },
 };
 
-/** Severity of `code` in `profile`; undefined when the rule is off there (or the code is unknown). */
-export function severityFor(code: string, profile: Profile): Severity | undefined {
-  return Object.prototype.hasOwnProperty.call(RULES, code) ? RULES[code].severity[profile] : undefined;
+/**
+ * Severity of `code` in `profile` (of its `variant`, when the rule has that variant); undefined when the rule is off
+ * there (or the code is unknown).
+ */
+export function severityFor(code: string, profile: Profile, variant?: string): Severity | undefined {
+  if (!Object.prototype.hasOwnProperty.call(RULES, code)) return undefined;
+  const rule = RULES[code];
+  const severities = variant !== undefined && rule.variants && Object.prototype.hasOwnProperty.call(rule.variants, variant) ? rule.variants[variant] : rule.severity;
+  return severities[profile];
 }
 
-/** Reports one problem: its rule code (the severity comes from RULES and the profile), where, and what. */
-export type Emit = (code: string, range: Range, message: string) => void;
+/**
+ * Reports one problem: its rule code (the severity comes from RULES and the profile; `variant`: a named milder case
+ * of the rule with its own severities), where, and what.
+ */
+export type Emit = (code: string, range: Range, message: string, variant?: string) => void;

@@ -35,6 +35,10 @@ export interface ClaudeSettings {
   enabledPlugins: Record<string, boolean>;
   /** The `env` blocks merged (a settings value overrides the shell's). */
   env: Record<string, string>;
+  /** The file each `env` entry came from. */
+  envSources: Record<string, string>;
+  /** The file that set `skillListingBudgetFraction` / `skillListingMaxDescChars` (absent: the default is in force). */
+  valueSources: Partial<Record<'skillListingBudgetFraction' | 'skillListingMaxDescChars', string>>;
   problems: ClaudeProblem[];
 }
 
@@ -137,6 +141,8 @@ export function readClaudeSettings(fs: FileSystem, loc: SettingsLocations): Clau
     syncClaudeAiSkills: true,
     enabledPlugins: {},
     env: {},
+    envSources: {},
+    valueSources: {},
     problems,
   };
   let fractionSet = false;
@@ -164,12 +170,12 @@ export function readClaudeSettings(fs: FileSystem, loc: SettingsLocations): Clau
     }
     const fraction = data.skillListingBudgetFraction;
     if (fraction !== undefined && !fractionSet) {
-      if (typeof fraction === 'number' && fraction > 0 && fraction <= 1) { result.skillListingBudgetFraction = fraction; fractionSet = true; }
+      if (typeof fraction === 'number' && fraction > 0 && fraction <= 1) { result.skillListingBudgetFraction = fraction; fractionSet = true; result.valueSources.skillListingBudgetFraction = f.path; }
       else bad(f.path, `\`skillListingBudgetFraction\`: ${JSON.stringify(fraction)} is not a number greater than 0 and at most 1`);
     }
     const max = data.skillListingMaxDescChars;
     if (max !== undefined && !maxSet) {
-      if (typeof max === 'number' && Number.isInteger(max) && max > 0) { result.skillListingMaxDescChars = max; maxSet = true; }
+      if (typeof max === 'number' && Number.isInteger(max) && max > 0) { result.skillListingMaxDescChars = max; maxSet = true; result.valueSources.skillListingMaxDescChars = f.path; }
       else bad(f.path, `\`skillListingMaxDescChars\`: ${JSON.stringify(max)} is not a positive integer`);
     }
     const bundled = data.disableBundledSkills;
@@ -188,7 +194,10 @@ export function readClaudeSettings(fs: FileSystem, loc: SettingsLocations): Clau
     const env = data.env;
     if (env && typeof env === 'object' && !Array.isArray(env)) {
       for (const [key, value] of Object.entries(env as Json)) {
-        if ((typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && !(key in result.env)) result.env[key] = String(value);
+        if ((typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') && !(key in result.env)) {
+          result.env[key] = String(value);
+          result.envSources[key] = f.path;
+        }
       }
     }
   }

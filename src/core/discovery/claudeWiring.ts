@@ -263,13 +263,18 @@ function sameDeciding(a: ClaudeMeta, b: ClaudeMeta): boolean {
  * A re-read file whose deciding metadata and `name` range are unchanged keeps what the model said about it: copies
  * `old`'s Claude Code fields, root and problems of this module onto `fresh`, points the models' entry for it at the new
  * metadata (its description feeds the listing), and returns true; false (nothing copied) when the model must be built
- * again.
+ * again. With `profile`, the copied problems take that profile's severities.
  */
-export function carryClaudeView(old: LoadedSkillEntry, fresh: LoadedSkillEntry, models: readonly ClaudeModel[]): boolean {
+export function carryClaudeView(old: LoadedSkillEntry, fresh: LoadedSkillEntry, models: readonly ClaudeModel[], profile?: Profile): boolean {
   if (old.skillMdPath !== fresh.skillMdPath || !sameDeciding(old.meta, fresh.meta) || !sameRange(old.nameRange, fresh.nameRange)) return false;
   if (fresh.problems.some((p) => p.code === 'file-unreadable') !== old.problems.some((p) => p.code === 'file-unreadable')) return false;
   for (const k of VIEW_KEYS) Object.assign(fresh, { [k]: old[k] });
-  const carried = old.problems.filter((p) => CLAUDE_CODES.has(p.code));
+  const carried: Problem[] = [];
+  for (const p of old.problems) {
+    if (!CLAUDE_CODES.has(p.code)) continue;
+    const severity = profile === undefined ? p.severity : severityFor(p.code, profile);
+    if (severity !== undefined) carried.push({ ...p, severity });
+  }
   if (carried.length) { fresh.problems.push(...carried); sortProblems(fresh.problems); }
   for (const m of models) for (const c of m.entries) if (c.path === fresh.skillMdPath && c.meta === old.meta) c.meta = fresh.meta;
   return true;

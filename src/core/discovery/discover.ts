@@ -139,6 +139,8 @@ type PathOptions = ClaudeStartOptions & {
   profile: Profile; maxDepth?: number; listFiles?: boolean; loader?: SkillLoader;
   /** Also keep what the model found outside PATH (the other levels), as `list` shows them. */
   everything?: boolean;
+  /** discoverPaths: called with each target that holds no skill, command or agent. */
+  onEmpty?: (target: string) => void;
 };
 
 /** `<p>/.claude/<sub>/...` → `<p>` for the nearest `.claude` ancestor of `file` whose child is `sub`; else undefined. */
@@ -224,7 +226,7 @@ export type DiscoverPathsResult = { ok: true; skills: LoadedSkillEntry[]; agents
 /**
  * discoverPath for several paths (`targets`, relative to `cwd`): everything found under them, deduplicated, skills
  * sorted by SKILL.md path and agents by path, with the model of each start folder. Not ok at the first path that
- * cannot be read (its message names the path as written).
+ * cannot be read (its message names the path as written). `onEmpty` hears of each path that holds no skill or agent.
  */
 export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], opts: PathOptions): DiscoverPathsResult {
   const skills = new Map<string, LoadedSkillEntry>();
@@ -233,6 +235,7 @@ export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], op
   for (const target of targets) {
     const result = discoverPath(fs, path.resolve(cwd, target), opts);
     if (!result.ok) return { ok: false, message: result.message.replace(path.resolve(cwd, target), target) };
+    if (!result.discovery.skills.length && !result.discovery.agents.length) opts.onEmpty?.(target);
     for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
     for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
     models.push(...result.discovery.models);

@@ -12,7 +12,7 @@ import { validateSkillMdBytes } from '../validation/bytes';
 import type { ClaudeMeta } from '../claude/types';
 import { metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
-import { byName, hasFile, PathJoiner } from './paths';
+import { byName, hasFile, outsideWorkspace, PathJoiner } from './paths';
 
 /** A SKILL.md larger than this is reported (`file-too-large`), not parsed. */
 export const MAX_SKILL_MD_BYTES = 1024 * 1024;
@@ -157,7 +157,11 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
   if (!hasUpper) {
     entry.problems.push(fileProblem('skill-md-case', `the folder '${folderName}' has 'skill.md' but no 'SKILL.md'; rename it to SKILL.md (the name is case-sensitive)`));
   } else if (!stat || !stat.isFile) {
-    entry.problems.push(fileProblem('file-unreadable', 'SKILL.md cannot be read'));
+    entry.problems.push(fileProblem('file-unreadable', stat?.isDirectory
+      ? "SKILL.md is a folder, not a file; the skill's instructions must be a file named SKILL.md"
+      : stat ? 'SKILL.md is not a regular file (a FIFO, socket or device); it was not opened' : 'SKILL.md cannot be read (a broken link?)'));
+  } else if (outsideWorkspace(fs, root, skillMdPath)) {
+    entry.problems.push(fileProblem('file-unreadable', 'SKILL.md links outside the workspace folder; it was not read'));
   } else if (stat.size > MAX_SKILL_MD_BYTES) {
     entry.problems.push(fileProblem('file-too-large', `SKILL.md is ${stat.size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; it was not parsed`));
     if (estimateTokens) entry.tokenEstimate = tokensForLength(stat.size);

@@ -4,14 +4,36 @@
  */
 import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../base/fs';
+import type { SkillsRoot } from '../skillmd/model';
 
 /** Folders discovery never enters. */
 export const SKIP_DIRS = new Set(['.git', 'node_modules']);
 /** Hidden folders that hold a `skills/` root (`.claude/skills`, `.agents/skills`, `.github/skills`). */
 export const ROOT_PARENTS = new Set(['.claude', '.agents', '.github']);
 
+/**
+ * True when the listing has an entry `name` of any kind: a SKILL.md that is a folder, a FIFO or a device still makes
+ * its folder a skill (loading it then reports that it cannot be read, and never opens it).
+ */
 export function hasFile(entries: DirEntry[], name: string): boolean {
-  return entries.some((e) => e.name === name && (e.isFile || e.isSymbolicLink));
+  return entries.some((e) => e.name === name);
+}
+
+/** True when `p` is `base` or below it (both absolute and normalised). */
+export function isInside(base: string, p: string): boolean {
+  return p === base || p.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
+}
+
+/**
+ * True when `p` (a path below a project root) resolves, through links, to a place outside the root's workspace folder:
+ * discovery does not follow such links (a skill folder linked to `/` would have it crawl the machine). Personal and
+ * plugin roots have no workspace folder: their links are followed.
+ */
+export function outsideWorkspace(fs: FileSystem, root: SkillsRoot, p: string): boolean {
+  if (root.scope !== 'project' || root.workspaceFolder === undefined) return false;
+  const realWs = fs.realPath(root.workspaceFolder);
+  const real = fs.realPath(p);
+  return realWs !== undefined && real !== undefined && !isInside(realWs, real);
 }
 
 export function byName(a: DirEntry, b: DirEntry): number {
@@ -74,11 +96,10 @@ export function skillMdIn(parent: string, name: string): string {
  */
 export function hasSkillMdByLstat(fs: FileSystem, paths: PathJoiner, parent: string, name: string): boolean {
   if (!fs.caseSensitive) return false;
-  const s = fs.lstat(paths.skillMd(parent, name));
-  return s !== undefined && (s.isFile || s.isSymbolicLink);
+  return fs.lstat(paths.skillMd(parent, name)) !== undefined; // an entry of any kind (see hasFile)
 }
 
-/** True when `<parent>/<name>` holds SKILL.md or skill.md (a file or a link). */
+/** True when `<parent>/<name>` holds an entry SKILL.md or skill.md (see hasFile). */
 export function isSkillFolder(fs: FileSystem, paths: PathJoiner, parent: string, name: string): boolean {
   if (hasSkillMdByLstat(fs, paths, parent, name)) return true;
   const sub = fs.readDir(paths.child(parent, name));

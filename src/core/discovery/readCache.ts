@@ -41,6 +41,8 @@ export function withReadCache(fs: FileSystem): FileSystem {
     const slash = path.lastIndexOf('/');
     if (slash > 0 && slash < path.length - 1 && !listedLengths.has(slash)) return false;
     const dir = nodePath.dirname(path);
+    // A file-system root is its own folder and is in no listing (its listing, of its entries, does not hold it).
+    if (dir === path || nodePath.basename(path) === '') return false;
     const listing = dirs.get(dir);
     if (!listing) return false;
     let names = lowerNames.get(dir);

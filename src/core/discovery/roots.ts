@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../base/fs';
 import type { Scope } from '../base/types';
 import type { SkillsRoot } from '../skillmd/model';
-import { byName, hasFile, hasSkillMdByLstat, isSkillFolder, PathJoiner, ROOT_PARENTS, SKIP_DIRS } from './paths';
+import { byName, hasFile, hasSkillMdByLstat, isInside, isSkillFolder, outsideWorkspace, PathJoiner, ROOT_PARENTS, SKIP_DIRS } from './paths';
 import { pluginNameOf } from './plugins';
 
 /** Skills roots deeper than this many levels below a searched folder are not found. */
@@ -89,6 +89,8 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
       if (e.isSymbolicLink) {
         if (!fs.stat(sub)?.isDirectory) continue;
         subReal = fs.realPath(sub);
+        // A link that leaves the searched (workspace) folder is not followed (one to `/` would crawl the machine).
+        if (subReal !== undefined && (opts.scope ?? 'project') === 'project' && !isInside(start, subReal)) continue;
       } else {
         subReal = paths.child(real, e.name);
       }
@@ -117,6 +119,7 @@ export function skillFolderEntries(fs: FileSystem, root: SkillsRoot, paths = new
   for (const e of entries) {
     if (!e.isDirectory && !e.isSymbolicLink) continue;
     if (e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue;
+    if (e.isSymbolicLink && outsideWorkspace(fs, root, paths.child(root.path, e.name))) continue;
     if (isSkillFolder(fs, paths, root.path, e.name)) found.push(e);
   }
   return found.sort(byName);

@@ -1,6 +1,7 @@
 /**
- * Resolves the reference candidates of one SKILL.md body (references/extract.ts finds them) against the skill folder,
- * or for `other-skill/…` the skills root, and reports `reference-missing` and `reference-outside`.
+ * Resolves the reference candidates of one SKILL.md body (references/markdown.ts finds them) against the skill folder,
+ * or for `other-skill/…` the skills root, then the plugin root in plugin layouts, and reports `reference-missing`,
+ * `reference-outside` (a milder variant when the target stays in the repository) and `reference-backslash`.
  */
 import * as nodePath from 'node:path';
 import type { DirEntry, FileStat, FileSystem } from '../base/fs';
@@ -252,6 +253,14 @@ class ReferenceResolver {
     return this.fs.caseSensitive ? this.fs.lstat(nodePath.join(dir, name)) : this.list(dir)?.get(name);
   }
 
+  /** The real path of `p`'s deepest existing ancestor (`p` itself when it exists), not above `stop`. */
+  private realAncestor(p: string, stop: string): string | undefined {
+    for (let at = p; ; at = nodePath.dirname(at)) {
+      const real = this.fs.realPath(at);
+      if (real !== undefined || at.length <= stop.length || at === nodePath.dirname(at)) return real;
+    }
+  }
+
   /** Any target: decoded, normalised, resolved against the skill or the root, probed for links and case twins. */
   private resolveGeneral(c: ReferenceCandidate): Resolution | undefined {
     const { skill, root } = this;
@@ -293,18 +302,50 @@ class ReferenceResolver {
 
     const { exists, symlinked, caseHint } = this.probe(physicalBase, resolved);
     let viaSymlink = false;
-    if (exists && symlinked) {
-      // The skill folder itself may be a link (a linked skill); only links below it can lead out.
+    if (symlinked) {
+      // The skill folder itself may be a link (a linked skill); only links below it can lead out. A missing target is
+      // judged by the real path of its deepest existing folder: a link out of the skill leads out whether or not the
+      // file exists there.
       const realBase = this.fs.realPath(physicalBase);
-      const realTarget = this.fs.realPath(resolved);
+      const realTarget = exists ? this.fs.realPath(resolved) : this.realAncestor(resolved, physicalBase);
       if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
     }
     return { resolved, crossSkill, exists, outside, viaSymlink, rootRelative, otherSkill, caseHint };
   }
 }
 
+/** Where a skill sits: the plugin root holding it and the repository (or workspace) around it, if any. */
+interface Bounds {
+  /** The nearest folder above the skill with `.claude-plugin/plugin.json`. */
+  plugin?: string;
+  /** The nearest folder at or above the skill holding `.git`. */
+  repository?: string;
+}
+
+/** Plugin root and repository of the skill folder `skill` (absolute): one or two stats per folder above it. */
+function findBounds(skill: string, fs: FileSystem): Bounds {
+  const bounds: Bounds = {};
+  for (let dir = skill, depth = 0; depth < 64; depth++) {
+    if (dir !== skill && bounds.plugin === undefined && fs.stat(nodePath.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) bounds.plugin = dir;
+    if (fs.stat(nodePath.join(dir, '.git')) !== undefined) { bounds.repository = dir; break; }
+    const up = nodePath.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return bounds;
+}
+
+/** The path of `c`'s target relative to the plugin root `plugin`, when it exists there and stays inside it. */
+function inPlugin(plugin: string, c: ReferenceCandidate, fs: FileSystem): string | undefined {
+  const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+  if (written.startsWith('../')) return undefined; // climbs from the skill, not from the plugin root
+  const resolved = nodePath.resolve(plugin, written);
+  return isInside(plugin, resolved) && resolved !== plugin && fs.stat(resolved) !== undefined ? resolved : undefined;
+}
+
 /**
- * Resolves candidates against the skill (or, for `other-skill/…`, the skills root) and emits reference-missing / -outside.
+ * Resolves candidates against the skill (or, for `other-skill/…`, the skills root), then the plugin root, and emits
+ * reference-missing / -outside / -backslash.
  * `fast`: whether plain targets may take the fast path (tests compare both ways).
  */
 export function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, rootDir: string | undefined, fs: FileSystem, emit: Emit, fast = fastPaths(fs)): SkillReference[] {
@@ -316,22 +357,41 @@ export function resolveReferences(candidates: ReferenceCandidate[], skillDir: st
   // line would keep the whole file's text alive for as long as the reference lives.
   const links = new Map<string, { res: Resolution; target: string } | null>();
   const paths = new Map<string, { res: Resolution; target: string } | null>();
+  let bounds: Bounds | undefined; // looked up on the first reference that leaves the skill or is missing
   for (const c of candidates) {
     const memo = c.kind === 'link' ? links : paths;
     let known = memo.get(c.target);
     if (known === undefined) {
-      const res = resolver.resolve(c);
+      let res = resolver.resolve(c);
+      if (res && !res.crossSkill && (res.outside || !res.exists)) {
+        // In a plugin, a path may be written relative to the plugin root (`references/shared.md` beside `skills/`).
+        const plugin = (bounds ??= findBounds(skill, fs)).plugin;
+        const there = plugin === undefined ? undefined : inPlugin(plugin, c, fs);
+        if (there !== undefined) res = { ...res, resolved: there, exists: true, outside: false, viaSymlink: false, caseHint: undefined };
+      }
       known = res ? { res, target: detach(c.target) } : null;
       memo.set(c.target, known);
     }
     if (known === null) continue;
     const { res } = known;
+    if (c.tentative && !res.exists) continue; // an example or placeholder that names no file
     refs.push({ target: known.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
-    if (res.outside) {
+    if (c.target.includes('\\')) {
+      emit('reference-backslash', c.range, `'${c.target}' uses '\\' as a separator, which only Windows reads; write '${c.target.replace(/\\/g, '/')}'`);
+    }
+    const repository = res.outside ? (bounds ??= findBounds(skill, fs)).repository : undefined;
+    const staysIn = res.outside && !res.viaSymlink && repository !== undefined && isInside(repository, res.resolved);
+    if (res.outside && staysIn && !res.exists) {
+      // Inside the repository, what matters first is that the file is not there.
+      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside the skill folder)`);
+    } else if (res.outside) {
       const scope = res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
       emit('reference-outside', c.range, res.viaSymlink
         ? `'${c.target}' resolves through a symlink to outside ${scope}`
-        : `'${c.target}' leaves ${scope}; reference files inside the skill (or another skill as other-skill/folder/file)`);
+        : staysIn
+          ? `'${c.target}' leaves ${scope} (it stays in the repository, but a packaged or uploaded skill does not have it)`
+          : `'${c.target}' leaves ${scope}${repository === undefined ? '' : ' and the repository'}; reference files inside the skill (or another skill as other-skill/folder/file)`,
+      staysIn ? 'in-repository' : undefined);
     } else if (!res.exists) {
       const where = res.crossSkill ? ` (in skill '${res.otherSkill}')` : ' in this skill';
       const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive` : '';

@@ -2,8 +2,10 @@
  * SKILL.md / agent .md parsing: BOM, `---` fences, YAML frontmatter with exact source ranges for every
  * top-level key and value, and the markdown body. Never throws; problems are returned.
  */
-import type GrayMatter from 'gray-matter';
-import { isMap, isScalar, parseDocument, Scalar, type Document, type Node as YamlNode } from 'yaml';
+import {
+  Composer, isCollection, isMap, isPair, isScalar, isSeq, Lexer, Parser, Scalar, YAMLParseError,
+  type CST, type Document, type Node as YamlNode,
+} from 'yaml';
 import type { Problem, Range } from '../base/types';
 import { severityFor } from '../base/rules';
 import { LineIndex } from '../base/text';
@@ -33,6 +35,20 @@ export interface DetailedParse {
 
 function problem(code: string, range: Range, message: string): Problem {
   return { code, severity: severityFor(code, 'claude-code') ?? 'error', message, ...range };
+}
+
+/**
+ * The range of `length` characters from `offset`, cut at the end of its line and at least one character wide, inside
+ * the line: a position at the line's end (a line break, the end of the text) marks the line's last character instead;
+ * on an empty line the range is empty (column 1 to 1).
+ */
+export function charRange(lines: LineIndex, offset: number, length: number): Range {
+  const at = lines.position(offset);
+  const i = at.line - 1;
+  const lineLength = lines.lineEnd(i) - lines.starts[i];
+  const column = Math.max(1, Math.min(at.column, lineLength));
+  const endColumn = Math.min(lineLength + 1, Math.max(column + 1, at.column + length));
+  return { line: at.line, column, endLine: at.line, endColumn };
 }
 
 /** Parses a SKILL.md (or agent .md) into frontmatter keys with ranges and the body. Never throws. */
@@ -73,7 +89,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   const openingRange = lines.lineRange(0);
   const valueNodes = new Map<string, YamlNode | null>();
   if (hasBom) {
-    problems.push(problem('bom', { line: 1, column: 1, endLine: 1, endColumn: 2 },
+    problems.push(problem('bom', charRange(lines, 0, 1),
       'the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without BOM'));
   }
   const base: DetailedParse = {
@@ -112,6 +128,13 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   base.parsed.body = close + 1 < lines.lineCount ? src.slice(lines.starts[close + 1]) : '';
 
   const yamlStart = lines.starts[1];
+  const yamlEnd = lines.starts[close];
+  if (yamlEnd - yamlStart > MAX_FRONTMATTER_LENGTH) {
+    problems.push(problem('frontmatter-limits', lines.lineRange(lines.lineOf(yamlStart + MAX_FRONTMATTER_LENGTH)),
+      `the frontmatter is ${yamlEnd - yamlStart} characters long, over the limit of ${MAX_FRONTMATTER_LENGTH} (from this line on); it was not read`));
+    base.yamlFailed = true;
+    return base;
+  }
   if (fastPath) {
     const flat = parseFlatFrontmatter(src, yamlStart, lines.starts[close], lines);
     if (flat) {
@@ -120,7 +143,13 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
-  const { doc, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  const { doc, tooDeep, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  if (!doc) {
+    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (tooDeep ?? 0), 1),
+      `the frontmatter is nested too deeply (more than ${MAX_YAML_DEPTH} levels of maps and lists); it was not read further`));
+    base.yamlFailed = true;
+    return base;
+  }
 
   const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
     if (!node || !node.range) return undefined;
@@ -142,17 +171,19 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       while (last > 1 && lines.lineText(last).trim() === '') last--;
       range = lines.lineRange(Math.max(1, last));
     } else {
-      const lineEnd = lines.lineEnd(lines.lineOf(start));
-      const end = Math.min(sourceStart + Math.min(err.pos[1], source.length), lineEnd);
-      const at = lines.position(start);
       // One line only; at least one character wide so that editors show it.
-      range = { line: at.line, column: at.column, endLine: at.line, endColumn: Math.max(at.column + 1, end - start + at.column) };
+      range = charRange(lines, start, sourceStart + Math.min(err.pos[1], source.length) - start);
     }
     if (seenLines.has(range.line)) continue;
     seenLines.add(range.line);
     problems.push(problem('yaml-syntax', range, yamlMessage(err.message, err.code, lines.lineText(range.line - 1))));
   }
   base.yamlFailed = doc.errors.length > 0;
+  if (tooMany !== undefined) {
+    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + tooMany, 1),
+      `the frontmatter has more than ${MAX_YAML_KEYS} keys (counting nested maps); the key rules were skipped`));
+    base.yamlFailed = true;
+  }
 
   const contents = doc.contents as YamlNode | null;
   if (contents !== null && !isMap(contents)) {
@@ -179,7 +210,8 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
         : lines.range(yamlStart, yamlStart);
       let value: unknown = null;
       try {
-        value = valueNode ? valueNode.toJS(doc as Document, { maxAliasCount: MAX_ALIAS_COUNT }) : null;
+        // A collection used as a key (reported above) would be stringified, at a cost growing with its depth: not converted.
+        value = valueNode && !collectionKeys ? valueNode.toJS(doc as Document, { maxAliasCount: MAX_ALIAS_COUNT }) : null;
       } catch (e) {
         const r = nodeRange(valueNode) ?? keyRange;
         problems.push(problem('yaml-syntax', r, `the value of '${key}' cannot be resolved: ${e instanceof Error ? e.message : String(e)}`));
@@ -188,8 +220,9 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       const valueRange = nodeRange(valueNode);
       keys.push(valueRange ? { key, keyRange, valueRange, value } : { key, keyRange, value });
       if (!valueNodes.has(key)) valueNodes.set(key, valueNode);
-      // defineProperty so that a `__proto__` key is stored as data, not as the prototype.
-      Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+      // defineProperty so that a `__proto__` key is stored as data, not as the prototype; other keys by a plain store.
+      if (key === '__proto__') Object.defineProperty(data, key, { value, enumerable: true, writable: true, configurable: true });
+      else data[key] = value;
     }
   }
   base.parsed.keys = keys;
@@ -221,6 +254,9 @@ class FlatParse implements DetailedParse {
     return node ? (this.nodes ??= this.makeNodes()).ranges.get(node) : undefined;
   }
 }
+
+/** YAML's limit: the ':' of an implicit key is at most this many characters after the key's start. */
+const MAX_IMPLICIT_KEY = 1024;
 
 /** Reserved plain scalars of the YAML 1.2 core schema that are not strings (null and booleans). */
 const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
@@ -257,8 +293,9 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     i++;
     while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
     if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
+    if (i - pos > MAX_IMPLICIT_KEY) return undefined; // YAML refuses it (KEY_OVER_1024_CHARS): the full parser reports it
     const key = src.slice(pos, i);
-    if (CORE_NON_STRING.has(key) || seen.has(key)) return undefined;
+    if (CORE_NON_STRING.has(key) || seen.has(key) || keys.length >= MAX_YAML_KEYS) return undefined;
     const keyEnd = i;
     i += 2;
     while (i < eol && src.charCodeAt(i) === 32) i++;
@@ -391,66 +428,134 @@ function isSafePlain(value: string): boolean {
   return true;
 }
 
+const YAML_OPTIONS = {
+  prettyErrors: false,
+  // Duplicate keys are found by findDuplicateKeys (a hash per map): the library's own test compares every key of a map
+  // with every other (quadratic: 50,000 keys took 15 s).
+  uniqueKeys: false,
+  keepSourceTokens: false,
+  // No warnings printed on the process (a collection as a map key is reported as a problem instead).
+  logLevel: 'error',
+} as const;
+
 /**
- * gray-matter, loaded on first use: most frontmatter never needs it (the fast path reads it), and loading it
- * (with js-yaml) costs a CLI run or a worker thread ~15 ms at start-up.
+ * Length limit of the frontmatter (the text between the fences, in UTF-16 units): longer frontmatter is a
+ * `frontmatter-limits` problem and is not read. It bounds the YAML library's work on one file (about a microsecond per
+ * character on flow collections); Claude Code reads a few dozen short keys.
  */
-let grayMatter: typeof GrayMatter | undefined;
-function matter(...args: Parameters<typeof GrayMatter>): ReturnType<typeof GrayMatter> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  grayMatter ??= require('gray-matter') as typeof GrayMatter;
-  return grayMatter(...args);
-}
-
-const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, keepSourceTokens: false } as const;
-
-function refuse(): object {
-  throw new Error('only YAML frontmatter is supported');
-}
+export const MAX_FRONTMATTER_LENGTH = 64 * 1024;
 
 /**
- * Parses the frontmatter YAML through gray-matter, with the `yaml` package as its YAML engine (for exact
- * ranges) and every other engine refused (gray-matter would `eval` a `---js` block). Our fence scan has
- * already found the block, so gray-matter sees a canonical `---` … `---` text; the block its engine receives
- * is checked to be exactly ours (else the YAML is parsed directly), which keeps every offset exact.
+ * Nesting limit of the frontmatter YAML: the parser's open nodes (maps, lists, flow collections, explicit keys) may be
+ * at most this deep. Deeper YAML is a `yaml-syntax` problem at the first node past the limit and is not composed
+ * (composing and converting nested nodes recurses, and a deep key was stringified at a cost growing with its depth).
+ */
+export const MAX_YAML_DEPTH = 100;
+
+/**
+ * Key limit of the frontmatter YAML: at most this many map entries in all (at any level). Past it the frontmatter is a
+ * `frontmatter-limits` problem at the first entry over the limit and the key rules are skipped (each key would
+ * otherwise be checked and reported on its own). Claude Code reads a few dozen keys.
+ */
+export const MAX_YAML_KEYS = 1000;
+
+/**
+ * Parses the frontmatter YAML with the `yaml` package. Our fence scan has found the block (gray-matter is not used
+ * here: its comment-stripping regex runs over the whole block and is quadratic in runs of blank lines). The lexer and
+ * parser run token by token so that nesting past MAX_YAML_DEPTH stops them (`tooDeep`: the offset in `source` where
+ * it was reached; no document then); the composer runs on the tokens only below that limit.
  * Returns the document, the string it was parsed from and that string's offset in the file.
  */
-function parseFrontmatterYaml(yamlText: string, yamlStart: number): { doc: Document.Parsed; source: string; sourceStart: number } {
+function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
+  doc: Document.Parsed | undefined; tooDeep?: number; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
+} {
   // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
-  const normalised = yamlText.replace(/\r(?!\n)/g, '\n');
-  // gray-matter hands its engine the text between the fences, starting with the opening line's break.
-  const expected = '\n' + (normalised.endsWith('\n') ? normalised.slice(0, -1) : normalised);
-  let parsed: Document.Parsed | undefined;
+  const source = yamlText.replace(/\r(?!\n)/g, '\n');
+  // The library reports each error as an Error object: without stack traces they cost a hundredth (a broken
+  // frontmatter can hold an error per line).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
-    matter(`---${expected}\n---`, {
-      language: 'yaml',
-      engines: {
-        yaml: {
-          parse: (block: string) => {
-            // The final line break (dropped by gray-matter) goes back on: a CRLF block would end in a bare CR.
-            if (block === expected) parsed = parseDocument(`${block}\n`, YAML_OPTIONS);
-            return {};
-          },
-        },
-        js: refuse,
-        javascript: refuse,
-        coffee: refuse,
-        coffeescript: refuse,
-        json: refuse,
-        toml: refuse,
-      },
-    });
-  } catch {
-    parsed = undefined; // fall back to the direct parse below
+    return parseYamlTokens(source, yamlStart);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
-  if (parsed) return { doc: parsed, source: `${expected}\n`, sourceStart: yamlStart - 1 };
-  // Comment-only blocks (gray-matter does not call the engine) and blocks gray-matter splits differently.
-  return { doc: parseDocument(normalised, YAML_OPTIONS), source: normalised, sourceStart: yamlStart };
+}
+
+function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof parseFrontmatterYaml> {
+  const parser = new Parser();
+  const tokens: CstToken[] = [];
+  const { stack } = parser;
+  for (const lexeme of new Lexer().lex(source)) {
+    const offset = parser.offset; // where this lexeme starts (the lexer's control lexemes have no length in the source)
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    // stack[0] is the document; the top may be a scalar being read (not a level).
+    const depth = stack.length - 1 - (stack.length > 1 && !COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
+    if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  const composer = new Composer(YAML_OPTIONS);
+  let doc: Document.Parsed | undefined;
+  for (const d of composer.compose(tokens, true, source.length)) {
+    if (!doc) doc = d;
+    else {
+      doc.errors.push(new YAMLParseError(d.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      break;
+    }
+  }
+  return { doc, ...(doc ? findKeyProblems(doc) : { collectionKeys: false }), source, sourceStart: yamlStart };
+}
+
+/**
+ * Adds to `doc.errors` what the composer leaves to us: duplicate keys of every map (`DUPLICATE_KEY`, as the library
+ * reports them: scalar keys equal by value, other keys never equal) and maps keyed by a list or map (`BAD_KEY`: such
+ * a key has no string form Claude Code could use). Iterative and linear: one hash set per map.
+ */
+type CstToken = CST.Token;
+
+/** The parser's tokens for an open map or list (one nesting level each). */
+const COLLECTION_TOKENS: ReadonlySet<string> = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKeys: boolean } {
+  const found: YAMLParseError[] = [];
+  const stack: unknown[] = [doc.contents];
+  let count = 0;
+  let tooMany: number | undefined;
+  let collectionKeys = false;
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (++count > MAX_YAML_KEYS) {
+          const at = (pair.key as YamlNode | null)?.range?.[0] ?? (pair.value as YamlNode | null)?.range?.[0];
+          if (at !== undefined && (tooMany === undefined || at < tooMany)) tooMany = at;
+        }
+        const key = pair.key as YamlNode | null;
+        if (isScalar(key)) {
+          const v = key.value;
+          if (v === v && seen.has(v)) found.push(new YAMLParseError(key.range ? [key.range[0], key.range[0] + 1] : [0, 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
+          seen.add(v);
+        } else if (isCollection(key)) {
+          collectionKeys = true;
+          found.push(new YAMLParseError(key.range ? [key.range[0], key.range[1]] : [0, 0], 'NON_STRING_KEY',
+            `A map key must be a single value, not a ${isSeq(key) ? 'list' : 'map'}`));
+        } else if (key) stack.push(key);
+        if (pair.value) stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isPair(node)) {
+      stack.push(node.key, node.value);
+    }
+  }
+  // In document order, as the composer would have reported them.
+  if (found.length) doc.errors = [...doc.errors, ...found].sort((a, b) => a.pos[0] - b.pos[0]);
+  return { tooMany, collectionKeys };
 }
 
 /** A YAML error message, plus a hint to quote the value when the line is a plain value containing `: `. */
 function yamlMessage(message: string, code: string, lineText: string): string {
-  if (/call stack/i.test(message)) return 'YAML syntax error: the frontmatter is nested too deeply';
   const first = message.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').trim();
   let text = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
   const m = /^\s*(?:-\s+)?([^\s#'"{[&*!|>-][^:]*?):[ \t]+(.*)$/.exec(lineText);

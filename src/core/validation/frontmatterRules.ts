@@ -75,8 +75,8 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
     if (info) {
       emit('unknown-key', k.keyRange, `'${k.key}' is a Claude Code key; the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`);
     } else {
-      const near = closestKey(k.key, [...accepted]);
-      const accepts = ctx.profile === 'claude-code' ? 'Claude Code does not use it' : `the ${ctx.profile} profile accepts only ${[...accepted].join(', ')}`;
+      const near = closestKey(k.key, ctx.profile);
+      const accepts = ctx.profile === 'claude-code' ? 'Claude Code does not use it' : `the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`;
       emit('unknown-key', k.keyRange, `unknown key '${k.key}'${near ? ` (did you mean '${near}'?)` : ''}; ${accepts}`);
     }
   }
@@ -197,15 +197,29 @@ function checkAllowedTools(key: FrontmatterKey, detail: DetailedParse, profile: 
   emit('allowed-tools-invalid', at, `'allowed-tools' must be a space-separated string of tool names (${describe(value)})`);
 }
 
+/** Per profile: its accepted keys with their normalised forms (closestKey compares against these). */
+const NORMALISED_KEYS = new Map<Profile, Array<{ key: string; norm: string }>>();
+
+function normaliseKey(s: string): string {
+  return s.toLowerCase().replace(/[_\s]/g, '-');
+}
+
 /** Closest accepted key to an unknown one (`allowed_tools` → `allowed-tools`, `descripton` → `description`). */
-function closestKey(key: string, accepted: string[]): string | undefined {
-  const norm = (s: string) => s.toLowerCase().replace(/[_\s]/g, '-');
-  const k = norm(key);
+function closestKey(key: string, profile: Profile): string | undefined {
+  let candidates = NORMALISED_KEYS.get(profile);
+  if (!candidates) {
+    const accepted = keysForProfile(profile);
+    candidates = (accepted.length ? accepted : FRONTMATTER_KEYS.map((f) => f.key)).map((c) => ({ key: c, norm: normaliseKey(c) }));
+    NORMALISED_KEYS.set(profile, candidates);
+  }
+  // A key far longer than every accepted key is no typo of one (and is not normalised at all).
+  if (key.length > 64) return undefined;
+  const k = normaliseKey(key);
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const candidate of accepted.length ? accepted : FRONTMATTER_KEYS.map((f) => f.key)) {
-    const d = editDistance(k, norm(candidate));
-    if (d < bestDistance) { bestDistance = d; best = candidate; }
+  for (const candidate of candidates) {
+    const d = editDistance(k, candidate.norm);
+    if (d < bestDistance) { bestDistance = d; best = candidate.key; }
   }
   return bestDistance <= Math.max(1, Math.floor(k.length / 4)) ? best : undefined;
 }

@@ -8,7 +8,7 @@ import { type Emit, severityFor } from '../base/rules';
 import { detach } from '../base/text';
 import { parseSkillMdDetailed, type DetailedParse } from '../skillmd/frontmatter';
 import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillmd/model';
-import { extractReferencesFrom } from '../references/extract';
+import { extractReferencesFrom } from '../references/markdown';
 import { resolveReferences } from '../references/resolve';
 import { type BodyView, checkBody, stringBody } from './bodyRules';
 import { checkFrontmatter } from './frontmatterRules';
@@ -29,8 +29,8 @@ export function validateSkillMd(text: string, ctx: ValidationContext, fs: FileSy
 export function validateParsed(detail: DetailedParse, body: BodyView | undefined, ctx: ValidationContext, fs: FileSystem): SkillMdValidation {
   const { parsed } = detail;
   const problems: Problem[] = [];
-  const emit: Emit = (code, range, message) => {
-    const severity = severityFor(code, ctx.profile);
+  const emit: Emit = (code, range, message, variant) => {
+    const severity = severityFor(code, ctx.profile, variant);
     if (severity) problems.push({ code, severity, message: detach(message), line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
   for (const p of parsed.problems) emit(p.code, p, p.message);

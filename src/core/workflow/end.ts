@@ -6,8 +6,9 @@
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../base/fs';
 import { DEFAULT_MODE, isLegalTransition, isMode, isPhase, isTerminal, nextPhases } from './fsm';
-import { parseJson, stringifyLike } from './json';
-import { registryPathOf, resolveWorkDir, type WorkflowInfo } from './scan';
+import { editTopLevel, removeProperty } from './edit';
+import { parseJson } from './json';
+import { isInside, registryPathOf, resolveWorkDir, type WorkflowInfo } from './scan';
 
 export type EndTarget = 'CANCELLED' | 'FAILED';
 
@@ -34,8 +35,8 @@ export function endActions(wf: Pick<WorkflowInfo, 'phase' | 'mode' | 'statusPath
 export type EndPlan = { ok: true; from: string; status: string; registry: string } | { ok: false; message: string };
 
 /**
- * Computes the new status.json (phase, an appended `{from,to,at}` transition, updated_at; every other
- * field kept) and the new registry.json (the key removed, others kept), in the files' own formatting.
+ * Computes the new status.json (phase, an appended `{from,to,at}` transition, updated_at) and the new
+ * registry.json (the key removed) as minimal edits: every byte outside those fields is kept.
  */
 export function planEnd(statusText: string, registryText: string, key: string, target: EndTarget, now: Date): EndPlan {
   const status = parseJson(statusText);
@@ -55,17 +56,40 @@ export function planEnd(statusText: string, registryText: string, key: string, t
 
   const at = now.toISOString();
   const from = data.phase as string;
-  const transitions = Array.isArray(data.transitions) ? [...data.transitions] : [];
-  transitions.push({ from, to: target, at });
-  const next: Record<string, unknown> = { ...data, phase: target, updated_at: at, transitions };
-  const remaining: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(entries)) if (k !== key) Object.defineProperty(remaining, k, { value: v, enumerable: true, writable: true, configurable: true });
-  return { ok: true, from, status: stringifyLike(statusText, next), registry: stringifyLike(registryText, remaining) };
+  // Only phase, updated_at and the new transition are written; every other byte of both files is kept.
+  const statusOut = editTopLevel(statusText, [{ set: 'phase', value: target }, { set: 'updated_at', value: at }, { append: 'transitions', value: { from, to: target, at } }], 'status.json');
+  if (!statusOut.ok) return statusOut;
+  const registryOut = removeProperty(registryText, key, 'registry.json');
+  if (!registryOut.ok) return registryOut;
+  // The edits must read back as meant (a repeated key, for one, would not): refuse rather than write a surprise.
+  const check = parseJson(statusOut.text);
+  const after = check.ok ? (check.value as Record<string, unknown>) : undefined;
+  const lastTransition = Array.isArray(after?.transitions) ? (after.transitions as unknown[])[after.transitions.length - 1] : undefined;
+  const registryCheck = parseJson(registryOut.text);
+  if (!after || after.phase !== target || after.updated_at !== at || JSON.stringify(lastTransition) !== JSON.stringify({ from, to: target, at })
+    || !registryCheck.ok || Object.prototype.hasOwnProperty.call(registryCheck.value, key)) {
+    return { ok: false, message: 'status.json or registry.json could not be edited safely; nothing was changed.' };
+  }
+  return { ok: true, from, status: statusOut.text, registry: registryOut.text };
 }
 
 export type EndResult =
   | { ok: true; from: string; to: EndTarget; statusPath: string; registryPath: string }
   | { ok: false; message: string };
+
+/**
+ * Why writing `path` would change a file outside `root` (a `.workflow` folder, workDir or file that is a
+ * symbolic link leading out of the workspace), or undefined when its real path is inside.
+ */
+export function whyWriteLeavesRoot(fs: FileSystem, root: string, path: string): string | undefined {
+  const absRoot = nodePath.resolve(root);
+  const realRoot = fs.realPath(absRoot) ?? absRoot;
+  // The file when it exists, else its folder (where the temp file and the rename happen).
+  const real = fs.realPath(path) ?? fs.realPath(nodePath.dirname(path));
+  if (real === undefined) return `${path} could not be resolved`;
+  if (isInside(realRoot, real)) return undefined;
+  return `${path} leads outside ${absRoot} through a symbolic link (to ${real}); Skillflow only writes inside the workspace folder, so nothing was changed.`;
+}
 
 function readOrUndefined(fs: FileSystem, path: string): string | undefined {
   try { return fs.readFile(path).toString('utf8'); } catch { return undefined; }
@@ -90,6 +114,11 @@ export function endWorkflow(fs: FileSystem, root: string, key: string, target: E
     const statusPath = nodePath.join(resolved.path, 'status.json');
     const statusText = readOrUndefined(fs, statusPath);
     if (statusText === undefined) return { ok: false, message: `${statusPath} could not be read` };
+
+    for (const path of [statusPath, registryPath]) {
+      const why = whyWriteLeavesRoot(fs, root, path);
+      if (why) return { ok: false, message: `Refusing to write: ${why}` };
+    }
 
     const plan = planEnd(statusText, registryText, key, target, options.now ?? new Date());
     if (!plan.ok) return plan;

@@ -44,10 +44,23 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 // eslint-disable-next-line no-control-regex
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
-/** Parses JSON text (a leading BOM is allowed); on failure returns the message and the error position. */
+/** Where one value sits, with its children's spans (a tree, so locating costs the path's length, not the file's). */
+interface SpanNode {
+  key?: [number, number];
+  value: [number, number];
+  children?: Map<string | number, SpanNode>;
+}
+
+/** Deeper nesting than this is refused (and keeps the recursion far from the stack limit). */
+export const MAX_JSON_DEPTH = 200;
+
+/**
+ * Parses JSON text (a leading BOM is allowed); on failure returns the message and the error position.
+ * Linear in the size of the text: sticky regular expressions that cannot backtrack, one pass, no
+ * per-value copies of the path.
+ */
 export function parseJson(text: string): JsonParseResult {
   const toRange = makePositioner(text);
-  const spans = new Map<string, { key?: [number, number]; value: [number, number] }>();
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
 
   const describe = (at: number) => (at >= text.length ? 'end of file (is the file half-written?)' : `character ${JSON.stringify(text[at])}`);
@@ -71,15 +84,17 @@ export function parseJson(text: string): JsonParseResult {
     i += m![0].length;
     return JSON.parse(m![0]) as string;
   };
-  const parseValue = (path: Array<string | number>, keySpan?: [number, number]): unknown => {
+  const parseValue = (depth: number, span: SpanNode): unknown => {
     skipWs();
-    if (path.length > 200) throw new JsonSyntaxError('Invalid JSON: nesting deeper than 200 levels', i);
+    if (depth > MAX_JSON_DEPTH) throw new JsonSyntaxError(`Invalid JSON: nesting deeper than ${MAX_JSON_DEPTH} levels`, i);
     const start = i;
     const c = text[i];
     let value: unknown;
     if (c === '{') {
       i++;
       const obj: Record<string, unknown> = {};
+      const children = new Map<string | number, SpanNode>();
+      span.children = children;
       skipWs();
       if (text[i] === '}') i++;
       else {
@@ -88,12 +103,13 @@ export function parseJson(text: string): JsonParseResult {
           if (text[i] !== '"') fail('a property name in double quotes');
           const keyStart = i;
           const key = readString();
-          const keyEnd = i;
+          const child: SpanNode = { key: [keyStart, i], value: [i, i] };
           skipWs();
           if (text[i] !== ':') fail("':' after a property name");
           i++;
-          // defineProperty: a "__proto__" key must stay a plain property.
-          Object.defineProperty(obj, key, { value: parseValue([...path, key], [keyStart, keyEnd]), enumerable: true, writable: true, configurable: true });
+          // defineProperty: a "__proto__" key must stay a plain property. A repeated key: the last one counts.
+          Object.defineProperty(obj, key, { value: parseValue(depth + 1, child), enumerable: true, writable: true, configurable: true });
+          children.set(key, child);
           skipWs();
           if (text[i] === ',') { i++; continue; }
           if (text[i] === '}') { i++; break; }
@@ -104,11 +120,15 @@ export function parseJson(text: string): JsonParseResult {
     } else if (c === '[') {
       i++;
       const arr: unknown[] = [];
+      const children = new Map<string | number, SpanNode>();
+      span.children = children;
       skipWs();
       if (text[i] === ']') i++;
       else {
         for (;;) {
-          arr.push(parseValue([...path, arr.length]));
+          const child: SpanNode = { value: [i, i] };
+          children.set(arr.length, child);
+          arr.push(parseValue(depth + 1, child));
           skipWs();
           if (text[i] === ',') { i++; continue; }
           if (text[i] === ']') { i++; break; }
@@ -128,20 +148,24 @@ export function parseJson(text: string): JsonParseResult {
       i += m![0].length;
       value = Number(m![0]);
     }
-    spans.set(JSON.stringify(path), { key: keySpan, value: [start, i] });
+    span.value = [start, i];
     return value;
   };
 
   try {
-    const value = parseValue([]);
+    const root: SpanNode = { value: [i, i] };
+    const value = parseValue(0, root);
     skipWs();
     if (i < text.length) fail('end of file');
     return {
       ok: true,
       value,
       locate(path) {
-        const span = spans.get(JSON.stringify(path));
-        if (!span) return undefined;
+        let span: SpanNode | undefined = root;
+        for (const segment of path) {
+          span = span.children?.get(segment);
+          if (!span) return undefined;
+        }
         return { key: span.key && toRange(span.key[0], span.key[1]), value: toRange(span.value[0], span.value[1]) };
       },
     };
@@ -150,19 +174,4 @@ export function parseJson(text: string): JsonParseResult {
     const end = Math.min(e.end, text.length);
     return { ok: false, message: e.message, range: toRange(e.offset, Math.max(end, e.offset)) };
   }
-}
-
-/** The indentation a JSON file uses (tab or N spaces), so a rewrite keeps the file's style; 2 spaces when unknown. */
-export function detectIndent(text: string): string | number {
-  const m = /\n([ \t]+)\S/.exec(text);
-  if (!m) return 2;
-  return m[1].startsWith('\t') ? '\t' : m[1].length;
-}
-
-/** Serialises like the original: same indentation, and a trailing newline when the original had one. */
-export function stringifyLike(original: string, value: unknown): string {
-  const eol = original.includes('\r\n') ? '\r\n' : '\n';
-  let out = JSON.stringify(value, null, detectIndent(original));
-  if (eol === '\r\n') out = out.replace(/\n/g, '\r\n');
-  return /\r?\n\s*$/.test(original) ? out + eol : out;
 }

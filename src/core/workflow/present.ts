@@ -29,26 +29,92 @@ export function isStatusBarWorthy(wf: WorkflowInfo): boolean {
   return !isTerminal(wf.phase) || wf.phase === 'FAILED';
 }
 
-/** "just now", "5 min", "3 h 10 min", "2 d 4 h". */
-export function formatAge(ms: number): string {
-  if (ms < 60_000) return 'just now';
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+/** Theme colour id per phase (the tree's codicon colour), so each phase reads at a glance. */
+export const PHASE_COLORS: Readonly<Record<string, string>> = {
+  INIT: 'descriptionForeground',
+  PLAN: 'charts.blue',
+  WORK: 'charts.yellow',
+  STRATEGY: 'charts.purple',
+  REPORT: 'charts.orange',
+  COMPLETED: 'testing.iconPassed',
+  FAILED: 'testing.iconFailed',
+  CANCELLED: 'disabledForeground',
+  STALE: 'problemsWarningIcon.foreground',
+};
+
+/** How times are shown: the display language (VS Code's `env.language`) and, for tests, a fixed time zone. */
+export interface TimeFormat {
+  locale?: string;
+  timeZone?: string;
 }
 
-/** "just now" or "5 min ago". */
-export function formatAgo(ms: number): string {
-  const age = formatAge(ms);
-  return age === 'just now' ? age : `${age} ago`;
+const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+
+function cached<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: (locale: string | undefined) => T, locale: string | undefined): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    // An unknown locale tag throws: fall back to the runtime's default.
+    try { f = make(locale); } catch { f = make(undefined); }
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number, number]> = [
+  // unit, its length in ms, and how many of it before the next unit takes over
+  ['second', 1_000, 60],
+  ['minute', 60_000, 60],
+  ['hour', 3_600_000, 24],
+  ['day', 86_400_000, 30],
+  ['month', 2_629_800_000, 12],
+];
+
+/**
+ * "now", "11 minutes ago", "2 days ago", "in 3 hours" in the display language (Intl.RelativeTimeFormat),
+ * counting whole units (1 h 50 min is "1 hour ago"): the one wording of a time everywhere (tree row,
+ * tooltips, status bar). `short` for narrow places.
+ */
+export function relativeTime(thenMs: number, nowMs: number, format: TimeFormat = {}, style: 'long' | 'short' = 'long'): string {
+  const rtf = cached(`rel|${format.locale ?? ''}|${style}`, (l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto', style }), format.locale);
+  const diff = thenMs - nowMs;
+  for (const [unit, ms, upTo] of UNITS) {
+    const n = Math.trunc(diff / ms);
+    if (Math.abs(n) < upTo) return unit === 'second' ? rtf.format(0, 'second') : rtf.format(n, unit);
+  }
+  return rtf.format(Math.trunc(diff / 31_557_600_000), 'year');
+}
+
+/** A date and time in the display language, e.g. "Nov 21, 2026, 3:10 PM". */
+export function absoluteTime(ms: number, format: TimeFormat = {}): string {
+  const dtf = cached(`abs|${format.locale ?? ''}|${format.timeZone ?? ''}`, (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: format.timeZone }), format.locale);
+  return dtf.format(ms);
 }
 
 /** Escapes text for a markdown tooltip. */
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, (c) => `\\${c}`);
+}
+
+/**
+ * `text` as a Markdown code span, shown verbatim (escaping does not work inside code spans): the fence
+ * is one backtick longer than the longest run in the text; line breaks become spaces.
+ */
+export function codeSpan(text: string): string {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    run = text.charCodeAt(i) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  const fence = '`'.repeat(longest + 1);
+  const body = text.replace(/[\r\n]+/g, ' ');
+  const pad = body.startsWith('`') || body.endsWith('`') || (body.startsWith(' ') && body.endsWith(' ') && body.trim()) ? ' ' : '';
+  return `${fence}${pad}${body || ' '}${pad}${fence}`;
+}
+
+/** Removes `$(icon)` codicons (and one following space) from a status bar text, for screen readers. Linear. */
+export function withoutIcons(text: string): string {
+  return text.replace(/\$\([a-z0-9~-]*\) ?/gi, '');
 }
 
 /** What to call a workflow in one line: its command, else its work name, else its key. */
@@ -66,29 +132,37 @@ export function phasePathMarkdown(wf: WorkflowInfo): string {
   return parts.join(' → ') + (wf.stale ? ' *(stale)*' : '');
 }
 
-/** One workflow's block in a tooltip. */
-export function workflowTooltipMarkdown(wf: WorkflowInfo, now: number): string {
+/** What a workflow is called in the tree and tooltips: its title, else its work name, else its key. */
+export function displayName(wf: WorkflowInfo): string {
+  return wf.title || wf.workName || wf.key;
+}
+
+/** One workflow's block in a tooltip. Paths and keys are code spans (shown verbatim); other text is escaped. */
+export function workflowTooltipMarkdown(wf: WorkflowInfo, now: number, format: TimeFormat = {}): string {
   const lines: string[] = [];
+  const phase = wf.displayPhase ?? 'unknown phase';
   const icon = PHASE_ICONS[wf.displayPhase ?? ''] ?? 'question';
-  lines.push(`$(${icon}) **${escapeMarkdown(wf.title || wf.workName || wf.key)}**`);
+  lines.push(`$(${icon}) **${escapeMarkdown(phase)} · ${escapeMarkdown(displayName(wf))}**`);
   lines.push('');
-  lines.push(`Registry key \`${wf.key}\` · mode \`${wf.mode}\`${wf.command ? ` · command \`${wf.command}\`` : ''}`);
+  if (wf.lastUpdateMs !== undefined) {
+    lines.push(`${wf.stale ? '$(warning) Stale: last' : 'Last'} update ${relativeTime(wf.lastUpdateMs, now, format)} (${escapeMarkdown(absoluteTime(wf.lastUpdateMs, format))})`);
+    lines.push('');
+  }
+  lines.push(`Registry key ${codeSpan(wf.key)} · mode ${codeSpan(wf.mode)}${wf.command ? ` · command ${codeSpan(wf.command)}` : ''}`);
   lines.push('');
   lines.push(phasePathMarkdown(wf));
   lines.push('');
   const last = wf.transitions[wf.transitions.length - 1];
   if (last) {
-    const at = last.at && !Number.isNaN(Date.parse(last.at)) ? `${last.at} (${formatAgo(now - Date.parse(last.at))})` : (last.at ?? 'unknown time');
-    lines.push(`Last transition: ${last.from ?? '∅'} → ${last.to} at ${escapeMarkdown(at)}`);
+    const at = last.at && !Number.isNaN(Date.parse(last.at)) ? ` on ${escapeMarkdown(absoluteTime(Date.parse(last.at), format))}` : last.at ? ` at ${codeSpan(last.at)}` : '';
+    lines.push(`Last transition: ${escapeMarkdown(last.from ?? '∅')} → ${escapeMarkdown(last.to)}${at}`);
   } else {
     lines.push('Last transition: none recorded');
   }
   lines.push('');
-  if (wf.stale && wf.lastUpdateMs !== undefined) {
-    lines.push(`$(warning) Stale: no update for ${formatAge(now - wf.lastUpdateMs)}`);
-    lines.push('');
-  }
-  lines.push(`Agent: ${wf.agent ? `\`${wf.agent}\`` : '—'}`);
+  lines.push(`Agent: ${wf.agent ? codeSpan(wf.agent) : '—'}`);
+  lines.push('');
+  lines.push(`workDir: ${wf.workDir ? codeSpan(wf.workDir) : '—'}`);
   if (wf.problems.length) {
     lines.push('');
     for (const p of wf.problems) lines.push(`$(${p.severity === 'error' ? 'error' : 'warning'}) ${escapeMarkdown(p.message)}`);
@@ -103,16 +177,18 @@ export interface StatusBarView {
   tooltip: string;
   /** True for FAILED / STALE: the item gets the warning background. */
   warning: boolean;
+  /** The workflows shown (exactly one: a click goes straight to its actions). */
+  shown: WorkflowInfo[];
 }
 
 /**
- * The status bar for the workflows worth showing (see isStatusBarWorthy) and, when there are none,
- * a workflow that just finished (shown briefly by the caller). Hidden when both are absent.
+ * The status bar for the workflows worth showing (see isStatusBarWorthy) plus a workflow that just
+ * finished (shown for a few seconds by the caller, even after it left the registry). Hidden when none.
  */
-export function statusBarView(workflows: readonly WorkflowInfo[], now: number, justFinished?: WorkflowInfo): StatusBarView {
+export function statusBarView(workflows: readonly WorkflowInfo[], now: number, justFinished?: WorkflowInfo, format: TimeFormat = {}): StatusBarView {
   const shown = workflows.filter(isStatusBarWorthy);
-  if (shown.length === 0 && justFinished) shown.push(justFinished);
-  if (shown.length === 0) return { visible: false, text: '', tooltip: '', warning: false };
+  if (justFinished && !shown.some((w) => w.key === justFinished.key)) shown.push(justFinished);
+  if (shown.length === 0) return { visible: false, text: '', tooltip: '', warning: false, shown };
   const warning = shown.some((w) => needsAttention(w.displayPhase));
   if (shown.length === 1) {
     const wf = shown[0];
@@ -120,22 +196,29 @@ export function statusBarView(workflows: readonly WorkflowInfo[], now: number, j
     return {
       visible: true,
       text: `$(${PHASE_ICONS[phase] ?? 'question'}) ${phase} · ${shortName(wf)}`,
-      tooltip: `${workflowTooltipMarkdown(wf, now)}\n\n---\n\nClick for actions`,
+      tooltip: `${workflowTooltipMarkdown(wf, now, format)}\n\n---\n\nClick for this workflow's actions`,
       warning,
+      shown,
     };
   }
   return {
     visible: true,
     text: `$(layers) ${shown.length} workflows`,
-    tooltip: `${shown.map((w) => workflowTooltipMarkdown(w, now)).join('\n\n---\n\n')}\n\n---\n\nClick for actions`,
+    tooltip: `${shown.map((w) => workflowTooltipMarkdown(w, now, format)).join('\n\n---\n\n')}\n\n---\n\nClick to pick a workflow and an action`,
     warning,
+    shown,
   };
 }
 
-/** The tree's one-line description of a workflow: phase · mode · age · agent. */
-export function treeDescription(wf: WorkflowInfo, now: number): string {
-  const parts = [wf.displayPhase ?? 'unknown phase', wf.mode];
-  if (wf.lastUpdateMs !== undefined) parts.push(formatAgo(now - wf.lastUpdateMs));
+/** The tree row's label, phase first so it survives a narrow sidebar: `PLAN · Refactor the auth…`. */
+export function treeLabel(wf: WorkflowInfo): string {
+  return `${wf.displayPhase ?? '?'} · ${displayName(wf)}`;
+}
+
+/** The tree row's description after the label: mode · age · agent (the age in the tooltip's wording, short). */
+export function treeDescription(wf: WorkflowInfo, now: number, format: TimeFormat = {}): string {
+  const parts = [wf.mode];
+  if (wf.lastUpdateMs !== undefined) parts.push(relativeTime(wf.lastUpdateMs, now, format, 'short'));
   if (wf.agent) parts.push(wf.agent);
   return parts.join(' · ');
 }

@@ -108,7 +108,8 @@ function readText(fs: FileSystem, path: string): ReadResult {
   }
 }
 
-function isInside(parent: string, child: string): boolean {
+/** True when `child` is `parent` or below it (both absolute). */
+export function isInside(parent: string, child: string): boolean {
   const rel = nodePath.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !nodePath.isAbsolute(rel));
 }

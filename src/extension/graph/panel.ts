@@ -2,8 +2,8 @@
  * The Show Reference Graph webview panel: one at a time; it gets the graph when its script is ready and again
  * whenever the skills index changes, and opens a skill's SKILL.md when the webview asks.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { webviewHtml } from '../util/webviewHtml';
 import type { ReferenceGraph } from '../../core/references/graph';
 import { isWebviewMessage, type HostMessage } from '../../webview/protocol';
 import type { ReferenceGraphService } from './service';
@@ -83,28 +83,16 @@ export class GraphPanelController implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview, webviewRoot: vscode.Uri, mediaRoot: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64url');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, 'graph.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'graph.css'));
-    const csp = `default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';`;
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>Skill Reference Graph</title>
-</head>
-<body>
-<header>
+    return webviewHtml(webview, {
+      script: vscode.Uri.joinPath(webviewRoot, 'graph.js'),
+      style: vscode.Uri.joinPath(mediaRoot, 'graph.css'),
+      title: 'Skill Reference Graph',
+      body: `<header>
 <span id="summary">Loading skills…</span>
 <span class="legend">circle: command skill · square: workflow skill · <span class="error">red</span>: errors · <span class="warning">yellow</span>: warnings · dashed link: missing target · click a skill to open it</span>
 </header>
-<main id="canvas"></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+<main id="canvas"></main>`,
+    });
   }
 
   dispose(): void {

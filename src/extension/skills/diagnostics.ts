@@ -8,6 +8,7 @@ import { toDiagnostic } from '../adapters/ranges';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
 import { skillDocKind, validateDocumentText } from './documents';
+import type { EditorRuleConfig } from './ruleConfig';
 
 const TYPING_DEBOUNCE_MS = 250;
 /** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
@@ -20,7 +21,7 @@ export class SkillDiagnostics implements vscode.Disposable {
   private fromIndex = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly rules?: EditorRuleConfig) {
     this.disposables.push(
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
@@ -28,6 +29,7 @@ export class SkillDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidCloseTextDocument((d) => this.onClose(d)),
       service.onDidChange((change) => this.refresh(change)),
     );
+    if (rules) this.disposables.push(rules.onDidChange(() => this.refreshAll()));
     for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
   }
 
@@ -52,9 +54,10 @@ export class SkillDiagnostics implements vscode.Disposable {
     if (!result) return;
     // A newer edit arrived while validating: drop this result.
     if (this.generations.get(key) !== generation) return;
-    const problems = [...result.problems];
+    let problems = [...result.problems];
     const entry = index.loaded ? index.skillByFile(doc.uri.fsPath) : undefined;
     if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
+    problems = this.configure(doc.uri.fsPath, problems, doc.getText());
     // Re-publishing identical markers would cancel in-flight code action and hover requests in the editor.
     const signature = problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
     const published = this.collection.get(doc.uri) ?? [];
@@ -84,6 +87,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     const publish = (file: string, problems: Problem[]) => {
       if (open.has(file)) return;
       this.fromIndex.add(file);
+      problems = this.configure(file, problems);
       this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
     };
     for (const dir of change.skills) {
@@ -114,13 +118,19 @@ export class SkillDiagnostics implements vscode.Disposable {
       for (const p of a.problems) add(p.file ?? a.path, p);
     }
     const next = new Set<string>();
-    for (const [file, problems] of byFile) {
+    for (const [file, all] of byFile) {
       if (open.has(file)) continue;
       next.add(file);
+      const problems = this.configure(file, all);
       this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
     }
     for (const file of this.fromIndex) if (!next.has(file) && !open.has(file)) this.collection.delete(vscode.Uri.file(file));
     this.fromIndex = next;
+  }
+
+  /** The rule configuration (`.skillflow.json`, the setting, disable comments) applied to one file's problems. */
+  private configure(file: string, problems: Problem[], text?: string): Problem[] {
+    return this.rules ? this.rules.apply(file, problems, text) : problems;
   }
 
   dispose(): void {

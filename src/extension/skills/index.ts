@@ -12,6 +12,8 @@ import { registerQuickFixes } from './quickFixes';
 import { SkillCommands } from './commands';
 import { RulesPage } from './rulesPage';
 import type { SkillsTimings } from './timings';
+import { EditorRuleConfig } from './ruleConfig';
+import { registerRuleFixes } from './ruleFixes';
 
 /** The skills feature's one test API (also the extension's export): handles and figures, read-only. */
 export interface SkillsApi {
@@ -20,6 +22,8 @@ export interface SkillsApi {
   treeView: vscode.TreeView<unknown>;
   diagnostics: vscode.DiagnosticCollection;
   rules: RulesPage;
+  /** `.skillflow.json` + `skillflow.validation.rules` as the editor applies them. */
+  ruleConfig: EditorRuleConfig;
   /** The New Skill step on screen (an InputBox or QuickPick), if any. */
   readonly activeInput: vscode.QuickInput | undefined;
   /** Start-up figures (filled in as they happen). */
@@ -35,7 +39,9 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
   const treeProvider = new SkillsTreeProvider(service, log, timings);
   const treeView = vscode.window.createTreeView('skillflow.skills', { treeDataProvider: treeProvider, showCollapseAll: true });
   treeProvider.view = treeView;
-  const diagnostics = new SkillDiagnostics(service, log);
+  const ruleConfig = new EditorRuleConfig(log);
+  const diagnostics = new SkillDiagnostics(service, log, ruleConfig);
+  service.setConfigFileProfile(ruleConfig.workspaceProfile());
   const rules = new RulesPage(context.extensionUri, log);
   const commands = new SkillCommands(service, log, treeProvider);
 
@@ -48,6 +54,9 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
     rules.register(),
     registerEditorFeatures(service),
     registerQuickFixes(),
+    ruleConfig,
+    registerRuleFixes(service, ruleConfig),
+    ruleConfig.onDidChange(() => service.setConfigFileProfile(ruleConfig.workspaceProfile())),
     commands.register(),
     // After SkillDiagnostics' listener: when this runs, the first diagnostics are published.
     service.onDidChange(() => {
@@ -73,6 +82,7 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
     treeView: treeView as vscode.TreeView<unknown>,
     diagnostics: diagnostics.collection,
     rules,
+    ruleConfig,
     get activeInput() { return commands.activeInput; },
     timings,
     whenIdle: () => service.work.whenIdle(),

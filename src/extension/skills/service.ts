@@ -19,8 +19,13 @@ import { SkillIndex, type IndexChange } from '../../core/catalog/skillIndex';
  */
 const WATCH_BATCH_MS = 15;
 
-export function readProfile(): Profile {
-  const value = vscode.workspace.getConfiguration('skillflow').get<string>('validation.profile', 'claude-code');
+/** The `skillflow.validation.profile` setting; when it is not set anywhere, `fromConfigFile` (a `.skillflow.json` profile) or `claude-code`. */
+export function readProfile(fromConfigFile?: Profile): Profile {
+  const config = vscode.workspace.getConfiguration('skillflow');
+  const inspected = config.inspect<string>('validation.profile');
+  const explicit = inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+  if (explicit === undefined && fromConfigFile) return fromConfigFile;
+  const value = config.get<string>('validation.profile', 'claude-code');
   return (PROFILES as readonly string[]).includes(value) ? (value as Profile) : 'claude-code';
 }
 
@@ -64,7 +69,7 @@ export class SkillsService implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.reconfigure({ workspaceFolders: workspaceFolderPaths() })),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('skillflow.validation.profile')) this.reconfigure({ profile: readProfile() });
+        if (e.affectsConfiguration('skillflow.validation.profile')) this.reconfigure({ profile: readProfile(this.configFileProfile) });
         if (e.affectsConfiguration('skillflow.skills.additionalDirectories')) this.reconfigure({ additionalDirs: readAdditionalDirectories() });
         if (e.affectsConfiguration('skillflow.skills.includePersonal')) {
           this.reconfigure({ includePersonal: vscode.workspace.getConfiguration('skillflow').get<boolean>('skills.includePersonal', true) });
@@ -74,6 +79,15 @@ export class SkillsService implements vscode.Disposable {
   }
 
   get profile(): Profile { return this.index.options.profile; }
+
+  private configFileProfile: Profile | undefined;
+
+  /** The profile a `.skillflow.json` names for the workspace (used while the setting is not set); re-validates when that changes the profile. */
+  setConfigFileProfile(profile: Profile | undefined): void {
+    this.configFileProfile = profile;
+    const next = readProfile(profile);
+    if (next !== this.profile) this.reconfigure({ profile: next });
+  }
 
   /** Loads the index if nobody asked before; returns the load time when it loaded now. */
   ensureLoaded(): number | undefined {

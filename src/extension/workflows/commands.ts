@@ -7,19 +7,39 @@ import { PHASE_ICONS } from '../../core/workflow/present';
 import type { WorkflowItem, WorkflowService } from './service';
 import type { WorkflowNode } from './tree';
 
-/**
- * What the cancel / mark-failed commands accept: a tree node, or `{ key, root?, confirm? }`.
- * `confirm: false` skips the modal; only callers that already asked the user (and tests) pass it.
- */
+/** What the workflow commands accept besides a tree node: `{ key, root? }`. */
 export interface EndArgs {
   key: string;
   root?: string;
-  confirm?: boolean;
 }
 
+/** The modal's buttons: the destructive one names what it does; the safe one (also Esc / close) keeps the run. */
+export const KEEP_RUNNING = 'Keep Running';
+export const OPEN_STATUS = 'Open status.json';
 const WORDS: Record<EndTarget, { verb: string; button: string; done: string }> = {
-  CANCELLED: { verb: 'cancel', button: 'Cancel Workflow', done: 'cancelled' },
+  CANCELLED: { verb: 'cancel', button: 'Cancel Run', done: 'cancelled' },
   FAILED: { verb: 'mark as failed', button: 'Mark Failed', done: 'marked FAILED' },
+};
+
+/**
+ * The dialogs the workflow commands show. Production uses VS Code's; integration tests swap in answers
+ * through the API `registerWorkflowFeatures` returns (nothing on the commands themselves).
+ */
+export interface WorkflowPrompts {
+  /** A modal warning with `confirm` and `keep`; resolves to the button pressed (undefined when dismissed). */
+  confirm(message: string, detail: string, confirm: string, keep: string): Thenable<string | undefined>;
+  info(message: string, ...actions: string[]): Thenable<string | undefined>;
+  error(message: string): Thenable<unknown>;
+}
+
+export const vscodePrompts: WorkflowPrompts = {
+  confirm: async (message, detail, confirm, keep) => {
+    // VS Code gives the close affordance to Esc and the dialog's close box: those keep the run.
+    const picked = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: confirm }, { title: keep, isCloseAffordance: true });
+    return picked?.title;
+  },
+  info: (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
+  error: (message) => vscode.window.showErrorMessage(message),
 };
 
 function nameOf(item: WorkflowItem): string {
@@ -27,11 +47,16 @@ function nameOf(item: WorkflowItem): string {
 }
 
 export class WorkflowCommands {
-  constructor(private readonly service: WorkflowService, private readonly log: vscode.LogOutputChannel) {}
+  /** `dialogs` gives the dialogs in use: VS Code's, or a test's answers (swapped through the test API only). */
+  constructor(private readonly service: WorkflowService, private readonly log: vscode.LogOutputChannel, private readonly dialogs: () => WorkflowPrompts = () => vscodePrompts) {}
+
+  private get prompts(): WorkflowPrompts {
+    return this.dialogs();
+  }
 
   register(): vscode.Disposable {
     return vscode.Disposable.from(
-      vscode.commands.registerCommand('skillflow.workflow.showActions', () => this.showActions()),
+      vscode.commands.registerCommand('skillflow.workflow.showActions', (arg?: WorkflowNode | EndArgs) => this.showActions(arg)),
       vscode.commands.registerCommand('skillflow.workflow.refresh', () => this.service.refresh()),
       vscode.commands.registerCommand('skillflow.workflow.cancel', (arg?: WorkflowNode | EndArgs) => this.end('CANCELLED', arg)),
       vscode.commands.registerCommand('skillflow.workflow.markFailed', (arg?: WorkflowNode | EndArgs) => this.end('FAILED', arg)),
@@ -55,6 +80,14 @@ export class WorkflowCommands {
     return undefined;
   }
 
+  /** A workflow that just finished and left the registry (the status bar still shows it for a few seconds). */
+  private finishedFor(arg: WorkflowNode | EndArgs | undefined): WorkflowItem | undefined {
+    const done = this.service.justFinished;
+    if (!done || !arg) return undefined;
+    const key = 'kind' in arg ? ('item' in arg ? arg.item.key : undefined) : arg.key;
+    return done.key === key ? done : undefined;
+  }
+
   private async pickWorkflow(placeHolder: string, filter?: { test: (w: WorkflowItem) => boolean; none: string }): Promise<WorkflowItem | undefined> {
     const all = this.service.workflows;
     const candidates = filter ? all.filter(filter.test) : all;
@@ -75,9 +108,9 @@ export class WorkflowCommands {
     return picked?.item;
   }
 
-  /** Status bar click: pick a workflow (when there are several), then an action. */
-  async showActions(): Promise<void> {
-    const wf = await this.pickWorkflow('Workflows — pick one for its actions');
+  /** Status bar click: the actions of the workflow it names (the status bar passes the one it shows), else pick one first. */
+  async showActions(arg?: WorkflowNode | EndArgs): Promise<void> {
+    const wf = arg ? (this.resolve(arg) ?? this.finishedFor(arg)) : await this.pickWorkflow('Workflows — pick one for its actions');
     if (!wf) return;
     type Action = vscode.QuickPickItem & { run: () => unknown };
     const actions: Action[] = [];
@@ -91,12 +124,12 @@ export class WorkflowCommands {
       actions.push({ label: '$(folder-opened) Reveal Folder', description: wf.workDir, run: () => this.revealFolder({ key: wf.key, root: wf.root }) });
     }
     const legal = endActions(wf);
-    if (legal.cancel) actions.push({ label: '$(stop-circle) Cancel Workflow…', description: `${wf.phase} → CANCELLED, unregister`, run: () => this.end('CANCELLED', { key: wf.key, root: wf.root }) });
+    if (legal.cancel) actions.push({ label: '$(stop-circle) Cancel Run…', description: `${wf.phase} → CANCELLED, unregister`, run: () => this.end('CANCELLED', { key: wf.key, root: wf.root }) });
     if (legal.markFailed) actions.push({ label: '$(error) Mark Failed…', description: `${wf.phase} → FAILED, unregister`, run: () => this.end('FAILED', { key: wf.key, root: wf.root }) });
     if (!legal.cancel && !legal.markFailed) {
       actions.push({ label: '$(info) Why can\'t I cancel this?', run: () => vscode.window.showInformationMessage(whyCannotEnd(wf, 'CANCELLED') ?? '') });
     }
-    const picked = await vscode.window.showQuickPick(actions, { title: `${nameOf(wf)} — ${wf.displayPhase ?? '?'} (${wf.mode})`, placeHolder: 'Pick an action' });
+    const picked = await vscode.window.showQuickPick(actions, { title: `${wf.displayPhase ?? '?'} · ${nameOf(wf)} (${wf.mode})`, placeHolder: 'Pick an action' });
     await picked?.run();
   }
 
@@ -105,7 +138,6 @@ export class WorkflowCommands {
    * "Mark Failed" where that is legal). Asks for confirmation, then the core writes both files.
    */
   async end(target: EndTarget, arg?: WorkflowNode | EndArgs): Promise<EndResult | undefined> {
-    const interactive = !(arg && !('kind' in arg) && arg.confirm === false);
     const wf = arg ? this.resolve(arg) : await this.pickWorkflow(`Workflow to ${WORDS[target].verb}`, {
       test: (w) => whyCannotEnd(w, target) === undefined,
       none: target === 'CANCELLED'
@@ -115,7 +147,7 @@ export class WorkflowCommands {
     if (!wf) {
       if (arg) {
         const message = `Workflow '${'kind' in arg ? ('item' in arg ? arg.item.key : '?') : arg.key}' is not registered (any more).`;
-        void vscode.window.showWarningMessage(message);
+        void this.prompts.error(message);
         return { ok: false, message };
       }
       return undefined;
@@ -124,34 +156,28 @@ export class WorkflowCommands {
     if (why) {
       const message = `Can't ${WORDS[target].verb} "${nameOf(wf)}": ${why}`;
       const offerFail = target === 'CANCELLED' && whyCannotEnd(wf, 'FAILED') === undefined;
-      if (!interactive) {
-        void vscode.window.showInformationMessage(message);
-        return { ok: false, message: why };
-      }
-      const choice = await vscode.window.showInformationMessage(message, ...(offerFail ? ['Mark Failed…'] : []));
+      const choice = await this.prompts.info(message, ...(offerFail ? ['Mark Failed…'] : []));
       if (choice === 'Mark Failed…') return this.end('FAILED', { key: wf.key, root: wf.root });
       return { ok: false, message: why };
     }
-    if (interactive) {
-      const answer = await vscode.window.showWarningMessage(
-        `${target === 'CANCELLED' ? 'Cancel' : 'Mark as failed'}: "${nameOf(wf)}"?`,
-        {
-          modal: true,
-          detail: `Writes ${wf.phase} → ${target} to status.json and removes '${wf.key}' from .workflow/registry.json. An orchestrator still running this workflow will be refused its next transition.`,
-        },
-        WORDS[target].button,
-      );
-      if (answer !== WORDS[target].button) return undefined;
-    }
+    const answer = await this.prompts.confirm(
+      `${target === 'CANCELLED' ? 'Cancel' : 'Mark as failed'} the run "${nameOf(wf)}"?`,
+      `Writes ${wf.phase} → ${target} to status.json and removes '${wf.key}' from .workflow/registry.json. An orchestrator still running this workflow will be refused its next transition.`,
+      WORDS[target].button,
+      KEEP_RUNNING,
+    );
+    if (answer !== WORDS[target].button) return undefined;
     const result = endWorkflow(nodeFileSystem, wf.root, wf.key, target, { expectPhase: wf.phase });
+    this.service.refresh();
     if (result.ok) {
       this.log.info(`workflow ${wf.key}: ${result.from} → ${target}, unregistered`);
-      void vscode.window.showInformationMessage(`Workflow "${nameOf(wf)}" ${WORDS[target].done} and removed from the registry.`);
+      // Not awaited: the command resolves now, the message stays until the user acts on it.
+      void this.prompts.info(`Run "${nameOf(wf)}" ${WORDS[target].done}: status.json now says ${target} (was ${result.from}), and '${wf.key}' was removed from .workflow/registry.json.`, OPEN_STATUS)
+        .then((choice) => (choice === OPEN_STATUS ? this.openArtifact(vscode.Uri.file(result.statusPath)) : undefined));
     } else {
       this.log.warn(`workflow ${wf.key}: ${target} refused: ${result.message}`);
-      void vscode.window.showErrorMessage(`Could not ${WORDS[target].verb} "${nameOf(wf)}": ${result.message}`);
+      void this.prompts.error(`Could not ${WORDS[target].verb} "${nameOf(wf)}": ${result.message}`);
     }
-    this.service.refresh();
     return result;
   }
 

@@ -7,9 +7,9 @@ import { WorkflowService, type WorkflowItem } from './service';
 import { WorkflowStatusBar } from './statusBar';
 import { WorkflowTreeProvider, type WorkflowNode } from './tree';
 import { WorkflowDiagnostics } from './diagnostics';
-import { WorkflowCommands } from './commands';
+import { WorkflowCommands, type WorkflowPrompts, vscodePrompts } from './commands';
 
-/** Read-only handles for integration tests. */
+/** Read-only handles for integration tests, and the one test hook (the dialogs' answers). */
 export interface WorkflowsApi {
   service: WorkflowService;
   statusBarItem: vscode.StatusBarItem;
@@ -21,6 +21,11 @@ export interface WorkflowsApi {
   refresh(): void;
   /** Resolves when no debounced re-read is pending. */
   whenIdle(): Promise<void>;
+  /**
+   * Test hook: answers the workflow commands' dialogs (the cancel modal, the messages after it) instead of
+   * VS Code showing them; `undefined` restores VS Code's dialogs.
+   */
+  setPrompts(prompts: WorkflowPrompts | undefined): void;
 }
 
 export function registerWorkflowFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): WorkflowsApi {
@@ -29,7 +34,8 @@ export function registerWorkflowFeatures(context: vscode.ExtensionContext, log: 
   const treeProvider = new WorkflowTreeProvider(service);
   const treeView = vscode.window.createTreeView('skillflow.workflows', { treeDataProvider: treeProvider, showCollapseAll: true });
   const diagnostics = new WorkflowDiagnostics(service);
-  const commands = new WorkflowCommands(service, log);
+  let prompts: WorkflowPrompts = vscodePrompts;
+  const commands = new WorkflowCommands(service, log, () => prompts);
 
   context.subscriptions.push(service, statusBar, treeProvider, treeView, diagnostics, commands.register());
 
@@ -42,5 +48,6 @@ export function registerWorkflowFeatures(context: vscode.ExtensionContext, log: 
     getWorkflows: () => service.workflows,
     refresh: () => service.refresh(),
     whenIdle: () => service.whenIdle(),
+    setPrompts: (p) => { prompts = p ?? vscodePrompts; },
   };
 }

@@ -7,7 +7,10 @@ import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { nodeFileSystem } from '../../core/base/fs';
 import { isPhase, isTerminal } from '../../core/workflow/fsm';
+import { parseJson } from '../../core/workflow/json';
 import { DEFAULT_STALE_AFTER_MINUTES, scanWorkflows, type WorkflowInfo, type WorkflowProblem } from '../../core/workflow/scan';
+import { DebouncedWork } from '../util/idle';
+import { watchFiles } from '../util/watch';
 
 /** A workflow plus the workspace folder it belongs to. */
 export interface WorkflowItem extends WorkflowInfo {
@@ -30,7 +33,7 @@ const HALF_WRITTEN_RETRY_MS = 300;
 const PERIODIC_MS = 30_000;
 /** File watchers can miss events (seen in remote hosts and on busy machines); a cheap stat poll backs them up. */
 const POLL_MS = 500;
-/** How long a workflow that just reached COMPLETED or CANCELLED stays in the status bar. */
+/** How long a workflow that just finished (COMPLETED, CANCELLED, or FAILED and unregistered) stays in the status bar. */
 export const FINISHED_VISIBLE_MS = 10_000;
 
 export class WorkflowService implements vscode.Disposable {
@@ -38,7 +41,8 @@ export class WorkflowService implements vscode.Disposable {
   private rootProblems: RootProblems[] = [];
   private readonly retried = new Set<string>();
   private finished: { item: WorkflowItem; until: number } | undefined;
-  private debounce: ReturnType<typeof setTimeout> | undefined;
+  /** The shared keyed debounce (one key: the re-read), with its idle signal. */
+  private readonly work = new DebouncedWork();
   private finishedTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly periodic: ReturnType<typeof setInterval>;
   private readonly poll: ReturnType<typeof setInterval>;
@@ -46,7 +50,6 @@ export class WorkflowService implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
   private watchers: vscode.Disposable[] = [];
-  private idleWaiters: Array<() => void> = [];
   /** Called on every change (status bar, tree, diagnostics). */
   readonly onDidChange = this.emitter.event;
 
@@ -64,7 +67,7 @@ export class WorkflowService implements vscode.Disposable {
     this.watch();
     this.periodic = setInterval(() => this.schedule(0), PERIODIC_MS);
     this.poll = setInterval(() => {
-      if (!this.debounce && this.fingerprint() !== this.lastFingerprint) this.schedule(0);
+      if (this.work.idle && this.fingerprint() !== this.lastFingerprint) this.schedule(0);
     }, POLL_MS);
     this.refresh();
   }
@@ -95,18 +98,12 @@ export class WorkflowService implements vscode.Disposable {
 
   /** Resolves once no refresh is scheduled (tests use it after writing files). */
   whenIdle(): Promise<void> {
-    if (!this.debounce) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.work.whenIdle();
   }
 
   /** Re-reads after `delay` ms, coalescing bursts of events into one read. */
   schedule(delay = DEBOUNCE_MS): void {
-    if (this.debounce) clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => {
-      this.debounce = undefined;
-      this.refresh();
-      if (!this.debounce) for (const resolve of this.idleWaiters.splice(0)) resolve();
-    }, delay);
+    this.work.schedule('refresh', delay, () => this.refresh());
   }
 
   /** mtime + size of the files a change shows in: registry.json and, per workflow, its folder, status.json, .context.json and work/. */
@@ -166,6 +163,14 @@ export class WorkflowService implements vscode.Disposable {
         }
       }
     }
+    // A workflow that left the registry (cancelled or marked failed here, or unregistered by its orchestrator)
+    // stays in the status bar for a few seconds with the phase its status.json now has.
+    const kept = new Set(items.map((w) => `${w.root}\0${w.key}`));
+    for (const [id, before] of previous) {
+      if (kept.has(id) || !isPhase(before.phase) || isTerminal(before.phase)) continue;
+      const phase = this.phaseOnDisk(before);
+      if (phase === 'COMPLETED' || phase === 'CANCELLED' || phase === 'FAILED') this.noteFinished({ ...before, phase, displayPhase: phase, stale: false, pending: false });
+    }
     this.items = items;
     this.rootProblems = rootProblems;
     // The item list may have changed (new workflows): fingerprint what was read, unless it changed meanwhile.
@@ -173,6 +178,16 @@ export class WorkflowService implements vscode.Disposable {
     if (retry) this.schedule(HALF_WRITTEN_RETRY_MS);
     this.log.trace(`workflows: read ${items.length} in ${(performance.now() - started).toFixed(1)} ms`);
     this.emitter.fire();
+  }
+
+  /** The phase a workflow's status.json has now (undefined when it cannot be read). */
+  private phaseOnDisk(item: WorkflowItem): string | undefined {
+    if (!item.statusPath) return undefined;
+    let text: string;
+    try { text = nodeFileSystem.readFile(item.statusPath).toString('utf8'); } catch { return undefined; }
+    const parsed = parseJson(text);
+    const phase = parsed.ok ? (parsed.value as Record<string, unknown> | null)?.phase : undefined;
+    return typeof phase === 'string' ? phase : undefined;
   }
 
   private noteFinished(item: WorkflowItem): void {
@@ -186,20 +201,14 @@ export class WorkflowService implements vscode.Disposable {
 
   private watch(): void {
     for (const w of this.watchers) w.dispose();
-    this.watchers = [];
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '.workflow/**'));
-      const onEvent = () => this.schedule();
-      this.watchers.push(watcher, watcher.onDidCreate(onEvent), watcher.onDidChange(onEvent), watcher.onDidDelete(onEvent));
-    }
+    this.watchers = (vscode.workspace.workspaceFolders ?? []).map((folder) => watchFiles(new vscode.RelativePattern(folder, '.workflow/**'), () => this.schedule()));
   }
 
   dispose(): void {
     clearInterval(this.periodic);
     clearInterval(this.poll);
-    if (this.debounce) clearTimeout(this.debounce);
+    this.work.dispose();
     if (this.finishedTimer) clearTimeout(this.finishedTimer);
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
     for (const d of [...this.watchers, ...this.disposables]) d.dispose();
   }
 }

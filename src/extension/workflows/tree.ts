@@ -2,7 +2,7 @@
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { endActions } from '../../core/workflow/end';
-import { PHASE_ICONS, escapeMarkdown, formatAgo, needsAttention, treeDescription, workflowTooltipMarkdown } from '../../core/workflow/present';
+import { PHASE_COLORS, PHASE_ICONS, relativeTime, treeDescription, treeLabel, workflowTooltipMarkdown } from '../../core/workflow/present';
 import type { WorkflowProblem, WorkflowTransition } from '../../core/workflow/scan';
 import { toVsRange } from '../adapters/ranges';
 import type { RootProblems, WorkflowItem, WorkflowService } from './service';
@@ -72,19 +72,20 @@ export class WorkflowTreeProvider implements vscode.TreeDataProvider<WorkflowNod
       case 'workflow': {
         const { item } = node;
         const hasChildren = item.problems.length + item.artifacts.length + item.transitions.length > 0;
-        const t = new vscode.TreeItem(item.title || item.workName || item.key, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+        // Phase first: a narrow sidebar cuts the end of the label, not the phase.
+        const t = new vscode.TreeItem(treeLabel(item), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
         t.id = `workflow:${item.root}:${item.key}`;
         const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-        t.description = treeDescription(item, now) + (multiRoot ? ` · ${item.folderName}` : '') + (item.pending ? ' · updating…' : '');
+        const format = { locale: vscode.env.language };
+        t.description = treeDescription(item, now, format) + (multiRoot ? ` · ${item.folderName}` : '') + (item.pending ? ' · updating…' : '');
         const worst = item.problems.find((p) => p.severity === 'error') ?? item.problems[0];
         if (worst) t.iconPath = problemIcon(worst);
         else {
           const phase = item.displayPhase ?? '';
-          const color = needsAttention(phase) ? new vscode.ThemeColor('problemsWarningIcon.foreground') : phase === 'COMPLETED' ? new vscode.ThemeColor('testing.iconPassed') : undefined;
-          t.iconPath = new vscode.ThemeIcon((PHASE_ICONS[phase] ?? 'question').replace('~spin', ''), color);
+          const color = PHASE_COLORS[phase];
+          t.iconPath = new vscode.ThemeIcon((PHASE_ICONS[phase] ?? 'question').replace('~spin', ''), color ? new vscode.ThemeColor(color) : undefined);
         }
-        const tooltip = new vscode.MarkdownString(`${workflowTooltipMarkdown(item, now)}\n\nworkDir: \`${escapeMarkdown(item.workDir || '—')}\``, true);
-        t.tooltip = tooltip;
+        t.tooltip = new vscode.MarkdownString(workflowTooltipMarkdown(item, now, format), true);
         t.contextValue = contextValueOf(item);
         return t;
       }
@@ -112,7 +113,7 @@ export class WorkflowTreeProvider implements vscode.TreeDataProvider<WorkflowNod
         const x = node.transition;
         const t = new vscode.TreeItem(`${x.from ?? '∅'} → ${x.to}`, vscode.TreeItemCollapsibleState.None);
         t.id = `transition:${node.item.root}:${node.item.key}:${x.index}`;
-        t.description = x.at && !Number.isNaN(Date.parse(x.at)) ? formatAgo(now - Date.parse(x.at)) : x.at ?? '';
+        t.description = x.at && !Number.isNaN(Date.parse(x.at)) ? relativeTime(Date.parse(x.at), now, { locale: vscode.env.language }, 'short') : x.at ?? '';
         t.iconPath = x.legal ? new vscode.ThemeIcon('arrow-right') : new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
         t.tooltip = x.legal ? `${x.from ?? '∅'} → ${x.to} at ${x.at ?? 'unknown time'}` : `Illegal: ${x.problem ?? ''}`;
         t.contextValue = x.legal ? 'workflowTransition' : 'workflowTransition illegal';

@@ -31,6 +31,7 @@ const SPEC_TABLE: Record<string, [string, string, string]> = {
   'body-tokens': ['warning', 'warning', 'warning'],
   'reference-missing': ['warning', 'warning', 'warning'],
   'reference-outside': ['error', 'error', 'error'],
+  'reference-backslash': ['warning', 'warning', 'error'],
   'duplicate-name': ['error', 'error', 'error'],
   shadowed: ['info', 'info', 'info'],
   'skill-md-case': ['error', 'error', 'error'],
@@ -51,13 +52,14 @@ test('every documented code is in RULES with exactly the table\'s severity per p
   }
 });
 
-test('the extra codes (file and agent rules) are present', () => {
-  for (const code of ['file-too-large', 'agent-skill-missing', 'agent-model-invalid', 'agent-tools-invalid', 'agent-skills-invalid']) {
+test('the extra codes (file, limit and agent rules) are present', () => {
+  for (const code of ['file-too-large', 'frontmatter-limits', 'agent-skill-missing', 'agent-model-invalid', 'agent-tools-invalid', 'agent-skills-invalid']) {
     assert.ok(RULES[code], code);
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'description-placeholder', 'file-too-large']);
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-too-large', 'frontmatter-limits']);
+  assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 
 test('every rule has a one-line summary that ends with a full stop', () => {

@@ -95,18 +95,21 @@ test('skips .git and node_modules, and bounds the depth', () => {
   } finally { removeTree(dir); }
 });
 
-test('a symlink loop is followed once; a symlinked skill folder is found', () => {
+test('a symlink loop is followed once; a symlinked skill folder is found inside the workspace, not outside it', () => {
   const dir = tempTree({
     'proj/.claude/skills/a/SKILL.md': skillMd('a'),
+    'proj/shared/inner/SKILL.md': skillMd('inner'),
     'a-shared/linked/SKILL.md': skillMd('linked'),
   });
   try {
     fs.symlinkSync(path.join(dir, 'proj'), path.join(dir, 'proj', 'loop'), 'dir');
     fs.symlinkSync(dir, path.join(dir, 'proj', '.claude', 'skills', 'a', 'up'), 'dir');
     fs.symlinkSync(path.join(dir, 'a-shared', 'linked'), path.join(dir, 'proj', '.claude', 'skills', 'linked'), 'dir');
-    const d = discover(nodeFileSystem, { workspaceFolders: [path.join(dir, 'proj')], profile: 'claude-code', maxDepth: 20, anyFolder: true });
+    fs.symlinkSync(path.join(dir, 'proj', 'shared', 'inner'), path.join(dir, 'proj', '.claude', 'skills', 'inner'), 'dir');
+    const d = discover(nodeFileSystem, { workspaceFolders: [path.join(dir, 'proj')], profile: 'claude-code', maxDepth: 20 });
     assert.deepEqual(d.roots.map((r) => rel(r.path, dir)), ['proj/.claude/skills']);
-    assert.deepEqual(d.skills.map((s) => s.name).sort(), ['a', 'linked']);
+    // `linked` leads out of the workspace folder `proj`: not followed.
+    assert.deepEqual(d.skills.map((s) => s.name).sort(), ['a', 'inner']);
     const whole = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code', maxDepth: 20, anyFolder: true });
     // a-shared/linked and the link to it are one skill, loaded once: at the path Claude Code loads (a nested level).
     assert.deepEqual(whole.skills.filter((s) => s.name === 'linked').map((s) => [rel(s.dir, dir), s.level, s.loaded]), [['proj/.claude/skills/linked', 'nested', true]]);

@@ -39,16 +39,16 @@ test('loadSkill without a file listing equals the listed load except for files, 
     assert.deepEqual(quick.map((e) => e && [e.name, e.skillMdPath.slice(dir.length + 1), e.problems.map((p) => p.code)]), [
       ['plain', 'plain/SKILL.md', ['reference-missing']],
       ['lower', 'lower/skill.md', ['skill-md-case']],
-      undefined,
+      ['dir-named', 'dir-named/SKILL.md', ['file-unreadable']], // a folder named SKILL.md is reported, not skipped
       undefined,
       ['Upper-Case', 'Upper-Case/SKILL.md', ['name-case']],
       ['plain', 'linked/SKILL.md', ['name-dir-mismatch', 'reference-missing', 'reference-missing', 'reference-missing']],
       ['dangling', 'dangling/SKILL.md', ['file-unreadable']],
       undefined,
     ]);
-    assert.deepEqual(quick.map((e) => e?.files), [['SKILL.md'], ['skill.md'], undefined, undefined, ['SKILL.md'], ['SKILL.md'], ['SKILL.md'], undefined]);
+    assert.deepEqual(quick.map((e) => e?.files), [['SKILL.md'], ['skill.md'], ['SKILL.md'], undefined, ['SKILL.md'], ['SKILL.md'], ['SKILL.md'], undefined]);
     assert.deepEqual(listed[0]?.files, ['SKILL.md', 'scripts/run.py', 'references/x.md']);
-    assert.deepEqual(quick.map((e) => e?.tokenEstimate), [0, 0, undefined, undefined, 0, 0, 0, undefined]);
+    assert.deepEqual(quick.map((e) => e?.tokenEstimate), [0, 0, 0, undefined, 0, 0, 0, undefined]);
     assert.equal(listed[0]?.tokenEstimate, Math.ceil(fs.readFileSync(path.join(dir, 'plain', 'SKILL.md'), 'utf8').length / 4));
   } finally { removeTree(dir); }
 });
@@ -64,9 +64,10 @@ test('an arbitrary folder: skill folders found by lstat are the ones the listing
   });
   try {
     const d = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code', anyFolder: true, listFiles: false });
-    assert.deepEqual(d.roots.map((r) => path.relative(dir, r.path)), ['', 'c-not/deeper', 'e-dir/inner']);
-    assert.deepEqual(d.skills.map((s) => [s.name, path.relative(dir, s.skillMdPath)]).sort(), [
-      ['a-skill', 'a-skill/SKILL.md'], ['b-lower', 'b-lower/skill.md'], ['d-skill', 'c-not/deeper/d-skill/SKILL.md'], ['f-skill', 'e-dir/inner/f-skill/SKILL.md'],
+    // e-dir holds an entry SKILL.md (a folder): it is a skill, reported as unreadable, and not searched further.
+    assert.deepEqual(d.roots.map((r) => path.relative(dir, r.path)), ['', 'c-not/deeper']);
+    assert.deepEqual(d.skills.map((s) => [s.name, path.relative(dir, s.skillMdPath), s.problems.map((p) => p.code).join()]).sort(), [
+      ['a-skill', 'a-skill/SKILL.md', ''], ['b-lower', 'b-lower/skill.md', 'skill-md-case'], ['d-skill', 'c-not/deeper/d-skill/SKILL.md', ''], ['e-dir', 'e-dir/SKILL.md', 'file-unreadable'],
     ]);
   } finally { removeTree(dir); }
 });

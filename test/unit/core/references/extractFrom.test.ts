@@ -6,7 +6,7 @@ import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { mdFiles } from '../../helpers/validation';
 import { parseSkillMdDetailed } from '../../../../src/core/skillmd/frontmatter';
-import { extractReferences, extractReferencesFrom } from '../../../../src/core/references/extract';
+import { extractReferences, extractReferencesFrom } from '../../../../src/core/references/markdown';
 import { LineIndex, Utf8LineIndex } from '../../../../src/core/base/text';
 
 function same(text: string): number {
@@ -40,11 +40,11 @@ test('extractReferencesFrom: fences, links in fences, bracket-only and slash-onl
   ];
   for (const b of bodies) {
     const n = same(`---\nname: x\ndescription: y\n---\n${b}`);
-    assert.ok(n > 0);
+    assert.equal(n > 0, b !== bodies[4], b); // an unclosed fence holds no reference
     same(b); // no frontmatter: the body is the whole file
   }
   const refs = extractReferencesFrom(parseSkillMdDetailed(`---\nname: x\n---\n${bodies[0]}`).lines, 3, 4);
-  assert.deepEqual(refs.map((r) => `${r.kind}:${r.target}@${r.range.line}:${r.range.column}`), ['link:references/a.md@4:9', 'link:references/b.md@7:5', 'path:scripts/y.py@9:6']);
+  assert.deepEqual(refs.map((r) => `${r.kind}:${r.target}@${r.range.line}:${r.range.column}`), ['link:references/a.md@4:9', 'path:scripts/y.py@9:6']);
 });
 
 // The scanner reads a Utf8LineIndex's bytes in place (only the lines that may hold a reference are decoded): both
@@ -66,20 +66,21 @@ test('fences read on bytes: up to 3 spaces, no backtick after a backtick fence, 
   assert.deepEqual(both('```é 😀\nscripts/in.py\n```\nscripts/out.py'), ['path:scripts/out.py@4:1-15']);
 });
 
-test('closing fences: trimmed of any whitespace (also non-ASCII), same kind, at least as long', () => {
-  assert.deepEqual(both('```\nscripts/in.py\n\u00a0```\nscripts/out.py'), ['path:scripts/out.py@4:1-15']);
-  assert.deepEqual(both('~~~\nscripts/in.py\n\u3000\u3000~~~\u00a0\nscripts/out.py'), ['path:scripts/out.py@4:1-15']);
+test('closing fences: same kind, at least as long, blanks only after; indented by ASCII blanks (as in list items)', () => {
+  assert.deepEqual(both('```\nscripts/in.py\n   ```\nscripts/out.py'), ['path:scripts/out.py@4:1-15']);
+  assert.deepEqual(both('~~~\nscripts/in.py\n~~~~ \t\nscripts/out.py'), ['path:scripts/out.py@4:1-15']);
   assert.deepEqual(both('```\nscripts/in.py\n\t\t```\t\nscripts/out.py'), ['path:scripts/out.py@4:1-15']);
   assert.deepEqual(both('```\nscripts/in.py\n``````\nscripts/out.py'), ['path:scripts/out.py@4:1-15']);
-  // Not closing: other text first (non-ASCII too), too short, the other kind.
+  // Not closing: other text first (non-ASCII blanks are text in CommonMark), too short, the other kind.
   assert.deepEqual(both('```\n├── scripts/in.py ```\n│ ```\nscripts/still-in.py\n```\nscripts/out.py'), ['path:scripts/out.py@6:1-15']);
+  assert.deepEqual(both('```\nscripts/in.py\n\u00a0```\nscripts/still-in.py\n```\nscripts/out.py'), ['path:scripts/out.py@6:1-15']);
   assert.deepEqual(both('````\n```\nscripts/in.py\n````\nscripts/out.py'), ['path:scripts/out.py@5:1-15']);
   assert.deepEqual(both('```\n~~~\nscripts/in.py\n```\nscripts/out.py'), ['path:scripts/out.py@5:1-15']);
 });
 
-test('links: `](` counts in fences (not after a call), `]:` only outside; a `]` alone is no link', () => {
+test('links: none in fences, `]:` definitions outside; a `]` alone is no link', () => {
   assert.deepEqual(both('```\n[a]: references/in.md\n[b](references/in-link.md) x[c](references/call.md)\n```\n[d]: references/out.md'), [
-    'link:references/in-link.md@3:5-26', 'link:references/out.md@5:6-23',
+    'link:references/out.md@5:6-23',
   ]);
   assert.deepEqual(both('[x] done: scripts/a.py and [y] scripts/b.py\n] scripts/c.py ]'), [
     'path:scripts/a.py@1:11-23', 'path:scripts/b.py@1:32-44', 'path:scripts/c.py@2:3-15',
@@ -90,8 +91,8 @@ test('links: `](` counts in fences (not after a call), `]:` only outside; a `]` 
 });
 
 test('URLs blank text: a run a URL starts in or runs over is cut or gone', () => {
-  assert.deepEqual(both('foo/x.md:http://a.io/b and see\nwww.a.b,scripts/x.py\nsee http://x.io then scripts/run.py\nat https://x.io/scripts/a.py, scripts/b.py'), [
-    'path:foo/x.md@1:1-9', 'path:scripts/run.py@3:22-36', 'path:scripts/b.py@4:31-43',
+  assert.deepEqual(both('lib/x.md:http://a.io/b and see\nwww.a.b,scripts/x.py\nsee http://x.io then scripts/run.py\nat https://x.io/scripts/a.py, scripts/b.py'), [
+    'path:lib/x.md@1:1-9', 'path:scripts/run.py@3:22-36', 'path:scripts/b.py@4:31-43',
   ]);
   assert.deepEqual(both('scripts/a.py:https://x.io/y scripts/b.py\nreferences/c.mdwww.x.io/d.md'), [
     'path:scripts/a.py@1:1-13', 'path:scripts/b.py@1:29-41', 'path:references/c.mdwww.x.io/d.md@2:1-29',
@@ -160,5 +161,5 @@ test('property: random lines of tricky pieces give the same references through b
       lines = [];
     }
   }
-  assert.ok(found > 500, `only ${found} references found`);
+  assert.ok(found > 300, `only ${found} references found`); // (fewer since fenced code holds none)
 });

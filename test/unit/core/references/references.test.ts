@@ -4,7 +4,7 @@ import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { extractReferences } from '../../../../src/core/references/extract';
+import { extractReferences } from '../../../../src/core/references/markdown';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { r, rangeOf, skill, summary } from '../../helpers/validation';
 
@@ -76,7 +76,7 @@ test('known first segments count even without an extension; other bare paths nee
   assert.deepEqual(targets('scripts/review-package and bin/tool and lib/x.py'), ['path:scripts/review-package', 'path:lib/x.py']);
 });
 
-test('fenced code blocks: bare paths are skipped, markdown links still count (but not calls like `f[i](x)`)', () => {
+test('fenced code blocks: nothing inside is a reference (links, definitions, paths; SMARTS and templates are code)', () => {
   const body = [
     '```bash',
     'python scripts/missing.py',
@@ -93,13 +93,12 @@ test('fenced code blocks: bare paths are skipped, markdown links still count (bu
     '````',
   ].join('\n');
   assert.deepEqual(extractReferences(body, 1).map((c) => `${c.kind}:${c.target}@${c.range.line}:${c.range.column}`), [
-    'link:references/inside.md@3:5',
     'path:scripts/run.py@9:19',
   ]);
 });
 
-test('an unclosed fence hides bare paths in the rest of the body', () => {
-  assert.deepEqual(targets('```\nscripts/a.py\n[l](references/b.md)\n'), ['link:references/b.md']);
+test('an unclosed fence hides everything in the rest of the body', () => {
+  assert.deepEqual(targets('```\nscripts/a.py\n[l](references/b.md)\n'), []);
 });
 
 test('existing references resolve with no problem; SkillReference has the resolved path', () => {
@@ -175,19 +174,44 @@ test('without rootDir a sibling name is not resolved as cross-skill', () => {
   assert.equal(res.references.length, 1);
 });
 
-test('reference-outside: `..` leaving the skill (or the root) is an error in every profile', () => {
-  for (const profile of ['claude-code', 'spec', 'upload'] as const) {
-    const res = validateAlpha('[up](../../../etc/passwd) [root](../README.md) `../../x.md`\n', profile);
-    assert.deepEqual(summary(res.problems), ['reference-outside@5:6-5:25', 'reference-outside@5:34-5:46', 'reference-outside@5:49-5:59'], profile);
-    assert.ok(res.problems.every((p) => p.severity === 'error'));
-    assert.match(res.problems[0].message, /leaves the skill folder/);
+test('reference-outside: `..` leaving the repository is an error in every profile; staying inside it, a warning (error in upload)', () => {
+  const tmp = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-refs-'));
+  try {
+    const repo = nodePath.join(tmp, 'repo');
+    const root = nodePath.join(repo, 'skills');
+    const dir = nodePath.join(root, 'alpha');
+    nodeFs.mkdirSync(nodePath.join(repo, '.git'), { recursive: true });
+    nodeFs.mkdirSync(dir, { recursive: true });
+    nodeFs.writeFileSync(nodePath.join(repo, 'README.md'), 'r');
+    nodeFs.writeFileSync(nodePath.join(tmp, 'secret.md'), 's');
+    for (const profile of ['claude-code', 'spec', 'upload'] as const) {
+      const res = validateAlpha('[up](../../../secret.md) [readme](../../README.md) `../../../secret.md`\n', profile, dir, root);
+      assert.deepEqual(summary(res.problems), ['reference-outside@5:6-5:24', 'reference-outside@5:35-5:50', 'reference-outside@5:53-5:71'], profile);
+      assert.deepEqual(res.problems.map((p) => p.severity), ['error', profile === 'upload' ? 'error' : 'warning', 'error'], profile);
+      assert.match(res.problems[0].message, /leaves the skill folder and the repository/);
+      assert.match(res.problems[1].message, /stays in the repository/);
+    }
+  } finally {
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
   }
 });
 
-test('a cross-skill path climbing out of the skills root is outside', () => {
+test('a cross-skill path climbing out of the skills root: missing when it stays in the repository, else outside', () => {
   const res = validateAlpha('[x](beta/../../outside.md)\n');
-  assert.deepEqual(summary(res.problems), ['reference-outside@5:5-5:26']);
-  assert.match(res.problems[0].message, /leaves the skills root/);
+  assert.deepEqual(summary(res.problems), ['reference-missing@5:5-5:26']);
+  assert.match(res.problems[0].message, /would be outside the skill folder/);
+  const tmp = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-refs-'));
+  try {
+    const root = nodePath.join(tmp, 'repo', 'skills');
+    for (const d of ['.git', 'skills/alpha', 'skills/beta']) nodeFs.mkdirSync(nodePath.join(tmp, 'repo', d), { recursive: true });
+    nodeFs.writeFileSync(nodePath.join(tmp, 'outside.md'), 'o');
+    const out = validateAlpha('[x](beta/../../../outside.md)\n', 'claude-code', nodePath.join(root, 'alpha'), root);
+    assert.deepEqual(summary(out.problems), ['reference-outside@5:5-5:29']);
+    assert.match(out.problems[0].message, /leaves the skills root and the repository/);
+    assert.equal(out.problems[0].severity, 'error');
+  } finally {
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
+  }
 });
 
 test('near miss: `..` that stays inside the skill is fine', () => {

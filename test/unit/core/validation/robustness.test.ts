@@ -5,7 +5,7 @@ import * as nodePath from 'node:path';
 import { validateAgentMd } from '../../../../src/core/agents/agents';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import { parseSkillMd } from '../../../../src/core/skillmd/frontmatter';
-import { extractReferences } from '../../../../src/core/references/extract';
+import { extractReferences } from '../../../../src/core/references/markdown';
 import type { Problem, Profile } from '../../../../src/core/base/types';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { skill } from '../../helpers/validation';
@@ -118,22 +118,29 @@ test('a single 2 MiB line with slashes and brackets stays linear', () => {
   assert.deepEqual(extractReferences(line, 1), []);
 });
 
-test('200-deep nested YAML is parsed without a stack overflow', () => {
+test('100-deep nested YAML (the limit) is parsed without a stack overflow', () => {
   let block = 'metadata:\n';
-  for (let d = 1; d <= 200; d++) block += `${'  '.repeat(d)}k${d}:\n`;
-  block += `${'  '.repeat(201)}leaf`;
+  for (let d = 1; d <= 98; d++) block += `${'  '.repeat(d)}k${d}:\n`;
+  block += `${'  '.repeat(99)}leaf`;
   const problems = validateAll(skill(`name: skill-creator\ndescription: d\n${block}`), 'deep block');
   assert.ok(problems.some((p) => p.code === 'metadata-invalid'));
-  const flow = `name: skill-creator\ndescription: d\nmetadata: ${'['.repeat(200)}x${']'.repeat(200)}`;
+  const flow = `name: skill-creator\ndescription: d\nmetadata: ${'['.repeat(99)}x${']'.repeat(99)}`;
   assert.ok(validateAll(skill(flow), 'deep flow').some((p) => p.code === 'metadata-invalid'));
-  const map = `name: skill-creator\ndescription: d\nhooks: ${'{a: '.repeat(200)}x${'}'.repeat(200)}`;
+  const map = `name: skill-creator\ndescription: d\nhooks: ${'{a: '.repeat(99)}x${'}'.repeat(99)}`;
   assert.deepEqual(validateAll(skill(map), 'deep flow map').map((p) => p.code), ['unknown-key']);
 });
 
-test('absurdly deep YAML (2000 levels) is a yaml-syntax problem, not a stack overflow', () => {
-  const problems = validateAll(skill(`name: skill-creator\ndescription: d\nmetadata: ${'['.repeat(2000)}${']'.repeat(2000)}`), 'very deep', false);
-  assert.deepEqual(problems.map((p) => p.code), ['yaml-syntax']);
-  assert.match(problems[0].message, /nested too deeply/);
+test('YAML nested past 100 levels is one frontmatter-limits problem at the first level past the limit, at any depth', () => {
+  for (const depth of [101, 2000, 30000]) {
+    const problems = validateAll(skill(`name: skill-creator\ndescription: d\nmetadata: ${'['.repeat(depth)}${']'.repeat(depth)}`), `depth ${depth}`, false);
+    assert.deepEqual(problems.map((p) => `${p.code}@${p.line}:${p.column}-${p.endColumn}`), ['frontmatter-limits@4:110-111'], `depth ${depth}`);
+    assert.match(problems[0].message, /nested too deeply \(more than 100 levels/);
+  }
+  // The same limit for block nesting.
+  let block = 'metadata:\n';
+  for (let d = 1; d <= 120; d++) block += `${' '.repeat(d)}k${d}:\n`;
+  const problems = validateAll(skill(`name: skill-creator\ndescription: d\n${block}`), 'deep block', false);
+  assert.deepEqual(problems.map((p) => p.code), ['frontmatter-limits']);
 });
 
 test('colons in values: plain `: ` is an error with a quote hint, other colons are fine', () => {

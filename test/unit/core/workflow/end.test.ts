@@ -1,9 +1,14 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { nodeFileSystem } from '../../../../src/core/base/fs';
 import { MODES, PHASES, isTerminal, type Mode } from '../../../../src/core/workflow/fsm';
 import { endActions, endWorkflow, planEnd, whyCannotEnd } from '../../../../src/core/workflow/end';
 import { scanWorkflows } from '../../../../src/core/workflow/scan';
 import { memFs } from '../../helpers/memfs';
+import { rng } from '../../helpers/random';
 
 const NOW = new Date('2026-11-21T16:00:00.000Z');
 const REGISTRY = '{\n  "20261121-143000": ".workflow/20261121-143000/login/implement",\n  "20261121-150000": { "workDir": "wd2", "owner": "ci" }\n}\n';
@@ -42,7 +47,7 @@ test('why a workflow cannot be cancelled is explained', () => {
   assert.equal(whyCannotEnd({ phase: 'PLAN', mode: 'full', statusPath: undefined, problems: [] }, 'CANCELLED'), 'It cannot be cancelled: its workDir is not usable.');
 });
 
-test('planEnd appends the transition, sets phase and updated_at, keeps unknown fields and the indentation', () => {
+test('planEnd appends the transition, sets phase and updated_at, and keeps every other byte', () => {
   const plan = planEnd(STATUS, REGISTRY, '20261121-143000', 'CANCELLED', NOW);
   assert.ok(plan.ok);
   if (!plan.ok) return;
@@ -52,26 +57,19 @@ test('planEnd appends the transition, sets phase and updated_at, keeps unknown f
     '    "phase": "CANCELLED",',
     '    "title": "Login",',
     '    "transitions": [',
-    '        {',
-    '            "from": "INIT",',
-    '            "to": "PLAN",',
-    '            "at": "2026-11-21T14:31:00Z"',
-    '        },',
+    '        { "from": "INIT", "to": "PLAN", "at": "2026-11-21T14:31:00Z" },',
     '        {',
     '            "from": "PLAN",',
     '            "to": "CANCELLED",',
     '            "at": "2026-11-21T16:00:00.000Z"',
     '        }',
     '    ],',
-    '    "x_custom": [',
-    '        1,',
-    '        2',
-    '    ],',
+    '    "x_custom": [1, 2],',
     '    "updated_at": "2026-11-21T16:00:00.000Z"',
     '}',
     '',
   ].join('\n'));
-  assert.equal(plan.registry, '{\n  "20261121-150000": {\n    "workDir": "wd2",\n    "owner": "ci"\n  }\n}\n');
+  assert.equal(plan.registry, '{\n  "20261121-150000": { "workDir": "wd2", "owner": "ci" }\n}\n');
 });
 
 test('planEnd refuses illegal ends, an unregistered key and broken files', () => {
@@ -138,4 +136,101 @@ test('endWorkflow on an unknown key or a missing status.json writes nothing', ()
   assert.deepEqual(endWorkflow(noStatus, '/r', 'k', 'CANCELLED'), { ok: false, message: '/r/wd/status.json could not be read' });
   assert.deepEqual(fs.writes, []);
   assert.deepEqual(noStatus.writes, []);
+});
+
+test('regression (numbers in fields we do not own): 12345678901234567890, 1e400 and -0 are written back byte for byte', () => {
+  const status = '{"phase":"PLAN","big":12345678901234567890,"huge":1e400,"neg":-0,"f":1.50,"t":[{"n":-0.0E+00}]}';
+  const registry = '{"k":"wd","other":{"workDir":"x","n":1e400}}';
+  const plan = planEnd(status, registry, 'k', 'CANCELLED', NOW);
+  assert.ok(plan.ok);
+  if (!plan.ok) return;
+  assert.equal(plan.status, '{"phase":"CANCELLED","big":12345678901234567890,"huge":1e400,"neg":-0,"f":1.50,"t":[{"n":-0.0E+00}],"updated_at":"2026-11-21T16:00:00.000Z","transitions":[{"from":"PLAN","to":"CANCELLED","at":"2026-11-21T16:00:00.000Z"}]}');
+  assert.equal(plan.registry, '{"other":{"workDir":"x","n":1e400}}');
+});
+
+test('property: ending a workflow changes only phase, updated_at, the appended transition and the registry key (300 seeded files)', () => {
+  const random = rng(14);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const numbers = ['0', '-0', '1e400', '-1E-400', '12345678901234567890', '0.1000', '3.0e+2', '-12.5'];
+  const ws = ['', ' ', '\n', '\n  ', '\r\n\t', '  \n    '];
+  const value = (depth: number): string => {
+    const r = random();
+    if (depth > 2 || r < 0.4) return pick(numbers);
+    if (r < 0.55) return JSON.stringify(pick(['x', 'é', '\u2028', 'a"b', '']));
+    if (r < 0.7) return `[${pick(ws)}${Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1)).join(`,${pick(ws)}`)}${pick(ws)}]`;
+    return `{${pick(ws)}${Array.from({ length: Math.floor(random() * 3) }, (_, i) => `"k${i}"${pick(ws)}:${pick(ws)}${value(depth + 1)}`).join(`,${pick(ws)}`)}${pick(ws)}}`;
+  };
+  for (let n = 0; n < 300; n++) {
+    const fields: Array<[string, string]> = [['phase', '"PLAN"']];
+    for (let f = 0; f < 1 + Math.floor(random() * 5); f++) fields.push([`f${f}`, value(0)]);
+    if (random() < 0.5) fields.push(['transitions', `[${pick(ws)}{"from":"INIT","to":"PLAN"}${pick(ws)}]`]);
+    if (random() < 0.5) fields.push(['updated_at', '"2026-01-01T00:00:00Z"']);
+    fields.sort(() => random() - 0.5);
+    const sep = pick(ws);
+    const status = `${random() < 0.2 ? '\ufeff' : ''}{${sep}${fields.map(([k, v]) => `"${k}":${pick(ws)}${v}`).join(`,${sep}`)}${pick(ws)}}${pick(['', '\n', '\r\n'])}`;
+    const registry = `{${sep}"a":${pick(numbers)},${sep}"k":"wd",${sep}"z":${value(0)}${sep}}`;
+    const plan = planEnd(status, registry, 'k', 'CANCELLED', NOW);
+    assert.ok(plan.ok, `${JSON.stringify(status)}: ${plan.ok ? '' : plan.message}`);
+    if (!plan.ok) continue;
+    // Every field we do not own keeps its exact bytes, and the text before the first edit is untouched.
+    for (const [k, v] of fields) if (k.startsWith('f')) assert.ok(plan.status.includes(`"${k}":`) && plan.status.includes(v), `${k} kept in ${JSON.stringify(plan.status)}`);
+    const firstEdit = Math.min(...['"PLAN"', '"2026-01-01', '{"from":"INIT"'].map((s) => status.indexOf(s)).filter((i) => i >= 0));
+    assert.equal(plan.status.slice(0, firstEdit), status.slice(0, firstEdit));
+    const parsed = JSON.parse(plan.status.replace(/^\ufeff/, ''));
+    assert.equal(parsed.phase, 'CANCELLED');
+    assert.deepEqual(parsed.transitions.at(-1), { from: 'PLAN', to: 'CANCELLED', at: NOW.toISOString() });
+    // The registry loses exactly `,<sep>"k":"wd"`.
+    assert.equal(plan.registry, registry.replace(`,${sep}"k":"wd"`, ''));
+  }
+});
+
+test('regression (quadratic writer): a status.json of 100,000 newlines and one of 1 MB of other fields are edited correctly', () => {
+  const lines = `{"phase":"PLAN"${'\n'.repeat(100_000)},"x":1}`;
+  const plan = planEnd(lines, '{"k":"wd"}', 'k', 'CANCELLED', NOW);
+  assert.ok(plan.ok);
+  if (plan.ok) assert.ok(plan.status.startsWith(`{"phase":"CANCELLED"${'\n'.repeat(100_000)},"x":1,`));
+  const big = `{\n  "phase": "PLAN",\n  "log": [${'\n    12345678901234567890,'.repeat(40_000)}\n    0\n  ]\n}\n${' \n'.repeat(10_000)}`;
+  const planBig = planEnd(big, '{"k":"wd"}', 'k', 'FAILED', NOW);
+  assert.equal(planBig.ok, false, 'PLAN cannot fail in full mode');
+  const work = big.replace('"PLAN"', '"WORK"');
+  const failed = planEnd(work, '{"k":"wd"}', 'k', 'FAILED', NOW);
+  assert.ok(failed.ok);
+  if (failed.ok) assert.ok(failed.status.includes(`"log": [${'\n    12345678901234567890,'.repeat(40_000)}\n    0\n  ]`));
+});
+
+test('regression (symlink out of the workspace): a .workflow folder linked elsewhere is never written', () => {
+  const base = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-end-'));
+  try {
+    const outside = nodePath.join(base, 'outside');
+    const root = nodePath.join(base, 'ws');
+    nodeFs.mkdirSync(nodePath.join(outside, 'wd'), { recursive: true });
+    nodeFs.mkdirSync(root);
+    nodeFs.writeFileSync(nodePath.join(outside, 'registry.json'), '{"k": "wd"}');
+    nodeFs.mkdirSync(nodePath.join(root, 'wd'));
+    nodeFs.writeFileSync(nodePath.join(root, 'wd', 'status.json'), '{"phase": "PLAN"}');
+    nodeFs.symlinkSync(outside, nodePath.join(root, '.workflow'));
+    const result = endWorkflow(nodeFileSystem, root, 'k', 'CANCELLED', { now: NOW });
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.match(result.message, /^Refusing to write: .*registry\.json leads outside .* through a symbolic link \(to .*outside.registry\.json\); Skillflow only writes inside the workspace folder, so nothing was changed\.$/);
+    assert.equal(nodeFs.readFileSync(nodePath.join(outside, 'registry.json'), 'utf8'), '{"k": "wd"}');
+    assert.equal(nodeFs.readFileSync(nodePath.join(root, 'wd', 'status.json'), 'utf8'), '{"phase": "PLAN"}');
+    assert.deepEqual(nodeFs.readdirSync(outside).sort(), ['registry.json', 'wd']);
+
+    // A status.json that is itself a link out: refused too. With both inside, the same end succeeds.
+    nodeFs.rmSync(nodePath.join(root, '.workflow'));
+    nodeFs.mkdirSync(nodePath.join(root, '.workflow'));
+    nodeFs.writeFileSync(nodePath.join(root, '.workflow', 'registry.json'), '{"k": "wd"}');
+    nodeFs.rmSync(nodePath.join(root, 'wd', 'status.json'));
+    nodeFs.writeFileSync(nodePath.join(outside, 'status.json'), '{"phase": "PLAN"}');
+    nodeFs.symlinkSync(nodePath.join(outside, 'status.json'), nodePath.join(root, 'wd', 'status.json'));
+    const linked = endWorkflow(nodeFileSystem, root, 'k', 'CANCELLED', { now: NOW });
+    assert.equal(linked.ok, false);
+    assert.equal(nodeFs.readFileSync(nodePath.join(outside, 'status.json'), 'utf8'), '{"phase": "PLAN"}');
+    nodeFs.rmSync(nodePath.join(root, 'wd', 'status.json'));
+    nodeFs.writeFileSync(nodePath.join(root, 'wd', 'status.json'), '{"phase": "PLAN"}');
+    assert.equal(endWorkflow(nodeFileSystem, root, 'k', 'CANCELLED', { now: NOW }).ok, true);
+    assert.equal(nodeFs.readFileSync(nodePath.join(root, '.workflow', 'registry.json'), 'utf8'), '{}');
+  } finally {
+    nodeFs.rmSync(base, { recursive: true, force: true });
+  }
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { detectIndent, parseJson, stringifyLike } from '../../../../src/core/workflow/json';
+import { parseJson } from '../../../../src/core/workflow/json';
 
 test('parses what JSON.parse parses, including escapes, numbers and nesting', () => {
   const samples = ['{}', '[]', '0', '-1.5e3', '"a\\u00e9\\n\\"b"', 'true', 'null', '{"a":[1,{"b":false}],"c":"d"}', ' \r\n\t{ "x" : [ ] } \n', '\ufeff{"bom": 1}'];
@@ -68,11 +68,17 @@ test('a __proto__ key stays a plain property and absurd nesting is an error, not
   if (!deep.ok) assert.match(deep.message, /nesting deeper than 200 levels/);
 });
 
-test('stringifyLike keeps indentation, line endings and the final newline', () => {
-  assert.equal(detectIndent('{\n    "a": 1\n}'), 4);
-  assert.equal(detectIndent('{\n\t"a": 1\n}'), '\t');
-  assert.equal(detectIndent('{"a": 1}'), 2);
-  assert.equal(stringifyLike('{\n    "a": 1\n}\n', { a: 2 }), '{\n    "a": 2\n}\n');
-  assert.equal(stringifyLike('{"a": 1}', { a: 2 }), '{\n  "a": 2\n}');
-  assert.equal(stringifyLike('{\r\n  "a": 1\r\n}\r\n', { a: 2, b: [1] }), '{\r\n  "a": 2,\r\n  "b": [\r\n    1\r\n  ]\r\n}\r\n');
+test('hostile shapes parse in one pass: a long key above many values, long strings, many numbers, deep nesting refused', () => {
+  // Regression: locating spans by the stringified path made a 200 KB key above 100,000 values quadratic.
+  const longKey = 'k'.repeat(200_000);
+  const wide = parseJson(`{"${longKey}":[${'1,'.repeat(100_000)}1]}`);
+  assert.ok(wide.ok);
+  assert.deepEqual(wide.locate([longKey, 100_000])?.value, { line: 1, column: 400_006, endLine: 1, endColumn: 400_007 });
+  const unterminated = parseJson(`"${'a'.repeat(1_000_000)}`);
+  assert.equal(unterminated.ok, false);
+  const deep = parseJson('['.repeat(100_000));
+  assert.equal(deep.ok, false);
+  if (!deep.ok) assert.match(deep.message, /nesting deeper than 200 levels/);
+  const digits = parseJson(`1${'0'.repeat(1_000_000)}`);
+  assert.ok(digits.ok);
 });

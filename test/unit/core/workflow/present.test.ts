@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown, formatAge, isStatusBarWorthy, phasePathMarkdown, statusBarView, treeDescription, workflowTooltipMarkdown } from '../../../../src/core/workflow/present';
+import { absoluteTime, codeSpan, escapeMarkdown, isStatusBarWorthy, phasePathMarkdown, relativeTime, statusBarView, treeDescription, treeLabel, withoutIcons, workflowTooltipMarkdown } from '../../../../src/core/workflow/present';
 import type { WorkflowInfo } from '../../../../src/core/workflow/scan';
 
 const NOW = Date.parse('2026-11-21T16:00:00Z');
+const EN = { locale: 'en', timeZone: 'UTC' };
 
 function wf(over: Partial<WorkflowInfo>): WorkflowInfo {
   return {
@@ -25,23 +26,60 @@ test('status bar: one workflow shows its phase codicon, phase and command', () =
   }
 });
 
-test('status bar: the tooltip has title, key, mode, the marked phase path, last transition and agent', () => {
-  const tooltip = statusBarView([wf({})], NOW).tooltip;
+test('status bar: the tooltip leads with phase and title, then one relative time (the same as the row), key, path, transition, agent, workDir', () => {
+  const tooltip = statusBarView([wf({})], NOW, undefined, EN).tooltip;
   assert.equal(tooltip, [
-    '$(sync~spin) **Add login**',
+    '$(sync~spin) **WORK · Add login**',
+    '',
+    'Last update 50 minutes ago (Nov 21, 2026, 3:10 PM)',
     '',
     'Registry key `20261121-143000` · mode `full` · command `implement`',
     '',
     'INIT → PLAN → **▶ WORK** → REPORT → COMPLETED',
     '',
-    'Last transition: PLAN → WORK at 2026\\-11\\-21T15:10:00Z \\(50 min ago\\)',
+    'Last transition: PLAN → WORK on Nov 21, 2026, 3:10 PM',
     '',
     'Agent: `worker`',
     '',
+    'workDir: `.workflow/20261121-143000/login/implement`',
+    '',
     '---',
     '',
-    'Click for actions',
+    "Click for this workflow's actions",
   ].join('\n'));
+  // Regression: the path was escaped inside a code span, which shows the backslashes.
+  assert.doesNotMatch(tooltip, /`[^`]*\\[^`]*`/);
+});
+
+test('times: relative and localised everywhere, from one source', () => {
+  const ago = (ms: number, style?: 'long' | 'short') => relativeTime(NOW - ms, NOW, EN, style);
+  assert.deepEqual([0, 40_000, 60_000, 11 * 60_000, 3_600_000, 5_400_000, 86_400_000, 2 * 86_400_000 + 19 * 3_600_000].map((ms) => ago(ms)),
+    ['now', 'now', '1 minute ago', '11 minutes ago', '1 hour ago', '1 hour ago', 'yesterday', '2 days ago']);
+  assert.equal(ago(11 * 60_000, 'short'), '11 min. ago');
+  assert.equal(relativeTime(NOW - 11 * 60_000, NOW, { locale: 'de' }), 'vor 11 Minuten');
+  assert.equal(relativeTime(NOW - 11 * 60_000, NOW, { locale: 'not a locale!' }), '11 minutes ago');
+  assert.equal(absoluteTime(NOW, { locale: 'de', timeZone: 'UTC' }), '21.11.2026, 16:00');
+  // The row and the tooltip say the same age.
+  const item = wf({ lastUpdateMs: NOW - 11 * 60_000 });
+  assert.equal(treeDescription(item, NOW, EN), 'full · 11 min. ago · worker');
+  assert.match(workflowTooltipMarkdown(item, NOW, EN), /Last update 11 minutes ago/);
+});
+
+test('tree row: the phase leads the label so it survives a narrow sidebar', () => {
+  assert.equal(treeLabel(wf({ phase: 'PLAN', displayPhase: 'PLAN', title: 'Refactor the auth module' })), 'PLAN · Refactor the auth module');
+  assert.equal(treeLabel(wf({ displayPhase: 'STALE' })), 'STALE · Add login');
+  assert.equal(treeLabel(wf({ displayPhase: undefined, title: undefined, workName: undefined })), '? · 20261121-143000');
+});
+
+test('code spans show text verbatim; icons are stripped in linear time', () => {
+  assert.equal(codeSpan('.workflow/20261121-093000/a_b'), '`.workflow/20261121-093000/a_b`');
+  assert.equal(codeSpan('a`b'), '``a`b``');
+  assert.equal(codeSpan('`x'), '`` `x ``');
+  assert.equal(codeSpan('a\nb'), '`a b`');
+  assert.equal(withoutIcons('$(sync~spin) WORK · implement'), 'WORK · implement');
+  assert.equal(withoutIcons('$(a) '.repeat(100_000)), '');
+  assert.equal(withoutIcons('$(a'.repeat(100_000)).length, 300_000);
+  assert.equal(withoutIcons(`$(${'a'.repeat(100_000)} x`), `$(${'a'.repeat(100_000)} x`);
 });
 
 test('status bar: STALE and FAILED get the warning background; COMPLETED and CANCELLED are hidden unless just finished', () => {
@@ -49,19 +87,19 @@ test('status bar: STALE and FAILED get the warning background; COMPLETED and CAN
   assert.equal(stale.text, '$(warning) STALE · implement');
   assert.equal(stale.warning, true);
   assert.match(stale.tooltip, /INIT → PLAN → \*\*▶ WORK\*\* → REPORT → COMPLETED \*\(stale\)\*/);
-  assert.match(stale.tooltip, /\$\(warning\) Stale: no update for 4 h/);
+  assert.match(stale.tooltip, /\$\(warning\) Stale: last update 4 hours ago/);
   const failed = statusBarView([wf({ phase: 'FAILED', displayPhase: 'FAILED' })], NOW);
   assert.equal(failed.text, '$(error) FAILED · implement');
   assert.equal(failed.warning, true);
   assert.match(failed.tooltip, /INIT → PLAN → WORK → REPORT → COMPLETED → \*\*▶ FAILED\*\*/);
   for (const phase of ['COMPLETED', 'CANCELLED']) {
-    assert.deepEqual(statusBarView([wf({ phase, displayPhase: phase })], NOW), { visible: false, text: '', tooltip: '', warning: false });
+    assert.deepEqual(statusBarView([wf({ phase, displayPhase: phase })], NOW), { visible: false, text: '', tooltip: '', warning: false, shown: [] });
   }
-  const done = wf({ phase: 'COMPLETED', displayPhase: 'COMPLETED' });
+  const done = wf({ key: 'done', phase: 'COMPLETED', displayPhase: 'COMPLETED' });
   const flash = statusBarView([], NOW, done);
   assert.equal(flash.text, '$(check) COMPLETED · implement');
   assert.equal(flash.warning, false);
-  assert.equal(statusBarView([wf({})], NOW, done).text, '$(sync~spin) WORK · implement', 'a running workflow wins over a finished one');
+  assert.equal(statusBarView([wf({})], NOW, done).text, '$(layers) 2 workflows', 'a just-finished workflow stays visible beside a running one');
   assert.equal(statusBarView([], NOW).visible, false);
 });
 
@@ -69,7 +107,7 @@ test('status bar: several active workflows collapse to a count, with one tooltip
   const view = statusBarView([wf({}), wf({ key: 'b', title: 'Other', phase: 'PLAN', displayPhase: 'PLAN' }), wf({ key: 'c', phase: 'COMPLETED', displayPhase: 'COMPLETED' })], NOW);
   assert.equal(view.text, '$(layers) 2 workflows');
   assert.equal(view.tooltip.split('\n---\n').length, 3);
-  assert.match(view.tooltip, /\*\*Other\*\*/);
+  assert.match(view.tooltip, /\*\*PLAN · Other\*\*/);
   assert.doesNotMatch(view.tooltip, /`c`/);
 });
 
@@ -79,16 +117,12 @@ test('workflows with an unknown or missing phase are not status-bar material', (
   assert.equal(isStatusBarWorthy(wf({ phase: 'INIT', displayPhase: 'INIT' })), true);
 });
 
-test('phase path per mode; markdown is escaped; ages read naturally', () => {
+test('phase path per mode; markdown is escaped', () => {
   assert.equal(phasePathMarkdown(wf({ mode: 'noplan', phase: 'REPORT' })), 'INIT → WORK → **▶ REPORT** → COMPLETED');
   assert.equal(phasePathMarkdown(wf({ mode: 'strategy', phase: 'INIT' })), '**▶ INIT** → STRATEGY → COMPLETED');
   assert.equal(phasePathMarkdown(wf({ mode: 'turbo', phase: 'PLAN' })), 'INIT → **▶ PLAN** → WORK → REPORT → COMPLETED');
   assert.equal(escapeMarkdown('a *b* [c](d) `e` <f>'), 'a \\*b\\* \\[c\\]\\(d\\) \\`e\\` \\<f\\>');
   assert.match(workflowTooltipMarkdown(wf({ title: '**bold** <img>' }), NOW), /\\\*\\\*bold\\\*\\\* \\<img\\>/);
-  assert.deepEqual([0, 59_000, 60_000, 3_599_000, 3_600_000, 5_400_000, 86_400_000, 90_000_000].map(formatAge), ['just now', 'just now', '1 min', '59 min', '1 h', '1 h 30 min', '1 d', '1 d 1 h']);
-  assert.equal(treeDescription(wf({}), NOW), 'WORK · full · 50 min ago · worker');
-  assert.match(workflowTooltipMarkdown(wf({ transitions: [{ index: 0, from: 'INIT', to: 'PLAN', at: new Date(NOW - 5_000).toISOString(), legal: true }] }), NOW), /Z \\\(just now\\\)\n/);
-  assert.equal(treeDescription(wf({ lastUpdateMs: NOW, agent: undefined, displayPhase: undefined }), NOW), 'unknown phase · full · just now');
 });
 
 test('problems are listed in the tooltip', () => {

@@ -1,0 +1,184 @@
+/**
+ * Code actions of rule configuration: "Disable <code> for this file" (a `skillflow-disable` comment after the
+ * frontmatter), "Disable <code> in this workspace" (`"rules": {"<code>": "off"}` in `.skillflow.json`, edited in
+ * place with jsonc-parser so the file keeps its layout, created when missing) and the source action
+ * "Fix all Skillflow problems" (`source.fixAll.skillflow`: every preferred quick fix of the file in one edit, also
+ * for `editor.codeActionsOnSave`).
+ */
+import * as vscode from 'vscode';
+// The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
+import { applyEdits, modify, type EditResult } from 'jsonc-parser/lib/esm/main.js';
+import { parseSkillMd } from '../../core/skillmd/frontmatter';
+import { CONFIG_FILE_NAME, findDisableComments } from '../../core/config/ruleConfig';
+import { parseJson } from '../../core/workflow/json';
+import { detectFormatting } from '../../core/base/jsonFormat';
+import { ruleCode, toDiagnostic } from '../adapters/ranges';
+import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';
+import { SkillQuickFixProvider } from './quickFixes';
+import type { SkillsService } from './service';
+import type { EditorRuleConfig } from './ruleConfig';
+
+export const DISABLE_IN_WORKSPACE_COMMAND = 'skillflow.disableRuleInWorkspace';
+export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('skillflow');
+/** Preferred fixes that only put a placeholder in place of a problem: not applied by Fix all. */
+const NOT_AUTO_FIXED = new Set(['description-missing']);
+
+/** The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter); undefined when the file has no body to put it in. */
+export function disableForFileEdit(doc: vscode.TextDocument, code: string): vscode.WorkspaceEdit | undefined {
+  const text = doc.getText();
+  const edit = new vscode.WorkspaceEdit();
+  const existing = findDisableComments(text)[0];
+  if (existing) {
+    if (existing.codes.includes(code)) return undefined;
+    const end = new vscode.Position(existing.range.endLine - 1, existing.range.endColumn - 1 - 3);
+    const before = doc.lineAt(end.line).text.charAt(end.character - 1);
+    edit.insert(doc.uri, end, before === ' ' ? `${code} ` : ` ${code} `);
+    return edit;
+  }
+  const parsed = parseSkillMd(text);
+  if (parsed.hasFrontmatter && !parsed.frontmatterClosed) return undefined;
+  const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  const comment = `<!-- skillflow-disable ${code} -->`;
+  const line = parsed.hasFrontmatter ? parsed.bodyStartLine - 1 : 0;
+  if (line >= doc.lineCount) edit.insert(doc.uri, doc.lineAt(doc.lineCount - 1).range.end, `${eol}${comment}`);
+  else edit.insert(doc.uri, new vscode.Position(line, 0), `${comment}${eol}`);
+  return edit;
+}
+
+/** Sets `rules.<code>` to `off` in the workspace's `.skillflow.json` (created when missing); never rewrites a file it cannot parse. */
+export async function disableInWorkspace(rules: EditorRuleConfig, file: vscode.Uri, code: string): Promise<boolean> {
+  const target = rules.workspaceConfigFor(file.fsPath);
+  if (!target) {
+    void vscode.window.showWarningMessage(`Skillflow: ${file.fsPath} is not in a workspace folder; add "${code}": "off" to a ${CONFIG_FILE_NAME} yourself.`);
+    return false;
+  }
+  let exists = true;
+  try { await vscode.workspace.fs.stat(target); } catch { exists = false; }
+  if (!exists) {
+    await vscode.workspace.fs.writeFile(target, Buffer.from(`${JSON.stringify({ rules: { [code]: 'off' } }, null, 2)}\n`, 'utf8'));
+    rules.reload();
+    return true;
+  }
+  // Unsaved changes in an editor are edited there; otherwise the file on disk (an open, unchanged document may not
+  // have caught up with the disk yet).
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.toString() && d.isDirty);
+  let text: string;
+  try {
+    text = doc ? doc.getText() : Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
+  } catch (e) {
+    void vscode.window.showErrorMessage(`Skillflow: ${target.fsPath} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
+  }
+  let edits: EditResult;
+  if (text.trim() === '') {
+    edits = [{ offset: 0, length: text.length, content: `${JSON.stringify({ rules: { [code]: 'off' } }, null, 2)}\n` }];
+  } else {
+    const parsed = parseJson(text);
+    const root = parsed.ok ? parsed.value : undefined;
+    const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    if (!parsed.ok || !isObject(root) || ('rules' in (root as object) && !isObject((root as { rules: unknown }).rules))) {
+      const why = parsed.ok ? 'does not hold an object with a "rules" object' : parsed.message;
+      void vscode.window.showErrorMessage(`Skillflow: ${target.fsPath} was not changed: it ${parsed.ok ? why : `is not valid JSON (${why})`}. Fix it first.`);
+      await vscode.window.showTextDocument(doc ? doc.uri : target);
+      return false;
+    }
+    // A new "rules" goes first: the formatter then touches only the lines it adds (appending would reformat the last property's line).
+    const hasRules = 'rules' in (root as object);
+    edits = modify(text, ['rules', code], 'off', {
+      getInsertionIndex: hasRules ? undefined : () => 0,
+      formattingOptions: detectFormatting(text),
+    });
+  }
+  if (doc) {
+    const we = new vscode.WorkspaceEdit();
+    for (const e of edits) we.replace(target, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
+    if (!(await vscode.workspace.applyEdit(we)) || !(await doc.save())) return false;
+  } else {
+    await vscode.workspace.fs.writeFile(target, Buffer.from(applyEdits(text, edits), 'utf8'));
+  }
+  rules.reload();
+  return true;
+}
+
+export class RuleDisableActionProvider implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (!skillDocKind(doc.uri.fsPath)) return [];
+    const actions: vscode.CodeAction[] = [];
+    const seen = new Set<string>();
+    for (const d of context.diagnostics) {
+      const code = ruleCode(d);
+      if (code === undefined || seen.has(code)) continue;
+      seen.add(code);
+      const forFile = disableForFileEdit(doc, code);
+      if (forFile) {
+        const a = new vscode.CodeAction(`Disable ${code} for this file`, vscode.CodeActionKind.QuickFix);
+        a.diagnostics = context.diagnostics.filter((x) => ruleCode(x) === code);
+        a.edit = forFile;
+        actions.push(a);
+      }
+      const inWorkspace = new vscode.CodeAction(`Disable ${code} in this workspace`, vscode.CodeActionKind.QuickFix);
+      inWorkspace.diagnostics = context.diagnostics.filter((x) => ruleCode(x) === code);
+      inWorkspace.command = { command: DISABLE_IN_WORKSPACE_COMMAND, title: inWorkspace.title, arguments: [doc.uri, code] };
+      actions.push(inWorkspace);
+    }
+    return actions;
+  }
+}
+
+/** Two edits that cannot both apply: their ranges share a character, or both insert at one position (a duplicate too). */
+function overlaps(a: vscode.Range, b: vscode.Range): boolean {
+  if (a.isEmpty && b.isEmpty) return a.start.isEqual(b.start);
+  return a.start.isBefore(b.end) && b.start.isBefore(a.end);
+}
+
+/** Every preferred quick fix for the document's current problems, as one edit (overlapping edits: the first wins). */
+export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rules: EditorRuleConfig): { edit: vscode.WorkspaceEdit; count: number } | undefined {
+  const index = service.index;
+  const result = validateDocumentText(doc.uri.fsPath, doc.getText(), service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined);
+  if (!result) return undefined;
+  const diagnostics = rules.apply(doc.uri.fsPath, result.problems, doc.getText()).filter((p) => !NOT_AUTO_FIXED.has(p.code)).map((p) => toDiagnostic(p));
+  if (!diagnostics.length) return undefined;
+  const whole = new vscode.Range(0, 0, doc.lineCount, 0);
+  const context: vscode.CodeActionContext = { diagnostics, only: vscode.CodeActionKind.QuickFix, triggerKind: vscode.CodeActionTriggerKind.Invoke };
+  const fixes = new SkillQuickFixProvider().provideCodeActions(doc, whole, context).filter((a) => a.isPreferred && a.edit);
+  const edits: vscode.TextEdit[] = [];
+  for (const a of fixes) {
+    for (const [uri, list] of a.edit!.entries()) {
+      if (uri.toString() !== doc.uri.toString()) continue;
+      for (const e of list) {
+        if (!edits.some((x) => overlaps(x.range, e.range))) edits.push(e);
+      }
+    }
+  }
+  if (!edits.length) return undefined;
+  const edit = new vscode.WorkspaceEdit();
+  edit.set(doc.uri, edits);
+  return { edit, count: edits.length };
+}
+
+export class SkillFixAllProvider implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [FIX_ALL_KIND] };
+
+  constructor(private readonly service: SkillsService, private readonly rules: EditorRuleConfig) {}
+
+  provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (context.only && !context.only.contains(FIX_ALL_KIND) && !FIX_ALL_KIND.contains(context.only)) return [];
+    if (skillDocKind(doc.uri.fsPath) !== 'skill') return [];
+    const fixed = fixAllEdit(doc, this.service, this.rules);
+    if (!fixed) return [];
+    const action = new vscode.CodeAction('Fix all Skillflow problems', FIX_ALL_KIND);
+    action.edit = fixed.edit;
+    return [action];
+  }
+}
+
+/** Registers the disable quick fixes, the Fix all source action and the command behind "Disable … in this workspace". */
+export function registerRuleFixes(service: SkillsService, rules: EditorRuleConfig): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new RuleDisableActionProvider(), RuleDisableActionProvider.metadata),
+    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new SkillFixAllProvider(service, rules), SkillFixAllProvider.metadata),
+    vscode.commands.registerCommand(DISABLE_IN_WORKSPACE_COMMAND, (file: vscode.Uri, code: string) => disableInWorkspace(rules, file, code)),
+  );
+}

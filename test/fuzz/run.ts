@@ -1,0 +1,125 @@
+// The fuzz runner: `node out/fuzz/run.js [--runs N] [--target X] [--property P] [--seed S] [--timing] [--ceiling-ms M]`.
+// Prints per target and property: inputs tried, failures, the slowest input (size + CPU ms). A failure's shrunk
+// counterexample is saved to test-results/fuzz/<target>.<property>.json. Exit code 1 when any property failed.
+import * as fc from 'fast-check';
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import { TARGETS, type Property } from './targets';
+
+interface Args {
+  runs: number;
+  target?: string;
+  property?: string;
+  seed: number;
+  timing: boolean;
+  /** Per-input CPU-time ceiling for inputs under 100 KB (larger inputs: proportionally more). */
+  ceilingMs: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { runs: 1000, seed: 20261124, timing: false, ceilingMs: 100 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = () => argv[++i];
+    if (a === '--runs') args.runs = Number(next());
+    else if (a === '--target') args.target = next();
+    else if (a === '--property') args.property = next();
+    else if (a === '--seed') args.seed = Number(next());
+    else if (a === '--timing') args.timing = true;
+    else if (a === '--ceiling-ms') args.ceilingMs = Number(next());
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error('--runs must be a positive integer');
+  return args;
+}
+
+function cpuMs(fn: () => void): number {
+  const t0 = process.cpuUsage();
+  fn();
+  const t = process.cpuUsage(t0);
+  return (t.user + t.system) / 1000;
+}
+
+/** The CPU-time ceiling of an input of `size` bytes: `ceiling` up to 100 KB, then growing linearly. */
+function ceilingFor(size: number, ceiling: number): number {
+  return ceiling * Math.max(1, size / 100_000);
+}
+
+function serialise(value: unknown): unknown {
+  if (Buffer.isBuffer(value)) return { base64: value.toString('base64'), utf8: value.toString('utf8').slice(0, 2000) };
+  if (value instanceof Uint8Array) return { base64: Buffer.from(value).toString('base64') };
+  if (Array.isArray(value)) return value.map(serialise);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serialise(v)]));
+  return value;
+}
+
+interface Outcome {
+  target: string;
+  property: string;
+  tried: number;
+  failures: number;
+  slowest: { size: number; ms: number };
+  counterexample?: string;
+}
+
+function runProperty(target: string, p: Property, args: Args): Outcome {
+  const out: Outcome = { target, property: p.name, tried: 0, failures: 0, slowest: { size: 0, ms: 0 } };
+  const timed = p.timing === true;
+  if (timed && !args.timing) return out;
+  const predicate = (input: unknown) => {
+    out.tried++;
+    const ms = cpuMs(() => p.check(input));
+    const size = p.size(input);
+    if (ms > out.slowest.ms) out.slowest = { size, ms };
+    if (timed || args.timing) {
+      const limit = ceilingFor(size, args.ceilingMs);
+      // A slow input is measured twice more (the machine is shared): slow means slow every time.
+      if (ms > limit) {
+        const again = Math.min(cpuMs(() => p.check(input)), cpuMs(() => p.check(input)));
+        if (again > limit) throw new Error(`${size} bytes took ${again.toFixed(1)} ms of CPU (ceiling ${limit.toFixed(0)} ms)`);
+      }
+    }
+  };
+  // Warm the JIT so that the first inputs are not reported as slow.
+  if (args.timing) {
+    try { fc.sample(p.arb, { numRuns: 20, seed: args.seed }).forEach((i) => p.check(i)); } catch { /* reported below */ }
+  }
+  const details = fc.check(fc.property(p.arb, predicate), { numRuns: args.runs, seed: args.seed, endOnFailure: false });
+  if (details.failed) {
+    out.failures = details.numShrinks >= 0 ? Math.max(1, details.failures.length) : 1;
+    const dir = 'test-results/fuzz';
+    nodeFs.mkdirSync(dir, { recursive: true });
+    const file = nodePath.join(dir, `${target}.${p.name}.json`);
+    const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    nodeFs.writeFileSync(file, `${JSON.stringify({
+      target, property: p.name, seed: details.seed, path: details.counterexamplePath, error: error.slice(0, 4000),
+      counterexample: serialise(details.counterexample?.[0]),
+    }, null, 2)}\n`);
+    out.counterexample = `${file}: ${error.split('\n')[0].slice(0, 200)}`;
+  }
+  return out;
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const targets = TARGETS.filter((t) => !args.target || t.name === args.target);
+  if (!targets.length) throw new Error(`no target ${args.target}; targets: ${TARGETS.map((t) => t.name).join(', ')}`);
+  const outcomes: Outcome[] = [];
+  const t0 = Date.now();
+  for (const t of targets) {
+    for (const p of t.properties) {
+      if (args.property && p.name !== args.property) continue;
+      const o = runProperty(t.name, p, args);
+      if (!o.tried) continue;
+      outcomes.push(o);
+      console.log(`${t.name.padEnd(10)} ${p.name.padEnd(30)} ${String(o.tried).padStart(7)} inputs  ${String(o.failures).padStart(2)} failed  slowest ${String(o.slowest.size).padStart(8)} B ${o.slowest.ms.toFixed(1).padStart(8)} ms`);
+      if (o.counterexample) console.log(`  ✖ ${o.counterexample}`);
+    }
+  }
+  const failed = outcomes.filter((o) => o.failures > 0);
+  const tried = outcomes.reduce((n, o) => n + o.tried, 0);
+  console.log(`fuzz: ${outcomes.length} properties, ${tried} inputs, ${failed.length} failing, ${((Date.now() - t0) / 1000).toFixed(1)} s (seed ${args.seed}${args.timing ? `, CPU ceiling ${args.ceilingMs} ms per 100 KB` : ', no timing'})`);
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+main();

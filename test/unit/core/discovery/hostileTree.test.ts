@@ -1,0 +1,79 @@
+// Regression inputs for hostile trees: the file-system root, a FIFO or a folder named SKILL.md, a skill folder linked
+// to `/` or out of the workspace, and a missing reference through a link that leaves the skill.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { discover, discoverPath } from '../../../../src/core/discovery/discover';
+import { loadSkill } from '../../../../src/core/discovery/load';
+import { withReadCache } from '../../../../src/core/discovery/readCache';
+import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
+
+test('the read cache answers the file-system root as present after listing it', () => {
+  const cached = withReadCache(nodeFileSystem);
+  assert.ok(cached.readDir('/'));
+  assert.equal(cached.realPath('/'), '/');
+  assert.equal(cached.stat('/')?.isDirectory, true);
+  assert.equal(cached.lstat('/')?.isDirectory, true);
+});
+
+test('a FIFO named SKILL.md is reported as a problem and never opened; so is a folder named SKILL.md', () => {
+  const dir = tempTree({ 'skills/folder/SKILL.md/x.txt': 'x', 'skills/ok/SKILL.md': skillMd('ok') });
+  try {
+    fs.mkdirSync(path.join(dir, 'skills', 'fifo'));
+    execFileSync('mkfifo', [path.join(dir, 'skills', 'fifo', 'SKILL.md')]);
+    fs.mkdirSync(path.join(dir, 'skills', 'fifo-link'));
+    fs.symlinkSync(path.join(dir, 'skills', 'fifo', 'SKILL.md'), path.join(dir, 'skills', 'fifo-link', 'SKILL.md'));
+    const root = { path: path.join(dir, 'skills'), scope: 'project' as const, workspaceFolder: dir };
+    for (const listFiles of [true, false]) {
+      const fifo = loadSkill(nodeFileSystem, root, 'fifo', 'claude-code', { listFiles });
+      assert.deepEqual(fifo?.problems.map((p) => [p.code, p.message]), [['file-unreadable', 'SKILL.md is not a regular file (a FIFO, socket or device); it was not opened']]);
+      assert.deepEqual(loadSkill(nodeFileSystem, root, 'fifo-link', 'claude-code', { listFiles })?.problems.map((p) => p.code), ['file-unreadable']);
+      const folder = loadSkill(nodeFileSystem, root, 'folder', 'claude-code', { listFiles });
+      assert.match(folder?.problems[0].message ?? '', /SKILL\.md is a folder, not a file/);
+    }
+    // The CLI's path: every one of them is a skill with a problem (never silently skipped).
+    const res = discoverPath(nodeFileSystem, dir, { profile: 'claude-code' });
+    assert.ok(res.ok);
+    assert.deepEqual(res.discovery.skills.map((s) => [s.folderName, s.problems.map((p) => p.code).join()]).sort(),
+      [['fifo', 'file-unreadable'], ['fifo-link', 'file-unreadable'], ['folder', 'file-unreadable'], ['ok', '']]);
+    // Reading it as a file refuses at once instead of waiting for a writer.
+    assert.throws(() => nodeFileSystem.readFile(path.join(dir, 'skills', 'fifo', 'SKILL.md')), /not a regular file/);
+  } finally { removeTree(dir); }
+});
+
+test('a skill folder linked to / or out of the workspace is not followed (no crawl of the machine)', () => {
+  const dir = tempTree({ 'ws/.claude/skills/ok/SKILL.md': skillMd('ok'), 'outside/far/SKILL.md': skillMd('far') });
+  try {
+    const skills = path.join(dir, 'ws', '.claude', 'skills');
+    fs.symlinkSync('/', path.join(skills, 'root'));
+    fs.symlinkSync(path.join(dir, 'outside', 'far'), path.join(skills, 'far'));
+    fs.symlinkSync('/', path.join(dir, 'ws', 'machine'));
+    fs.mkdirSync(path.join(dir, 'ws', 'pkg'));
+    fs.symlinkSync(path.join(dir, 'outside'), path.join(dir, 'ws', 'pkg', 'out'));
+    const d = discover(nodeFileSystem, { workspaceFolders: [path.join(dir, 'ws')], profile: 'claude-code', maxDepth: 20, anyFolder: true });
+    assert.deepEqual(d.skills.map((s) => s.name), ['ok']);
+    assert.deepEqual(d.roots.map((r) => path.relative(dir, r.path)), ['ws/.claude/skills']);
+    const cli = discoverPath(nodeFileSystem, path.join(dir, 'ws'), { profile: 'claude-code' });
+    assert.ok(cli.ok);
+    assert.deepEqual(cli.discovery.skills.map((s) => s.name), ['ok']);
+  } finally { removeTree(dir); }
+});
+
+test('a missing reference through a link that leaves the skill is reference-outside, not reference-missing', () => {
+  const dir = tempTree({
+    'skills/s/SKILL.md': skillMd('s', 'The s skill. Use it in tests.', 'See [a](out/missing.md), [b](out/deep/missing.md) and [c](in/missing.md).\n'),
+    'skills/s/real/x.md': 'x',
+    'elsewhere/y.md': 'y',
+  });
+  try {
+    fs.symlinkSync(path.join(dir, 'elsewhere'), path.join(dir, 'skills', 's', 'out'));
+    fs.symlinkSync(path.join(dir, 'skills', 's', 'real'), path.join(dir, 'skills', 's', 'in'));
+    const s = loadSkill(nodeFileSystem, { path: path.join(dir, 'skills'), scope: 'project', workspaceFolder: dir }, 's', 'claude-code');
+    assert.deepEqual(s?.problems.map((p) => [p.code, p.message.split(' ')[0]]), [
+      ['reference-outside', "'out/missing.md'"], ['reference-outside', "'out/deep/missing.md'"], ['reference-missing', "'in/missing.md'"],
+    ]);
+  } finally { removeTree(dir); }
+});
