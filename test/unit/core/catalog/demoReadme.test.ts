@@ -17,5 +17,5 @@ test('examples/demo-workspace/README.md names every listed skill as the tree doe
   const named = rows.flatMap((l) => [...l.split('|')[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
   const unknown = named.filter((n) => !shown.has(n));
   assert.deepEqual(unknown, [], `README names not in the tree: ${unknown.join(', ')}`);
-  for (const s of index.skills.filter((x) => x.scope === 'project')) assert.ok(named.includes(s.name), `README does not mention ${s.name}`);
+  for (const s of index.skills.filter((x) => x.scope === 'project' && x.source === 'skill')) assert.ok(named.includes(s.name), `README does not mention ${s.name}`);
 });
