@@ -204,7 +204,8 @@ class Builder {
           this.notLoaded('skill', level, path.join(dir, wrongCase.name), folder, 'file-case', `the file must be named exactly \`SKILL.md\`, not \`${wrongCase.name}\``);
           continue;
         }
-        this.deepSkills(dir, level, folder, DEEP_SKILL_DEPTH, 'deeper', (file) => `only direct children of ${folder} are skills; ${path.relative(folder, file).split(path.sep).join('/')} is deeper`);
+        // Misplaced SKILL.md files are looked for in real folders only: a link (to `/`, say) is never searched.
+        if (!e.isSymbolicLink) this.deepSkills(dir, level, folder, DEEP_SKILL_DEPTH, 'deeper', (file) => `only direct children of ${folder} are skills; ${path.relative(folder, file).split(path.sep).join('/')} is deeper`);
         continue;
       }
       const file = path.join(dir, 'SKILL.md');

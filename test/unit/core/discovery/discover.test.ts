@@ -108,8 +108,9 @@ test('a symlink loop is followed once; a symlinked skill folder is found inside 
     fs.symlinkSync(path.join(dir, 'proj', 'shared', 'inner'), path.join(dir, 'proj', '.claude', 'skills', 'inner'), 'dir');
     const d = discover(nodeFileSystem, { workspaceFolders: [path.join(dir, 'proj')], profile: 'claude-code', maxDepth: 20 });
     assert.deepEqual(d.roots.map((r) => rel(r.path, dir)), ['proj/.claude/skills']);
-    // `linked` leads out of the workspace folder `proj`: not followed.
-    assert.deepEqual(d.skills.map((s) => s.name).sort(), ['a', 'inner']);
+    // `linked` leads out of the workspace folder `proj`: the search does not follow it, but Claude Code loads a linked
+    // skill folder of its skills folder ("Claude Code follows the symlink and reads SKILL.md from the target").
+    assert.deepEqual(d.skills.map((s) => [s.name, s.loaded]).sort(), [['a', true], ['inner', true], ['linked', true]]);
     const whole = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code', maxDepth: 20, anyFolder: true });
     // a-shared/linked and the link to it are one skill, loaded once: at the path Claude Code loads (a nested level).
     assert.deepEqual(whole.skills.filter((s) => s.name === 'linked').map((s) => [rel(s.dir, dir), s.level, s.loaded]), [['proj/.claude/skills/linked', 'nested', true]]);
@@ -220,7 +221,8 @@ test('the corpus: 27 skills; superpowers (top-level plugin.json) is a plugin', (
   const tdd = skills.find((s) => s.name === 'test-driven-development')!;
   assert.equal(tdd.invocation, '/superpowers:test-driven-development');
   const errors = skills.flatMap((s) => s.problems.filter((p) => p.severity === 'error').map((p) => `${s.name}:${p.code}`));
-  assert.deepEqual(errors, ['claude-api:description-length']);
+  // Claude Code loads every corpus skill as written: no error under the default profile.
+  assert.deepEqual(errors, []);
 });
 
 test('discoverPath: a SKILL.md, a skill folder, an agent file, and refusals', () => {
