@@ -18,15 +18,15 @@ function graphOf(workspace: string): ReferenceGraph {
 test('demo workspace: every skill is a node; code-review and release-notes link to commit-message', () => {
   const graph = graphOf(DEMO);
   assert.deepEqual(graph.nodes.map((n) => n.name), [
-    'broken-yaml', 'code-review', 'code-review', 'commit-message', 'deploy', 'explain-architecture', 'explain-regex', 'hi', 'lint-fix',
+    'broken-yaml', 'code-review', 'commit-message', 'explain-regex', 'hi', 'lint-fix',
     'missing-reference', 'no-description', 'release-notes', 'renamed-skill', 'unknown-key', 'workflow-implement', 'workflow-review',
   ]);
-  // Commands and entries Claude Code never loads are nodes too; the latter have no invocation.
+  // Skill folders Claude Code never loads are nodes too, with no invocation (commands are not nodes).
   const formatSql = graph.nodes.find((n) => n.name === 'explain-regex');
   assert.equal(formatSql?.invocation, null);
   assert.equal(graph.nodes.find((n) => n.name === 'hi')?.invocation, '/hello');
   const node = (name: string) => {
-    const found = graph.nodes.find((n) => n.name === name && n.id.endsWith(name === 'code-review' ? 'code-review' : ''));
+    const found = graph.nodes.find((n) => n.name === name);
     assert.ok(found, `no node ${name}`);
     return found;
   };
