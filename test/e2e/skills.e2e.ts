@@ -157,10 +157,12 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.editor-instance .squiggly-error').first().waitFor({ state: 'detached' });
   await t.treeItem(/^\/broken-yaml$/, 'Skills').waitFor();
   await t.runCommand('Problems: Focus on Problems View');
+  await t.runCommand('View: Toggle Maximized Panel'); // its rows are virtualised
   const markers = page.locator('.markers-panel');
   await markers.getByText('description-missing').first().waitFor();
   assert.equal(await markers.getByText('yaml-syntax').count(), 0, 'yaml-syntax left the Problems panel');
   await t.shot('quick-fix-applied');
+  await t.runCommand('View: Toggle Maximized Panel');
 
   // 5. A hover on a frontmatter key; the file is opened from the tree (skill row → SKILL.md child).
   await t.treeItem(/^\/code-review, 1 warning$/, 'Skills').click();
