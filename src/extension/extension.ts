@@ -26,6 +26,8 @@ export function activate(context: vscode.ExtensionContext) {
   const checkpoints = timed('checkpoints', () => registerCheckpointFeatures(context, log));
   const graph = timed('graph', () => registerGraphFeatures(context, log, skills.service));
   const claude = timed('claude', () => registerClaudeFeatures(context, log));
+  // The Skills header shows the listing of the claude service's model.
+  skills.treeProvider.useListing(claude.service);
 
   const activationMs = performance.now() - started;
   log.info(`activate() took ${activationMs.toFixed(1)} ms (${marks.join(', ')} ms)`);

@@ -111,6 +111,49 @@ function actionsFor(e: ClaudeEntry, shown: ListingShown, managedOverride: boolea
   return actions;
 }
 
+/** Sentences saying where the listing's budget and its per-entry cap come from (the view and the Skills header). */
+export function budgetSourceSentences(model: ClaudeModel, listing: Listing, contextWindow: ContextWindow): string[] {
+  const settings = model.settings;
+  const base = model.startDir;
+  const sources: string[] = [];
+  const rels = (file: string | undefined) => (file ? rel(base, file) : undefined);
+  if (listing.budgetSource === 'SLASH_COMMAND_TOOL_CHAR_BUDGET') {
+    const from = rels(settings.envSources.SLASH_COMMAND_TOOL_CHAR_BUDGET);
+    sources.push(`Budget: SLASH_COMMAND_TOOL_CHAR_BUDGET=${listing.budget} ${from ? `from the env block of ${from}` : 'in the environment'} (it replaces the share of the context window).`);
+  } else {
+    const from = rels(settings.valueSources.skillListingBudgetFraction);
+    sources.push(`Budget: skillListingBudgetFraction ${settings.skillListingBudgetFraction} (${from ? `from ${from}` : 'default'}) of a ${contextWindow.label}-token context window × ${CHARS_PER_TOKEN} characters per token = ${fmt(listing.budget)} characters.`);
+  }
+  const maxFrom = rels(settings.valueSources.skillListingMaxDescChars);
+  sources.push(`Each description + when_to_use is cut at ${fmt(listing.maxDescChars)} characters (skillListingMaxDescChars, ${maxFrom ? `from ${maxFrom}` : 'default'}).`);
+
+  return sources;
+}
+
+/** The Skills view's header for a listing: the figures (with a marker when entries lose text), its hover and a warning. */
+export interface ListingHeader {
+  /** `used / budget chars`, then ` ⚠ n dropped, m truncated` when any. */
+  figures: string;
+  /** Where the budget comes from (the What Claude Sees sentences). */
+  explanation: string;
+  /** A sentence when descriptions are dropped or cut, else undefined. */
+  warning: string | undefined;
+}
+
+export function listingHeader(model: ClaudeModel, listing: Listing, contextWindow: ContextWindow): ListingHeader {
+  const dropped = listing.entries.filter((e) => e.shown === 'dropped').length;
+  const truncated = listing.entries.filter((e) => e.shown === 'truncated').length;
+  const lost = [dropped ? `${dropped} dropped` : '', truncated ? `${truncated} truncated` : ''].filter(Boolean).join(', ');
+  const figures = `${fmt(listing.used)} / ${fmt(listing.budget)} chars${lost ? ` ⚠ ${lost}` : ''}`;
+  const explanation = ["Listing budget: Claude Code lists every skill's description to choose a skill; the listing uses this many characters.",
+    ...budgetSourceSentences(model, listing, contextWindow)].join(' ');
+  const parts: string[] = [];
+  if (dropped) parts.push(`${dropped} skill description${dropped === 1 ? ' is' : 's are'} dropped (over the budget of ${fmt(listing.budget)} characters, only the name stays)`);
+  if (truncated) parts.push(`${truncated} ${truncated === 1 ? 'is' : 'are'} cut at ${fmt(listing.maxDescChars)} characters`);
+  const warning = parts.length ? `⚠ In Claude Code's skill listing ${parts.join('; ')}. See What Claude Sees.` : undefined;
+  return { figures, explanation, warning };
+}
+
 /**
  * The view model: every entry of the model with its listing state, the entries at risk first (dropped, then those
  * dropped next if the listing grew by a tenth of its budget, then truncated ones), then the listed ones in listing
@@ -191,17 +234,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
     return (index.get(a) ?? 0) - (index.get(b) ?? 0);
   });
 
-  const sources: string[] = [];
-  const rels = (file: string | undefined) => (file ? rel(base, file) : undefined);
-  if (listing.budgetSource === 'SLASH_COMMAND_TOOL_CHAR_BUDGET') {
-    const from = rels(settings.envSources.SLASH_COMMAND_TOOL_CHAR_BUDGET);
-    sources.push(`Budget: SLASH_COMMAND_TOOL_CHAR_BUDGET=${listing.budget} ${from ? `from the env block of ${from}` : 'in the environment'} (it replaces the share of the context window).`);
-  } else {
-    const from = rels(settings.valueSources.skillListingBudgetFraction);
-    sources.push(`Budget: skillListingBudgetFraction ${settings.skillListingBudgetFraction} (${from ? `from ${from}` : 'default'}) of a ${input.contextWindow.label}-token context window × ${CHARS_PER_TOKEN} characters per token = ${fmt(listing.budget)} characters.`);
-  }
-  const maxFrom = rels(settings.valueSources.skillListingMaxDescChars);
-  sources.push(`Each description + when_to_use is cut at ${fmt(listing.maxDescChars)} characters (skillListingMaxDescChars, ${maxFrom ? `from ${maxFrom}` : 'default'}).`);
+  const sources = budgetSourceSentences(model, listing, input.contextWindow);
 
   const problems = model.problems.map((p) => `${rel(base, p.path)}${p.line ? `:${p.line}` : ''}: ${p.message}`);
   if (input.contextWindow.invalid) problems.unshift(`skillflow.listing.contextWindow: ${input.contextWindow.invalid}`);

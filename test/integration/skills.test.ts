@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillsApi } from '../../src/extension/skills';
+import type { ClaudeApi } from '../../src/extension/claude';
 import type { SkillsNode } from '../../src/core/catalog/treeModel';
 import { getApi, waitFor, workspaceDir } from './util';
 
@@ -60,7 +61,7 @@ const DEMO_PROJECT_ROWS = [
   '/missing-reference', '/no-description', '/release-notes', '/unknown-key', '/workflow-implement', '/workflow-review', 'explain-regex',
 ];
 
-/** The figures part of the Skills view description ("1,234 / 15,000 chars"). */
+/** The figures part of the Skills view description ("1,234 / 8,000 chars"). */
 function budgetFiguresOf(description: string | undefined): string {
   return (description ?? '').split(' — ')[0];
 }
@@ -182,7 +183,7 @@ describe('skills feature', function () {
     assert.equal(scriptItem.command?.command, 'vscode.open');
     assert.equal((scriptItem.command?.arguments?.[0] as vscode.Uri).fsPath, skillsDir('code-review', 'scripts', 'diff-stats.sh'));
     // The figures first (what the narrow header shows), then the explanation (the header's hover shows it all).
-    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars — listing budget: Claude Code lists every skill's description/);
+    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ [\d,]+ chars( ⚠ [^—]+)? — Listing budget: Claude Code lists every skill's description/);
   });
 
   it("shows Claude Code's view: the command with its display name, a command shadowed by a skill, a skill that never loads", async () => {
@@ -506,20 +507,59 @@ describe('skills feature', function () {
     assert.equal(text.trim(), fs.realpathSync(dir));
   });
 
-  it('shows the listing budget in the view description and warns when the descriptions exceed it', async () => {
+  it("shows What Claude Sees' listing figures in the view description, with where the budget comes from, live", async () => {
+    const claude = (await getApi<{ claude: ClaudeApi }>()).claude;
     await api.treeProvider.getChildren();
-    const used = api.service.index.listingChars();
-    assert.equal(budgetFigures(), `${used.toLocaleString('en-US')} / 15,000 chars`);
-    assert.equal(api.treeView.message, undefined);
+    await claude.whenIdle();
+    const vm = claude.render();
+    assert.ok(vm);
+    assert.ok(vm.used > 0 && vm.budget > 0);
+    const truncated = vm.rows.filter((r) => r.shown === 'truncated').length;
+    const figures = `${vm.used.toLocaleString('en-US')} / ${vm.budget.toLocaleString('en-US')} chars${truncated ? ` ⚠ ${truncated} truncated` : ''}`;
+    assert.ok(vm.rows.every((r) => r.shown !== 'dropped'), 'the demo fits its budget');
+    assert.equal(budgetFigures(), figures);
+    for (const sentence of vm.budgetSources) assert.ok(api.treeView.description?.includes(sentence), `the hover says "${sentence}"`);
+    assert.equal(api.treeView.message === undefined, truncated === 0, 'a message only when descriptions are cut');
+
+    // A 2k-token context window leaves a budget of a few dozen characters: descriptions are dropped.
     const config = vscode.workspace.getConfiguration('skillflow');
-    await config.update('listingBudget', 500, vscode.ConfigurationTarget.Workspace);
+    await config.update('listing.contextWindow', '2k', vscode.ConfigurationTarget.Workspace);
     try {
-      await waitFor(() => api.treeView.message?.includes('over the listing budget of 500'), 5_000, 'listing budget warning');
-      assert.equal(budgetFigures(), `${used.toLocaleString('en-US')} / 500 chars`);
+      await waitFor(() => api.treeView.message?.includes('dropped'), 5_000, 'the dropped-descriptions warning');
+      const small = claude.render();
+      assert.ok(small && small.budget < vm.budget);
+      const dropped = small.rows.filter((r) => r.shown === 'dropped').length;
+      assert.ok(dropped > 0);
+      assert.match(budgetFigures(), new RegExp(`^${small.used.toLocaleString('en-US')} / ${small.budget.toLocaleString('en-US')} chars ⚠ ${dropped} dropped`));
+      assert.ok(api.treeView.description?.includes('2k-token context window'), api.treeView.description);
     } finally {
-      await config.update('listingBudget', undefined, vscode.ConfigurationTarget.Workspace);
+      await config.update('listing.contextWindow', undefined, vscode.ConfigurationTarget.Workspace);
     }
-    await waitFor(() => api.treeView.message === undefined, 5_000, 'warning gone');
+    await waitFor(() => budgetFigures() === figures, 5_000, 'the figures back');
+    assert.ok(!api.treeView.message?.includes('dropped'), 'no dropped warning');
+  });
+
+  it('applies the rule configuration to the row badges: a rule off in .skillflow.json removes the badge', async () => {
+    const configFile = path.join(workspaceDir(), '.skillflow.json');
+    const project = await child(api, undefined, 'Project');
+    const row = async () => api.treeProvider.getTreeItem(await entryNode(api, project, '/unknown-key'));
+    const before = await row();
+    assert.equal(before.contextValue, 'skill.skill.loaded.warning');
+    assert.deepEqual(iconOf(before), { id: 'warning', color: 'list.warningForeground' });
+    assert.match(plain(before.tooltip), /`unknown-key`/);
+    assert.deepEqual(api.service.index.skillByDir(skillsDir('unknown-key'))?.problems.map((p) => p.code), ['unknown-key'], 'the demo skill has this one problem');
+    fs.writeFileSync(configFile, '{ "rules": { "unknown-key": "off" } }\n');
+    try {
+      await waitFor(async () => (await row()).contextValue === 'skill.skill.loaded', 10_000, 'the badge to go (watcher on .skillflow.json)');
+      const after = await row();
+      assert.deepEqual(iconOf(after), { id: 'symbol-method' });
+      assert.doesNotMatch(plain(after.tooltip), /unknown-key`/);
+      assert.doesNotMatch(after.accessibilityInformation?.label ?? '', /warning/);
+    } finally {
+      fs.rmSync(configFile, { force: true });
+      api.ruleConfig.reload();
+    }
+    assert.equal((await row()).contextValue, 'skill.skill.loaded.warning');
   });
 
   it('a personal skill overrides the project skill of the same name: Personal first, the project row dimmed with the reason', async () => {

@@ -64,6 +64,33 @@ export class ClaudeService implements vscode.Disposable {
     return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
   }
 
+  /** The folder picked in What Claude Sees (its uri), if any. */
+  pickedFolder: string | undefined;
+
+  /**
+   * The folder the listing is shown for (What Claude Sees and the Skills header): the one picked in the view, else
+   * the active editor's, else the first.
+   */
+  listingFolder(): vscode.WorkspaceFolder | undefined {
+    const folders = this.folders();
+    const picked = folders.find((f) => f.uri.toString() === this.pickedFolder);
+    if (picked) return picked;
+    const active = vscode.window.activeTextEditor?.document.uri;
+    return (active && folders.find((f) => f === vscode.workspace.getWorkspaceFolder(active))) ?? folders[0];
+  }
+
+  /** The model and listing of the folder the listing is shown for (built now when not cached). */
+  shownListing(): FolderModel | undefined {
+    const folder = this.listingFolder();
+    return folder && this.get(folder);
+  }
+
+  /** Picks the folder What Claude Sees shows; the views follow through `onDidChange`. */
+  pickFolder(folder: vscode.WorkspaceFolder): void {
+    this.pickedFolder = folder.uri.toString();
+    this.changeEmitter.fire();
+  }
+
   /** The model and listing of a folder (built now when not cached). */
   get(folder: vscode.WorkspaceFolder): FolderModel {
     const key = folder.uri.toString();

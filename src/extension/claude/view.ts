@@ -16,7 +16,6 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
   private view: vscode.WebviewView | undefined;
   private ready = false;
   private dirty = true;
-  private folderKey: string | undefined;
   private readonly ids = new Map<string, string>();
   private readonly paths = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -67,18 +66,9 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
     view.webview.html = this.skeleton(view.webview, webviewRoot, mediaRoot);
   }
 
-  /** The folder shown: the one picked in the view, else the active editor's, else the first. */
-  private folder(): vscode.WorkspaceFolder | undefined {
-    const folders = this.service.folders();
-    const picked = folders.find((f) => f.uri.toString() === this.folderKey);
-    if (picked) return picked;
-    const active = vscode.window.activeTextEditor?.document.uri;
-    return (active && folders.find((f) => f === vscode.workspace.getWorkspaceFolder(active))) ?? folders[0];
-  }
-
   /** Builds the view model and HTML from the model (built too when needed) and posts it. Returns the view model. */
   render(): ListingViewModel | undefined {
-    const folder = this.folder();
+    const folder = this.service.listingFolder();
     if (!folder) {
       this.post({ type: 'render', html: '<p>Open a folder to see the skill listing Claude Code would give the model.</p>' });
       return undefined;
@@ -113,14 +103,14 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
   /** The loaded model's entry for an id, in the folder shown. */
   entryFor(id: string): ClaudeEntry | undefined {
     const file = this.paths.get(id);
-    const folder = this.folder();
+    const folder = this.service.listingFolder();
     if (!file || !folder) return undefined;
     return this.service.get(folder).model.entries.find((e) => e.path === file);
   }
 
   /** Runs one quick action on an entry (what the webview's buttons ask for). */
   async runAction(id: string, action: ListingAction): Promise<ActionResult> {
-    const folder = this.folder();
+    const folder = this.service.listingFolder();
     const entry = this.entryFor(id);
     if (!folder || !entry) return this.report({ ok: false, message: `no entry '${id}' in the listing shown` });
     const model = this.service.get(folder).model;
@@ -164,7 +154,7 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
       case 'settings': await vscode.commands.executeCommand('workbench.action.openSettings', 'skillflow.listing.contextWindow'); return;
       case 'folder': {
         const folder = this.service.folders().find((f) => String(f.index) === message.id);
-        if (folder) { this.folderKey = folder.uri.toString(); this.render(); }
+        if (folder) this.service.pickFolder(folder);
         return;
       }
       case 'action': await this.runAction(message.id, message.action); return;

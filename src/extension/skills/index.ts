@@ -36,10 +36,10 @@ export interface SkillsApi {
 export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, startedAt = performance.now()): SkillsApi {
   const timings: SkillsTimings = {};
   const service = new SkillsService(log);
-  const treeProvider = new SkillsTreeProvider(service, log, timings);
+  const ruleConfig = new EditorRuleConfig(log);
+  const treeProvider = new SkillsTreeProvider(service, log, timings, ruleConfig);
   const treeView = vscode.window.createTreeView('skillflow.skills', { treeDataProvider: treeProvider, showCollapseAll: true });
   treeProvider.view = treeView;
-  const ruleConfig = new EditorRuleConfig(log);
   const diagnostics = new SkillDiagnostics(service, log, ruleConfig);
   service.setConfigFileProfile(ruleConfig.workspaceProfile());
   const rules = new RulesPage(context.extensionUri, log);
@@ -64,9 +64,6 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
       timings.indexLoadMs = service.index.lastLoadMs;
       timings.startupToDiagnosticsMs = performance.now() - startedAt;
       log.info(`first diagnostics ${timings.startupToDiagnosticsMs.toFixed(0)} ms after activation started (${timings.loadedInBackground ? 'background' : 'on demand'} index load ${timings.indexLoadMs.toFixed(0)} ms, ${service.index.skills.length} skills)`);
-    }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('skillflow.listingBudget')) treeProvider.updateViewDescription();
     }),
   );
   // The first load runs as a zero-delay task, so `activate()` returns first; whenIdle() waits for it.

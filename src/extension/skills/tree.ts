@@ -1,4 +1,7 @@
-/** The Skills view: TreeItems for the plain tree model, live updates, listing budget in the view description. */
+/**
+ * The Skills view: TreeItems for the plain tree model (badges and tooltips with the rule configuration applied), live
+ * updates, and Claude Code's listing budget (the What Claude Sees figures) in the view description.
+ */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillEntry } from '../../core/skillmd/model';
@@ -8,6 +11,10 @@ import type { IndexChange } from '../../core/catalog/skillIndex';
 import { childNodes, displayPaths, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type EntryState, type SkillsNode } from '../../core/catalog/treeModel';
 import type { ClaudeLevel } from '../../core/claude/types';
 import type { SkillsTimings } from './timings';
+import type { Problem } from '../../core/base/types';
+import type { EditorRuleConfig } from './ruleConfig';
+import type { ClaudeService } from '../claude/service';
+import { listingHeader } from '../../webview/listingView';
 
 const LEVEL_ICON: Record<ClaudeLevel, string> = {
   managed: 'shield', personal: 'account', project: 'root-folder', additional: 'folder-library', nested: 'folder', plugin: 'extensions', synced: 'cloud',
@@ -59,13 +66,16 @@ const STATE_CODES = new Set(['shadowed', 'skill-not-loaded']);
  * The context value of an entry's row: `skill.<skill|command>.<loaded|shadowed|notLoaded>[.error|.warning]`. The menus
  * in package.json match on it (Copy Invocation only where there is a command, Package Skill only for skill folders).
  */
-export function entryContextValue(skill: SkillEntry): string {
-  const severity = worstSeverity(skill.problems.filter((p) => !STATE_CODES.has(p.code)));
+export function entryContextValue(skill: SkillEntry, problems: readonly Problem[] = skill.problems): string {
+  const severity = worstSeverity(problems.filter((p) => !STATE_CODES.has(p.code)));
   return `skill.${skill.source}.${entryState(skill)}${severity === 'error' ? '.error' : severity === 'warning' ? '.warning' : ''}`;
 }
 
-/** The markdown tooltip of an entry: command, display name, description, why it is shadowed or not loaded, path, problems. */
-export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspaceFolders: readonly string[] } = { workspaceFolders: [] }): vscode.MarkdownString {
+/**
+ * The markdown tooltip of an entry: command, display name, description, why it is shadowed or not loaded, path,
+ * problems (`problems`: the entry's problems with the rule configuration applied).
+ */
+export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspaceFolders: readonly string[] } = { workspaceFolders: [] }, problems: readonly Problem[] = skill.problems): vscode.MarkdownString {
   const row = entryRow(skill, '', opts);
   const md = new vscode.MarkdownString(undefined, true);
   md.appendMarkdown(skill.invocation !== null ? `**\`${skill.invocation}\`**` : `**${escapeMarkdown(skill.name)}**`);
@@ -78,14 +88,14 @@ export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspace
   md.appendMarkdown(`$(file) \`${displayPaths(skill.skillMdPath, opts)}\`  \n`);
   const what = skill.source === 'command' ? 'command' : skill.kind === 'workflow' ? 'workflow skill' : 'skill';
   md.appendMarkdown(`$(symbol-numeric) ~${skill.tokenEstimate} tokens · ${skill.level} ${what}`);
-  const problems = skill.problems.filter((p) => !STATE_CODES.has(p.code));
-  if (problems.length) {
+  const shownProblems = problems.filter((p) => !STATE_CODES.has(p.code));
+  if (shownProblems.length) {
     md.appendMarkdown('\n\n---\n\n');
-    for (const p of problems.slice(0, 10)) {
+    for (const p of shownProblems.slice(0, 10)) {
       const icon = p.severity === 'error' ? '$(error)' : p.severity === 'warning' ? '$(warning)' : '$(info)';
       md.appendMarkdown(`${icon} \`${p.code}\` `).appendText(`${p.message} (line ${p.line})`).appendMarkdown('  \n');
     }
-    if (problems.length > 10) md.appendMarkdown(`…and ${problems.length - 10} more`);
+    if (shownProblems.length > 10) md.appendMarkdown(`…and ${shownProblems.length - 10} more`);
   }
   return md;
 }
@@ -117,12 +127,55 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   /** The place (level group and label) of each rendered entry row. */
   private readonly placed = new Map<string, string>();
   view: vscode.TreeView<SkillsNode> | undefined;
+  /** Each rendered entry's problems with the rule configuration applied, by skill folder (dropped when it changes). */
+  private readonly configured = new Map<string, Problem[]>();
+  private claude: ClaudeService | undefined;
+  private claudeSubscription: vscode.Disposable | undefined;
 
-  constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly timings: SkillsTimings) {
+  constructor(
+    private readonly service: SkillsService,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly timings: SkillsTimings,
+    private readonly rules?: EditorRuleConfig,
+  ) {
     this.subscription = vscode.Disposable.from(
       service.onDidChange((c) => this.onIndexChange(c)),
       vscode.window.registerFileDecorationProvider(new DimmedEntryDecorations()),
+      ...(rules ? [rules.onDidChange(() => { this.configured.clear(); if (this.rendered) this.emitter.fire(undefined); })] : []),
     );
+  }
+
+  /**
+   * The header shows the listing of the Claude Code model (the one What Claude Sees shows, built once by the claude
+   * service) and follows its changes.
+   */
+  useListing(claude: ClaudeService): void {
+    this.claudeSubscription?.dispose();
+    this.claude = claude;
+    const update = () => { if (this.rendered) this.updateViewDescription(); };
+    this.claudeSubscription = vscode.Disposable.from(
+      claude.onDidChange(update),
+      // With several folders the listing shown follows the active editor's folder.
+      vscode.window.onDidChangeActiveTextEditor(() => { if (claude.folders().length > 1) update(); }),
+    );
+    if (this.rendered) this.updateViewDescription();
+  }
+
+  /** An entry's problems as Problems shows them: `.skillflow.json`, `skillflow.validation.rules` and disable comments applied. */
+  problemsOf(skill: SkillEntry): Problem[] {
+    const known = this.configured.get(skill.dir);
+    if (known) return known;
+    let problems = skill.problems;
+    if (this.rules && problems.length) {
+      const byFile = new Map<string, Problem[]>();
+      for (const p of problems) {
+        const file = p.file ?? skill.skillMdPath;
+        byFile.set(file, [...(byFile.get(file) ?? []), p]);
+      }
+      problems = [...byFile].flatMap(([file, list]) => this.rules!.apply(file, list));
+    }
+    this.configured.set(skill.dir, problems);
+    return problems;
   }
 
   private intern(node: SkillsNode): SkillsNode {
@@ -229,16 +282,17 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         item.id = node.id;
         const opts = { home: index.options.home, workspaceFolders: index.options.workspaceFolders };
         const row = entryRow(skill, skill.description ? shorten(skill.description, 60) : '', opts);
-        const severity = worstSeverity(skill.problems.filter((p) => p.code !== 'shadowed' && p.code !== 'skill-not-loaded'));
+        const problems = this.problemsOf(skill);
+        const severity = worstSeverity(problems.filter((p) => !STATE_CODES.has(p.code)));
         item.iconPath = entryIcon(skill, row.state, severity);
         item.description = row.description;
-        item.tooltip = skillTooltip(skill, opts);
+        item.tooltip = skillTooltip(skill, opts, problems);
         item.resourceUri = row.state === 'loaded' ? vscode.Uri.file(skill.dir) : vscode.Uri.file(skill.dir).with({ scheme: DIMMED_SCHEME, query: row.state });
-        item.contextValue = entryContextValue(skill);
+        item.contextValue = entryContextValue(skill, problems);
         // A command is one file: its row opens it.
         if (isCommand) item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(skill.skillMdPath)] };
-        const errors = countBy(skill.problems, 'error');
-        const warnings = countBy(skill.problems, 'warning');
+        const errors = countBy(problems, 'error');
+        const warnings = countBy(problems, 'warning');
         const state = row.state === 'shadowed' ? ', shadowed' : row.state === 'notLoaded' ? ', not loaded' : '';
         item.accessibilityInformation = {
           label: `${row.label}${isCommand ? ', command' : ''}${state}${errors ? `, ${errors} error${errors > 1 ? 's' : ''}` : ''}${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
@@ -294,11 +348,12 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         if (skill) {
-          item.iconPath = severityIcon(worstSeverity(skill.problems.filter((p) => p.code !== 'shadowed')), entryIconId(skill));
+          const problems = this.problemsOf(skill);
+          item.iconPath = severityIcon(worstSeverity(problems.filter((p) => p.code !== 'shadowed')), entryIconId(skill));
           item.description = skill.description ? shorten(skill.description, 60) : '';
-          item.tooltip = skillTooltip(skill, { home: index.options.home, workspaceFolders: index.options.workspaceFolders });
+          item.tooltip = skillTooltip(skill, { home: index.options.home, workspaceFolders: index.options.workspaceFolders }, problems);
           item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(skill.skillMdPath)] };
-          item.contextValue = `${entryContextValue(skill)}.bound`;
+          item.contextValue = `${entryContextValue(skill, problems)}.bound`;
         } else {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
           item.description = 'missing skill';
@@ -313,8 +368,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
 
   /** Refreshes only what changed: the touched skill nodes, or the whole tree when grouping changed. */
   private onIndexChange(change: IndexChange): void {
+    if (change.structural) this.configured.clear();
+    else for (const dir of change.skills) this.configured.delete(dir);
+    // The header follows the claude service, which watches the same files.
     if (!this.rendered) return;
-    this.updateViewDescription();
     if (change.structural) { this.emitter.fire(undefined); return; }
     const affected: SkillsNode[] = [];
     for (const dir of change.skills) {
@@ -333,23 +390,22 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   }
 
   /**
-   * Listing budget: sum of descriptions vs skillflow.listingBudget, in the view's description; a message when over.
-   * The workbench shows a view description's whole text as its hover, so the figures come first and the explanation
-   * after them: the header shows the figures (the rest is cut off), the tooltip the explanation.
+   * Claude Code's listing budget in the view's description (`used / budget chars`, a marker when descriptions are
+   * dropped or cut), the What Claude Sees figures; a message when descriptions lose text. The workbench shows a view
+   * description's whole text as its hover, so the figures come first and where the budget comes from after them.
    */
   updateViewDescription(): void {
-    if (!this.view) return;
-    const budget = vscode.workspace.getConfiguration('skillflow').get<number>('listingBudget', 15000);
-    const used = this.service.index.listingChars();
-    this.view.description = `${used.toLocaleString('en-US')} / ${budget.toLocaleString('en-US')} chars`
-      + ` — listing budget: Claude Code lists every skill's description to choose a skill, within about ${budget.toLocaleString('en-US')} characters;`
-      + ' the descriptions use this many. Set skillflow.listingBudget to change the budget.';
-    this.view.message = used > budget
-      ? `⚠ Skill descriptions use ${used.toLocaleString('en-US')} characters, over the listing budget of ${budget.toLocaleString('en-US')}: Claude Code may not list every skill.`
-      : undefined;
+    if (!this.view || !this.claude) return;
+    const shown = this.claude.shownListing();
+    if (!shown) { this.view.description = undefined; this.view.message = undefined; return; }
+    const header = listingHeader(shown.model, shown.listing, shown.contextWindow);
+    const folder = this.claude.folders().length > 1 ? ` (${shown.folder.name})` : '';
+    this.view.description = `${header.figures} — ${header.explanation}${folder ? ` Workspace folder${folder}.` : ''}`;
+    this.view.message = header.warning;
   }
 
   dispose(): void {
+    this.claudeSubscription?.dispose();
     this.subscription.dispose();
     this.emitter.dispose();
   }

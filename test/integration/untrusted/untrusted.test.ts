@@ -34,7 +34,7 @@ const HOSTILE_SETTINGS = {
   'skillflow.resume.mode': 'terminal',
   'skillflow.resume.command': 'touch PWNED-BY-SETTINGS && claude ${prompt}',
   // Not restricted: shows that this file was read at all.
-  'skillflow.listingBudget': 12345,
+  'skillflow.listing.contextWindow': '123k',
 };
 
 const skillflowTerminals = () => vscode.window.terminals.filter((t) => t.name === 'Skillflow');
@@ -133,7 +133,7 @@ describe('untrusted workspace (restricted mode)', function () {
     cleanup.push(path.join(root, '.vscode'));
     fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
     fs.writeFileSync(settingsFile, JSON.stringify(HOSTILE_SETTINGS, null, 2));
-    await waitFor(() => vscode.workspace.getConfiguration('skillflow').get('listingBudget') === 12345, 10_000, 'the workspace settings to load');
+    await waitFor(() => vscode.workspace.getConfiguration('skillflow').get('listing.contextWindow') === '123k', 10_000, 'the workspace settings to load');
     assert.equal(vscode.workspace.getConfiguration('skillflow').get('resume.command'), 'claude ${prompt}');
 
     const rel = '.agent/tmp/untrusted-context.md';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { buildClaudeModel } from '../../../src/core/claude/load';
 import { computeListing } from '../../../src/core/claude/listing';
-import { buildListingViewModel, escapeHtml, parseContextWindow, renderListingHtml, type ListingViewModel } from '../../../src/webview/listingView';
+import { buildListingViewModel, escapeHtml, listingHeader, parseContextWindow, renderListingHtml, type ListingViewModel } from '../../../src/webview/listingView';
 import { isListingWebviewMessage } from '../../../src/webview/listingProtocol';
 import { md, treeFs, type Node } from '../core/claude/treeFs';
 
@@ -132,4 +132,31 @@ test('webview messages: only known shapes pass', () => {
   assert.ok(!isListingWebviewMessage({ type: 'action', path: '/etc/passwd', action: 'open' }));
   assert.ok(!isListingWebviewMessage(null));
   assert.ok(!isListingWebviewMessage('ready'));
+});
+
+function header(files: Record<string, Node>, opts: { window?: unknown; env?: Record<string, string> } = {}) {
+  const fs = treeFs({ 'repo/.git/HEAD': '', ...files });
+  const model = buildClaudeModel(fs, { startDir: '/repo', home: '/home/u', managedDir: null, env: opts.env ?? {} });
+  const contextWindow = parseContextWindow(opts.window);
+  const listing = computeListing(model.entries, model.settings, { contextWindowTokens: contextWindow.tokens, env: model.env });
+  return { header: listingHeader(model, listing, contextWindow), listing };
+}
+
+test('listingHeader: the listing figures, a marker and a warning when descriptions are dropped or cut, the budget sources as explanation', () => {
+  const fits = header({ 'repo/.claude/skills/a/SKILL.md': md({ description: 'Short.' }) });
+  assert.equal(fits.header.figures, `${fits.listing.used} / 8,000 chars`);
+  assert.equal(fits.header.warning, undefined);
+  assert.match(fits.header.explanation, /^Listing budget: Claude Code lists every skill's description/);
+  assert.match(fits.header.explanation, /skillListingBudgetFraction 0\.01 \(default\) of a 200k-token context window × 4 characters per token = 8,000 characters\./);
+
+  const cut = header({ 'repo/.claude/skills/long/SKILL.md': md({ description: long(2000) }), 'repo/.claude/skills/b/SKILL.md': md({ description: 'Short.' }) });
+  assert.match(cut.header.figures, /^[\d,]+ \/ 8,000 chars ⚠ 1 truncated$/);
+  assert.match(cut.header.warning ?? '', /1 is cut at 1,536 characters/);
+
+  const env = { SLASH_COMMAND_TOOL_CHAR_BUDGET: '20' };
+  const dropped = header({ 'repo/.claude/skills/long/SKILL.md': md({ description: long(2000) }), 'repo/.claude/skills/b/SKILL.md': md({ description: 'Short enough.' }) }, { env });
+  assert.equal(dropped.listing.budget, 20);
+  assert.match(dropped.header.figures, /^\d+ \/ 20 chars ⚠ 2 dropped$/);
+  assert.match(dropped.header.warning ?? '', /2 skill descriptions are dropped \(over the budget of 20 characters/);
+  assert.match(dropped.header.explanation, /SLASH_COMMAND_TOOL_CHAR_BUDGET=20 in the environment/);
 });
