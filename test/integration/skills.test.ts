@@ -546,14 +546,14 @@ describe('skills feature', function () {
     const before = await row();
     assert.equal(before.contextValue, 'skill.skill.loaded.warning');
     assert.deepEqual(iconOf(before), { id: 'warning', color: 'list.warningForeground' });
-    assert.match(plain(before.tooltip), /`unknown-key`/);
+    assert.match(plain(before.tooltip), /\$\(warning\) `unknown-key`/);
     assert.deepEqual(api.service.index.skillByDir(skillsDir('unknown-key'))?.problems.map((p) => p.code), ['unknown-key'], 'the demo skill has this one problem');
     fs.writeFileSync(configFile, '{ "rules": { "unknown-key": "off" } }\n');
     try {
       await waitFor(async () => (await row()).contextValue === 'skill.skill.loaded', 10_000, 'the badge to go (watcher on .skillflow.json)');
       const after = await row();
       assert.deepEqual(iconOf(after), { id: 'symbol-method' });
-      assert.doesNotMatch(plain(after.tooltip), /unknown-key`/);
+      assert.doesNotMatch(plain(after.tooltip), /\$\(warning\)/);
       assert.doesNotMatch(after.accessibilityInformation?.label ?? '', /warning/);
     } finally {
       fs.rmSync(configFile, { force: true });
