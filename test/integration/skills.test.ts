@@ -515,9 +515,9 @@ describe('skills feature', function () {
     assert.ok(vm);
     assert.ok(vm.used > 0 && vm.budget > 0);
     const truncated = vm.rows.filter((r) => r.shown === 'truncated').length;
-    const figures = `${vm.used.toLocaleString('en-US')} / ${vm.budget.toLocaleString('en-US')} chars${truncated ? ` ⚠ ${truncated} truncated` : ''}`;
+    const figuresOf = (v: typeof vm) => `${v.used.toLocaleString('en-US')} / ${v.budget.toLocaleString('en-US')} chars${truncated ? ` ⚠ ${truncated} truncated` : ''}`;
     assert.ok(vm.rows.every((r) => r.shown !== 'dropped'), 'the demo fits its budget');
-    assert.equal(budgetFigures(), figures);
+    assert.equal(budgetFigures(), figuresOf(vm));
     for (const sentence of vm.budgetSources) assert.ok(api.treeView.description?.includes(sentence), `the hover says "${sentence}"`);
     assert.equal(api.treeView.message === undefined, truncated === 0, 'a message only when descriptions are cut');
 
@@ -535,7 +535,11 @@ describe('skills feature', function () {
     } finally {
       await config.update('listing.contextWindow', undefined, vscode.ConfigurationTarget.Workspace);
     }
-    await waitFor(() => budgetFigures() === figures, 5_000, 'the figures back');
+    await claude.whenIdle();
+    const back = claude.render();
+    assert.ok(back);
+    assert.equal(back.budget, vm.budget);
+    await waitFor(() => budgetFigures() === figuresOf(back), 5_000, `the figures back: "${budgetFigures()}", the view has ${figuresOf(back)}`);
     assert.ok(!api.treeView.message?.includes('dropped'), 'no dropped warning');
   });
 
