@@ -139,7 +139,8 @@ describe('skills feature', function () {
 
     const reviewNode = await child(api, command, 'code-review');
     const review = api.treeProvider.getTreeItem(reviewNode);
-    assert.equal(review.contextValue, 'skill');
+    // builtin-clash (a warning): the project's /code-review replaces Claude Code's bundled skill of that name.
+    assert.equal(review.contextValue, 'skill.warning');
     assert.match(String(review.description), /^Review a pull request/);
     const tooltip = (review.tooltip as vscode.MarkdownString).value;
     assert.match(tooltip, /`\/code-review`/);
@@ -190,7 +191,7 @@ describe('skills feature', function () {
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('no-description', 'SKILL.md'))), ['description-missing']);
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('missing-reference', 'SKILL.md'))), ['reference-missing']);
     assert.deepEqual(codes(vscode.Uri.file(path.join(workspaceDir(), '.claude', 'agents', 'reviewer.md'))), ['agent-skill-missing']);
-    assert.deepEqual(codes(vscode.Uri.file(skillsDir('code-review', 'SKILL.md'))), []);
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('code-review', 'SKILL.md'))), ['builtin-clash']);
   });
 
   it('applies the "quote the value" quick fix: the file changes on disk and the diagnostic goes away', async () => {
@@ -446,7 +447,7 @@ describe('skills feature', function () {
     await waitFor(() => api.treeView.message === undefined, 5_000, 'warning gone');
   });
 
-  it('marks a personal skill shadowed by a project skill of the same name', async () => {
+  it('marks the project skill shadowed by a personal skill of the same name (personal wins in Claude Code)', async () => {
     const personalDir = path.join(os.homedir(), '.claude', 'skills', 'code-review');
     // The runners isolate HOME; never touch a real personal skill.
     assert.equal(fs.existsSync(personalDir), false, `${personalDir} already exists`);
@@ -454,14 +455,17 @@ describe('skills feature', function () {
     try {
       await vscode.commands.executeCommand('skillflow.refresh');
       const personal = await child(api, undefined, 'Personal');
-      const node = await child(api, await child(api, personal, 'Command skills'), 'code-review');
-      const item = api.treeProvider.getTreeItem(node);
-      assert.equal(item.contextValue, 'skill.shadowed');
+      const mine = api.treeProvider.getTreeItem(await child(api, await child(api, personal, 'Command skills'), 'code-review'));
+      assert.doesNotMatch(String(mine.contextValue), /shadowed/);
+      const project = await child(api, await child(api, undefined, 'Project'), 'Command skills');
+      const item = api.treeProvider.getTreeItem(await child(api, project, 'code-review'));
+      assert.equal(item.contextValue, 'skill.shadowed.warning');
       assert.equal((item.iconPath as vscode.ThemeIcon).id, 'eye-closed');
-      assert.match(String(item.description), /^shadowed · My personal review habits\.$/);
+      assert.match(String(item.description), /^shadowed · Review a pull request/);
       assert.match((item.tooltip as vscode.MarkdownString).value, /Shadowed by/);
-      const shadowed = vscode.languages.getDiagnostics(vscode.Uri.file(path.join(personalDir, 'SKILL.md')));
-      assert.deepEqual(shadowed.map((d) => [(d.code as { value: string }).value, d.severity]), [['shadowed', vscode.DiagnosticSeverity.Information]]);
+      const reviewMd = vscode.Uri.file(skillsDir('code-review', 'SKILL.md'));
+      const shadowed = await waitFor(() => { const d = vscode.languages.getDiagnostics(reviewMd); return d.some((x) => (x.code as { value: string }).value === 'shadowed') ? d : undefined; }, 5_000, 'shadowed on the project code-review');
+      assert.deepEqual(shadowed.map((d) => [(d.code as { value: string }).value, d.severity]).sort(), [['builtin-clash', vscode.DiagnosticSeverity.Warning], ['shadowed', vscode.DiagnosticSeverity.Information]]);
     } finally {
       fs.rmSync(personalDir, { recursive: true, force: true });
       await vscode.commands.executeCommand('skillflow.refresh');

@@ -24,8 +24,9 @@ export function scopeNodeIdOf(skill: SkillEntry): string {
   return skill.scope === 'project' ? scopeId('project', skill.root.workspaceFolder ?? '') : scopeId(skill.scope);
 }
 
+/** The skills of a scope node (command files are indexed with `source: 'command'` but not rows of this tree yet). */
 function skillsOfScope(index: SkillIndex, node: Extract<SkillsNode, { kind: 'scope' }>): SkillEntry[] {
-  return index.skills.filter((s) => s.scope === node.scope && (node.scope !== 'project' || (s.root.workspaceFolder ?? '') === (node.workspaceFolder ?? '')));
+  return index.skills.filter((s) => s.source === 'skill' && s.scope === node.scope && (node.scope !== 'project' || (s.root.workspaceFolder ?? '') === (node.workspaceFolder ?? '')));
 }
 
 function groupsOf(parentId: string, skills: SkillEntry[]): SkillsNode[] {
@@ -37,7 +38,7 @@ function groupsOf(parentId: string, skills: SkillEntry[]): SkillsNode[] {
 
 /** Top level: one Project group per workspace folder that has skills, Personal, Plugins, Agents. Empty when nothing is indexed. */
 export function rootNodes(index: SkillIndex): SkillsNode[] {
-  const skills = index.skills;
+  const skills = index.skills.filter((s) => s.source === 'skill');
   const out: SkillsNode[] = [];
   const folders = index.options.workspaceFolders;
   for (const folder of folders) {
