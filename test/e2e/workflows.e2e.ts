@@ -80,9 +80,13 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.quickInput.waitForClosed();
 
   // 3. Cancel from the row's context menu: a confirmation whose first, highlighted choice is Keep Running.
-  await authRow.click({ button: 'right' });
   const menuItem = t.page.locator('.context-view .action-item, .monaco-menu .action-item').filter({ hasText: 'Cancel Run…' }).first();
-  await menuItem.waitFor();
+  const openRowMenu = async () => {
+    await authRow.click({ button: 'right' });
+    await menuItem.waitFor();
+    await t.page.waitForTimeout(300); // the menu ignores a click right after it opens
+  };
+  await openRowMenu();
   assert.equal(await t.page.locator('.context-view .action-item, .monaco-menu .action-item').filter({ hasText: 'Mark Run Failed…' }).count(), 0, 'PLAN cannot be marked failed');
   await t.shot('workflow-row-context-menu');
   await menuItem.click();
@@ -92,8 +96,17 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const rows = (await t.quickInput.widget.getByRole('option').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
   t.log(`cancel confirmation rows: ${JSON.stringify(rows)}`);
   assert.equal(rows.length, 2);
-  assert.match(rows[0], /^Keep Running nothing is written$/);
-  assert.match(rows[1], /^Cancel Run writes PLAN → CANCELLED to status\.json Removes '20261121-093000' from \.workflow\/registry\.json; an orchestrator still running it is refused its next transition\.$/);
+  assert.match(rows[0], /^Keep Running ?nothing is written$/);
+  assert.match(rows[1], /^Cancel Run its orchestrator's next step is refused Writes PLAN → CANCELLED to status\.json; unregisters '20261121-093000'\.$/);
+  // The detail fits the widget (no ellipsis).
+  const detail = t.quickInput.widget.locator('.quick-input-list-detail').filter({ hasText: 'unregisters' }).first();
+  const fits = await detail.evaluate((el) => {
+    const text = document.createRange();
+    text.selectNodeContents(el);
+    const row = el.closest('.monaco-list-row') ?? el;
+    return { textRight: text.getBoundingClientRect().right, rowRight: row.getBoundingClientRect().right };
+  });
+  assert.ok(fits.textRight <= fits.rowRight, `the detail is cut off: its text ends at ${fits.textRight} px, the row at ${fits.rowRight} px`);
   const cancelRow = t.quickInput.option(/Cancel Run/);
   assert.equal(await cancelRow.locator('.codicon-stop-circle').count(), 1, 'Cancel Run has its codicon');
   assert.equal(await cancelRow.locator('.codicon-warning').count(), 1, 'and a warning beside it');
@@ -108,7 +121,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.ok(readJson(registryFile)[AUTH_KEY], 'Keep Running (Enter) leaves the run registered');
   assert.equal(readJson(t.path('.workflow', AUTH_KEY, 'auth-refactor', 'implement', 'status.json')).phase, 'PLAN');
   // Escape keeps it too.
-  await authRow.click({ button: 'right' });
+  await openRowMenu();
   await menuItem.click();
   await keepRow.waitFor();
   await t.page.keyboard.press('Escape');

@@ -321,9 +321,9 @@ describe('workflows', function () {
       assert.equal(qp.placeholder, 'Enter keeps the run; pick Cancel Run to end it');
       assert.deepEqual(qp.items.map((i) => [i.label, i.description]), [
         ['Keep Running', 'nothing is written'],
-        ['$(stop-circle) Cancel Run', '$(warning) writes PLAN → CANCELLED to status.json'],
+        ['$(stop-circle) Cancel Run', '$(warning) its orchestrator\'s next step is refused'],
       ]);
-      assert.equal(qp.items[1].detail, "Removes '20261121-093000' from .workflow/registry.json; an orchestrator still running it is refused its next transition.");
+      assert.equal(qp.items[1].detail, "Writes PLAN → CANCELLED to status.json; unregisters '20261121-093000'.");
       assert.deepEqual(qp.activeItems.map((i) => i.label), ['Keep Running'], 'the safe choice is highlighted');
       // Enter on the default keeps the run: nothing is written, nothing more is said.
       await enter();
@@ -371,8 +371,9 @@ describe('workflows', function () {
       assert.equal(qp.title, 'Mark the run "Integration login" as failed?');
       assert.deepEqual(qp.items.map((i) => [i.label, i.description]), [
         ['Keep Running', 'nothing is written'],
-        ['$(error) Mark Failed', '$(warning) writes WORK → FAILED to status.json'],
+        ['$(error) Mark Failed', '$(warning) its orchestrator\'s next step is refused'],
       ]);
+      assert.equal(qp.items[1].detail, `Writes WORK → FAILED to status.json; unregisters '${KEY}'.`);
       assert.deepEqual(qp.activeItems.map((i) => i.label), ['Keep Running']);
       await down();
       await waitFor(() => qp.activeItems[0]?.label === '$(error) Mark Failed', 5_000, 'Mark Failed highlighted');

@@ -216,8 +216,8 @@ export class WorkflowCommands {
       keepDescription: 'nothing is written',
       end: WORDS[target].choice,
       endIcon: WORDS[target].icon,
-      endWarning: `writes ${wf.phase} → ${target} to status.json`,
-      endDetail: `Removes '${wf.key}' from .workflow/registry.json; an orchestrator still running it is refused its next transition.`,
+      endWarning: 'its orchestrator\'s next step is refused',
+      endDetail: `Writes ${wf.phase} → ${target} to status.json; unregisters '${wf.key}'.`,
     });
     if (!confirmed) return undefined;
     const result = endWorkflow(nodeFileSystem, wf.root, wf.key, target, { expectPhase: wf.phase });
