@@ -99,7 +99,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.match(rows[0], /^Keep Running ?nothing is written$/);
   assert.match(rows[1], /^Cancel Run its orchestrator's next step is refused Writes PLAN → CANCELLED to status\.json; unregisters '20261121-093000'\.$/);
   // The detail fits the widget (no ellipsis).
-  const detail = t.quickInput.widget.locator('.quick-input-list-detail').filter({ hasText: 'unregisters' }).first();
+  const detail = t.quickInput.widget.locator('.quick-input-list-label-meta').filter({ hasText: 'unregisters' }).first();
   const fits = await detail.evaluate((el) => {
     const text = document.createRange();
     text.selectNodeContents(el);
