@@ -1,5 +1,5 @@
-// Smoke scenario: the Skillflow container opens with its three views (Skills the largest on first open) and the
-// palette runs a Skillflow command.
+// Smoke scenario: the Skillflow container opens with its views (Skills the largest on first open, What Claude Sees
+// collapsed) and the palette runs a Skillflow command.
 import * as assert from 'node:assert/strict';
 import type { ScenarioContext } from './lib';
 
@@ -7,7 +7,9 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const sidebar = await t.openSidebar();
   for (const title of ['Skills', 'Workflows', 'Checkpoints']) await t.view(title).waitFor();
   assert.equal((await sidebar.locator('.composite.title h2').innerText()).trim().toLowerCase(), 'skillflow');
-  // Initial sizes (package.json initialSize 5 : 2 : 2): Skills gets most of the side bar on the first open.
+  // Initial sizes (package.json initialSize 5 : 1 : 2 : 2): Skills gets most of the side bar on the first open. The
+  // workbench shares the side bar by these weights before it collapses What Claude Sees to its header and gives the
+  // rest of that share to the view below it (Workflows): a large weight there would starve Skills.
   const height = async (title: string) => (await t.view(title).boundingBox())?.height ?? 0;
   const [skills, workflows, checkpoints] = [await height('Skills'), await height('Workflows'), await height('Checkpoints')];
   t.log(`view heights: Skills ${skills}px, Workflows ${workflows}px, Checkpoints ${checkpoints}px`);

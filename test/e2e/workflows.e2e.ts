@@ -1,7 +1,7 @@
 // Workflow scenario through the real workbench: the status bar follows an orchestrator writing .workflow/
 // (INIT → PLAN → WORK → REPORT → COMPLETED, each within a second), its tooltip, the Workflows view with
 // artifacts and history, a STALE workflow with the warning background, and a cancel from the row's context
-// menu (through the real Keep Running / Cancel Run dialog) that unregisters the workflow on disk, says what
+// menu (through the real Keep Running / Cancel Run confirmation) that unregisters the workflow on disk, says what
 // happened and keeps CANCELLED in the status bar for 10 s.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -79,30 +79,62 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.page.keyboard.press('Escape');
   await t.quickInput.waitForClosed();
 
-  // 3. Cancel from the row's context menu: the modal's buttons say what they do, Keep Running is the way out.
-  await authRow.click({ button: 'right' });
+  // 3. Cancel from the row's context menu: a confirmation whose first, highlighted choice is Keep Running.
   const menuItem = t.page.locator('.context-view .action-item, .monaco-menu .action-item').filter({ hasText: 'Cancel Run…' }).first();
-  await menuItem.waitFor();
+  const openRowMenu = async () => {
+    await authRow.click({ button: 'right' });
+    await menuItem.waitFor();
+    await t.page.waitForTimeout(300); // the menu ignores a click right after it opens
+  };
+  await openRowMenu();
   assert.equal(await t.page.locator('.context-view .action-item, .monaco-menu .action-item').filter({ hasText: 'Mark Run Failed…' }).count(), 0, 'PLAN cannot be marked failed');
   await t.shot('workflow-row-context-menu');
   await menuItem.click();
-  const dialog = t.page.locator('.monaco-dialog-box');
-  await dialog.waitFor();
-  assert.match(await dialog.innerText(), /Cancel the run "Refactor the auth middleware into a token service"\?/);
-  assert.match(await dialog.innerText(), /removes '20261121-093000' from \.workflow\/registry\.json/);
-  const buttons = (await dialog.locator('.dialog-buttons a.monaco-button, .dialog-buttons .monaco-button').allInnerTexts()).map((b) => b.trim()).filter(Boolean);
-  t.log(`cancel modal buttons: ${JSON.stringify(buttons)}`);
-  assert.deepEqual([...buttons].sort(), ['Cancel Run', 'Keep Running']);
-  await t.shot('cancel-modal');
-  // Escape is Keep Running: nothing is written.
+  const keepRow = t.quickInput.option(/^Keep Running/);
+  await keepRow.waitFor();
+  assert.equal(await t.quickInput.title(), 'Cancel the run "Refactor the auth middleware into a token service"?');
+  const rows = (await t.quickInput.widget.getByRole('option').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+  t.log(`cancel confirmation rows: ${JSON.stringify(rows)}`);
+  assert.equal(rows.length, 2);
+  assert.match(rows[0], /^Keep Running ?nothing is written$/);
+  assert.match(rows[1], /^Cancel Run its orchestrator's next step is refused Writes PLAN → CANCELLED to status\.json; unregisters '20261121-093000'\.$/);
+  // The detail fits the widget (no ellipsis).
+  const detail = t.quickInput.widget.locator('.quick-input-list-label-meta').filter({ hasText: 'unregisters' }).first();
+  const fits = await detail.evaluate((el) => {
+    const text = document.createRange();
+    text.selectNodeContents(el);
+    const row = el.closest('.monaco-list-row') ?? el;
+    return { textRight: text.getBoundingClientRect().right, rowRight: row.getBoundingClientRect().right };
+  });
+  assert.ok(fits.textRight <= fits.rowRight, `the detail is cut off: its text ends at ${fits.textRight} px, the row at ${fits.rowRight} px`);
+  const cancelRow = t.quickInput.option(/Cancel Run/);
+  assert.equal(await cancelRow.locator('.codicon-stop-circle').count(), 1, 'Cancel Run has its codicon');
+  assert.equal(await cancelRow.locator('.codicon-warning').count(), 1, 'and a warning beside it');
+  const focused = t.quickInput.widget.locator('.monaco-list-row.focused');
+  assert.equal(await focused.count(), 1);
+  assert.match(await focused.innerText(), /^Keep Running/, 'Keep Running is highlighted');
+  await t.shot('cancel-confirmation');
+  // Enter on the highlighted row keeps the run: nothing is written.
+  await t.quickInput.accept();
+  await t.quickInput.waitForClosed();
+  await t.page.waitForTimeout(300);
+  assert.ok(readJson(registryFile)[AUTH_KEY], 'Keep Running (Enter) leaves the run registered');
+  assert.equal(readJson(t.path('.workflow', AUTH_KEY, 'auth-refactor', 'implement', 'status.json')).phase, 'PLAN');
+  // Escape keeps it too.
+  await openRowMenu();
+  await menuItem.click();
+  await keepRow.waitFor();
   await t.page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden' });
-  assert.ok(readJson(registryFile)[AUTH_KEY], 'Keep Running leaves the run registered');
-  // This time from the status bar: its one run's actions, then Cancel Run….
+  await t.quickInput.waitForClosed();
+  await t.page.waitForTimeout(300);
+  assert.ok(readJson(registryFile)[AUTH_KEY], 'Escape leaves the run registered');
+  // This time from the status bar: its one run's actions, Cancel Run…, then Cancel Run (Down, Enter).
   await item.click();
   await t.quickInput.pick(/Cancel Run…/);
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Cancel Run', exact: true }).click();
+  await keepRow.waitFor();
+  await t.page.keyboard.press('ArrowDown');
+  assert.match(await focused.innerText(), /Cancel Run/);
+  await t.quickInput.accept();
   await t.waitForFile(registryFile, (text) => !text.includes(AUTH_KEY));
   assert.deepEqual(Object.keys(readJson(registryFile)), ['20261120-141500'], 'unregistered; the other entry kept');
   const cancelled = readJson(t.path('.workflow', AUTH_KEY, 'auth-refactor', 'implement', 'status.json'));

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { getApi, sleep, waitFor, workspaceDir } from './util';
 import type { WorkflowsApi } from '../../src/extension/workflows';
 import type { WorkflowNode } from '../../src/extension/workflows/tree';
+import type { EndQuestion } from '../../src/extension/workflows/commands';
 
 const KEY = '20261122-010000';
 const REL = `.workflow/${KEY}/it-login/implement`;
@@ -265,32 +266,47 @@ describe('workflows', function () {
     fs.rmSync(path.join(root, 'schema-check'), { recursive: true, force: true });
   });
 
-  /** Answers the workflow dialogs like a user would, recording what was asked. */
-  function answer(confirmWith: string | undefined) {
+  /**
+   * Answers the workflow messages like a user would, recording what was asked. The Keep Running / Cancel Run
+   * confirmation stays VS Code's QuickPick (driven with the workbench's own commands) unless `confirmWith` is given.
+   */
+  function answer(confirmWith?: boolean) {
     const asked: Array<{ kind: string; message: string; buttons: string[] }> = [];
     api.setPrompts({
-      confirm: async (message, detail, confirm, keep) => { asked.push({ kind: 'confirm', message: `${message} ${detail}`, buttons: [confirm, keep] }); return confirmWith; },
+      ...(confirmWith === undefined ? {} : {
+        confirm: async (q: EndQuestion) => { asked.push({ kind: 'confirm', message: q.title, buttons: [q.keep, q.end] }); return confirmWith; },
+      }),
       info: async (message, ...actions) => { asked.push({ kind: 'info', message, buttons: actions }); return undefined; },
       error: async (message) => { asked.push({ kind: 'error', message, buttons: [] }); return undefined; },
     });
     return asked;
   }
+  /** The confirmation QuickPick once it is on screen. */
+  async function confirmation(): Promise<vscode.QuickPick<vscode.QuickPickItem>> {
+    const qp = await waitFor(() => api.activeConfirmation(), 10_000, 'the Keep Running / Cancel Run confirmation');
+    await sleep(150); // the workbench renders it after the extension host's next update
+    return qp;
+  }
+  const enter = () => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  const escape = () => vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  const down = () => vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
 
-  it('cancel is refused outside PLAN (explained), Keep Running writes nothing, Cancel Run writes CANCELLED, unregisters and says so', async () => {
+  it('cancel is refused outside PLAN (explained); the confirmation defaults to Keep Running (Enter, Escape keep the run); Cancel Run writes CANCELLED, unregisters and says so', async () => {
     writeRegistry({ [KEY]: REL, '20261121-093000': '.workflow/20261121-093000/auth-refactor/implement' });
     writeStatus('WORK', { updated_at: iso(), transitions: [{ from: 'INIT', to: 'PLAN', at: iso() }, { from: 'PLAN', to: 'WORK', at: iso() }] });
     await waitFor(() => (api.getWorkflows().find((w) => w.key === KEY)?.lastUpdateMs ?? 0) > Date.now() - 60_000, 5_000, 'the fresh WORK state');
     // (No wait for the auth-refactor entry: the command re-reads .workflow/ when it does not know a key yet.)
     const statusBefore = fs.readFileSync(path.join(workDir, 'status.json'), 'utf8');
     try {
-      let asked = answer('Cancel Run');
+      let asked = answer();
       const refused = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('skillflow.workflow.cancel', { key: KEY });
       assert.equal(refused.ok, false);
       assert.equal(refused.message, 'In full mode a workflow can be cancelled only from PLAN; from WORK the FSM allows REPORT, FAILED.');
-      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['info', ['Mark Failed…']]], 'explained, with Mark Failed offered; no modal');
+      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['info', ['Mark Failed…']]], 'explained, with Mark Failed offered');
+      assert.equal(api.activeConfirmation(), undefined, 'no confirmation');
       assert.equal(fs.readFileSync(path.join(workDir, 'status.json'), 'utf8'), statusBefore, 'nothing written');
 
-      // The row's context menu passes the tree node; Keep Running (or Esc) changes nothing.
+      // The row's context menu passes the tree node. The confirmation: Keep Running first and highlighted.
       const auth = path.join(root, '.workflow/20261121-093000/auth-refactor/implement/status.json');
       const authText = fs.readFileSync(auth, 'utf8');
       const authBefore = JSON.parse(authText);
@@ -298,18 +314,43 @@ describe('workflows', function () {
       await waitFor(() => api.getWorkflows().some((w) => w.key === '20261121-093000'), 5_000, 'the auth-refactor entry');
       const authNode = nodeOf('20261121-093000');
       assert.match(String(api.treeProvider.getTreeItem(authNode).contextValue), /cancellable/);
-      asked = answer(undefined);
-      assert.equal(await vscode.commands.executeCommand('skillflow.workflow.cancel', authNode), undefined);
-      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['confirm', ['Cancel Run', 'Keep Running']]]);
-      assert.match(asked[0].message, /^Cancel the run "Refactor the auth middleware into a token service"\? Writes PLAN → CANCELLED to status.json and removes '20261121-093000'/);
+      asked = answer();
+      let running = vscode.commands.executeCommand('skillflow.workflow.cancel', authNode);
+      let qp = await confirmation();
+      assert.equal(qp.title, 'Cancel the run "Refactor the auth middleware into a token service"?');
+      assert.equal(qp.placeholder, 'Enter keeps the run; pick Cancel Run to end it');
+      assert.deepEqual(qp.items.map((i) => [i.label, i.description]), [
+        ['Keep Running', 'nothing is written'],
+        ['$(stop-circle) Cancel Run', '$(warning) its orchestrator\'s next step is refused'],
+      ]);
+      assert.equal(qp.items[1].detail, "Writes PLAN → CANCELLED to status.json; unregisters '20261121-093000'.");
+      assert.deepEqual(qp.activeItems.map((i) => i.label), ['Keep Running'], 'the safe choice is highlighted');
+      // Enter on the default keeps the run: nothing is written, nothing more is said.
+      await enter();
+      assert.equal(await running, undefined);
+      assert.equal(api.activeConfirmation(), undefined);
+      assert.equal(asked.length, 0, 'nothing more said');
+      assert.equal(fs.readFileSync(auth, 'utf8'), authText);
+      assert.equal(fs.readFileSync(registryPath, 'utf8'), registryText);
+      // Escape keeps it too.
+      running = vscode.commands.executeCommand('skillflow.workflow.cancel', authNode);
+      await confirmation();
+      await escape();
+      assert.equal(await running, undefined);
+      assert.equal(asked.length, 0, 'nothing more said');
       assert.equal(fs.readFileSync(auth, 'utf8'), authText);
       assert.equal(fs.readFileSync(registryPath, 'utf8'), registryText);
 
-      asked = answer('Cancel Run');
-      const cancelled = await vscode.commands.executeCommand<{ ok: boolean; from: string; message?: string }>('skillflow.workflow.cancel', authNode);
+      // Down to Cancel Run, Enter: cancelled, and the message says what was written.
+      running = vscode.commands.executeCommand('skillflow.workflow.cancel', authNode);
+      qp = await confirmation();
+      await down();
+      await waitFor(() => qp.activeItems[0]?.label === '$(stop-circle) Cancel Run', 5_000, 'Cancel Run highlighted');
+      await enter();
+      const cancelled = (await running) as { ok: boolean; from: string; message?: string };
       assert.deepEqual({ ok: cancelled.ok, from: cancelled.from, message: cancelled.message }, { ok: true, from: 'PLAN', message: undefined });
-      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['confirm', ['Cancel Run', 'Keep Running']], ['info', ['Open status.json']]]);
-      assert.equal(asked[1].message, "Run \"Refactor the auth middleware into a token service\" cancelled: status.json now says CANCELLED (was PLAN), and '20261121-093000' was removed from .workflow/registry.json.");
+      assert.deepEqual(asked.map((a) => [a.kind, a.buttons]), [['info', ['Open status.json']]]);
+      assert.equal(asked[0].message, "Run \"Refactor the auth middleware into a token service\" cancelled: status.json now says CANCELLED (was PLAN), and '20261121-093000' was removed from .workflow/registry.json.");
       const authAfterText = fs.readFileSync(auth, 'utf8');
       const authAfter = JSON.parse(authAfterText);
       assert.equal(authAfter.phase, 'CANCELLED');
@@ -323,15 +364,29 @@ describe('workflows', function () {
       assert.equal(api.statusBarItem.text, '$(layers) 2 workflows');
       assert.match(tooltip(), /\*\*CANCELLED · Refactor the auth middleware into a token service\*\*/);
 
-      // Mark failed is legal from WORK.
-      asked = answer('Mark Failed');
-      const failed = await vscode.commands.executeCommand<{ ok: boolean }>('skillflow.workflow.markFailed', { key: KEY });
+      // Mark failed is legal from WORK; the same confirmation, Keep Running first.
+      asked = answer();
+      running = vscode.commands.executeCommand('skillflow.workflow.markFailed', { key: KEY });
+      qp = await confirmation();
+      assert.equal(qp.title, 'Mark the run "Integration login" as failed?');
+      assert.deepEqual(qp.items.map((i) => [i.label, i.description]), [
+        ['Keep Running', 'nothing is written'],
+        ['$(error) Mark Failed', '$(warning) its orchestrator\'s next step is refused'],
+      ]);
+      assert.equal(qp.items[1].detail, `Writes WORK → FAILED to status.json; unregisters '${KEY}'.`);
+      assert.deepEqual(qp.activeItems.map((i) => i.label), ['Keep Running']);
+      await down();
+      await waitFor(() => qp.activeItems[0]?.label === '$(error) Mark Failed', 5_000, 'Mark Failed highlighted');
+      await enter();
+      const failed = (await running) as { ok: boolean };
       assert.equal(failed.ok, true);
       assert.equal(JSON.parse(fs.readFileSync(path.join(workDir, 'status.json'), 'utf8')).phase, 'FAILED');
       assert.deepEqual(JSON.parse(fs.readFileSync(registryPath, 'utf8')), {});
+      assert.match(asked[0].message, /^Run "Integration login" marked FAILED: status\.json now says FAILED \(was WORK\)/);
       await sleep(50);
       fs.writeFileSync(auth, `${JSON.stringify(authBefore, null, 2)}\n`);
     } finally {
+      await escape();
       api.setPrompts(undefined);
     }
   });
@@ -347,7 +402,7 @@ describe('workflows', function () {
       fs.writeFileSync(path.join(workDirHere, 'status.json'), '{"phase": "PLAN", "title": "Linked"}');
       fs.symlinkSync(outside, path.join(root, '.workflow'));
       api.refresh();
-      const asked = answer('Cancel Run');
+      const asked = answer(true);
       const result = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('skillflow.workflow.cancel', { key: '20261123-000000' });
       assert.equal(result.ok, false);
       assert.match(result.message, /^Refusing to write: .*registry\.json leads outside .* through a symbolic link \(to .*\); Skillflow only writes inside the workspace folder, so nothing was changed\.$/);

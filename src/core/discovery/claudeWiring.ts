@@ -114,6 +114,8 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
 
   const models: ClaudeModel[] = [];
   const assigned = new Map<LoadedSkillEntry, ClaudeEntry>();
+  /** The start folder of the model that placed each entry (the workspace folder of its project-like levels). */
+  const startOf = new Map<LoadedSkillEntry, string>();
   // Without a start folder, the home folder stands for one (personal skills, installed plugins).
   const startDirs = opts.startDirs.length || opts.home === undefined ? opts.startDirs : [opts.home];
   for (const startDir of startDirs) {
@@ -134,6 +136,7 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
       const e = load(c.path);
       if (!e || assigned.has(e)) continue;
       assigned.set(e, c);
+      startOf.set(e, start);
     }
   }
 
@@ -141,7 +144,7 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
   for (const e of all) {
     if (e.problems.some((p) => CLAUDE_CODES.has(p.code))) e.problems = e.problems.filter((p) => !CLAUDE_CODES.has(p.code));
     const c = assigned.get(e);
-    if (c) applyEntry(e, c, rootsByPath);
+    if (c) applyEntry(e, c, rootsByPath, startOf.get(e)!);
     else markUnread(e);
   }
   addProblems(all, assigned, opts.profile);
@@ -149,7 +152,7 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
 }
 
 /** Copies Claude Code's view of one file onto its entry. */
-function applyEntry(e: LoadedSkillEntry, c: ClaudeEntry, roots: Map<string, SkillsRoot>): void {
+function applyEntry(e: LoadedSkillEntry, c: ClaudeEntry, roots: Map<string, SkillsRoot>, start: string): void {
   e.level = c.level;
   e.source = c.kind;
   e.loaded = c.loaded;
@@ -160,12 +163,14 @@ function applyEntry(e: LoadedSkillEntry, c: ClaudeEntry, roots: Map<string, Skil
   e.shadowedBy = c.shadowedBy;
   e.shadowReason = c.shadowReason;
   const scope = scopeOf(c.level);
-  if (e.scope !== scope || e.root.plugin !== c.plugin) {
+  // Project, nested and additional entries belong to the workspace folder Claude Code starts in (the tree groups by it).
+  const workspaceFolder = e.root.workspaceFolder ?? (scope === 'project' ? start : undefined);
+  if (e.scope !== scope || e.root.plugin !== c.plugin || e.root.workspaceFolder !== workspaceFolder) {
     const rootPath = c.kind === 'skill' ? path.dirname(e.dir) : path.dirname(e.skillMdPath);
-    const key = `${rootPath}\0${scope}\0${c.plugin ?? ''}`;
+    const key = `${rootPath}\0${scope}\0${c.plugin ?? ''}\0${workspaceFolder ?? ''}`;
     let root = roots.get(key);
     if (!root) {
-      root = { path: rootPath, scope, ...(e.root.workspaceFolder !== undefined ? { workspaceFolder: e.root.workspaceFolder } : {}), ...(c.plugin !== undefined ? { plugin: c.plugin } : {}) };
+      root = { path: rootPath, scope, ...(workspaceFolder !== undefined ? { workspaceFolder } : {}), ...(c.plugin !== undefined ? { plugin: c.plugin } : {}) };
       roots.set(key, root);
     }
     e.root = root;

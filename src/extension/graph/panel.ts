@@ -65,7 +65,10 @@ export class GraphPanelController implements vscode.Disposable {
     // Only ids of indexed skills open anything: the webview never names a path of its own.
     const skill = this.service.skillById(message.id);
     if (!skill) { this.log.warn(`reference graph: no indexed skill '${message.id}'`); return; }
-    const column = this.current?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+    // Beside the graph: the other of the first two columns; Beside the active group (the graph, which sent the
+    // message) when the extension host does not know the panel's column (its tab model can lag behind the workbench).
+    const at = this.current?.viewColumn;
+    const column = at === undefined ? vscode.ViewColumn.Beside : at === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
     await vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath), { viewColumn: column, preview: false });
   }
 

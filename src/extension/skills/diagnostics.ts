@@ -12,7 +12,7 @@ import type { EditorRuleConfig } from './ruleConfig';
 
 const TYPING_DEBOUNCE_MS = 250;
 /** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
-const CROSS_SKILL = new Set(['duplicate-name', 'shadowed', 'skill-md-case']);
+const CROSS_SKILL = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
 
 export class SkillDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('skillflow');

@@ -13,31 +13,80 @@ export interface EndArgs {
   root?: string;
 }
 
-/** The modal's buttons: the destructive one names what it does; the safe one (also Esc / close) keeps the run. */
+/** The confirmation's safe choice: first, so Enter keeps the run; Escape and clicking away keep it too. */
 export const KEEP_RUNNING = 'Keep Running';
 export const OPEN_STATUS = 'Open status.json';
-const WORDS: Record<EndTarget, { verb: string; button: string; done: string }> = {
-  CANCELLED: { verb: 'cancel', button: 'Cancel Run', done: 'cancelled' },
-  FAILED: { verb: 'mark as failed', button: 'Mark Failed', done: 'marked FAILED' },
+const WORDS: Record<EndTarget, { verb: string; title: (name: string) => string; choice: string; icon: string; done: string }> = {
+  CANCELLED: { verb: 'cancel', title: (name) => `Cancel the run "${name}"?`, choice: 'Cancel Run', icon: 'stop-circle', done: 'cancelled' },
+  FAILED: { verb: 'mark as failed', title: (name) => `Mark the run "${name}" as failed?`, choice: 'Mark Failed', icon: 'error', done: 'marked FAILED' },
 };
+
+/** What the confirmation asks: keep the run (the default) or end it. */
+export interface EndQuestion {
+  /** The question, e.g. `Cancel the run "Refactor the auth…"?`. */
+  title: string;
+  placeholder: string;
+  /** The safe choice's label (first and highlighted). */
+  keep: string;
+  keepDescription: string;
+  /** The destructive choice's label (without its icon), its codicon, the warning beside it and the detail under it. */
+  end: string;
+  endIcon: string;
+  endWarning: string;
+  endDetail: string;
+}
 
 /**
  * The dialogs the workflow commands show. Production uses VS Code's; integration tests swap in answers
  * through the API `registerWorkflowFeatures` returns (nothing on the commands themselves).
  */
 export interface WorkflowPrompts {
-  /** A modal warning with `confirm` and `keep`; resolves to the button pressed (undefined when dismissed). */
-  confirm(message: string, detail: string, confirm: string, keep: string): Thenable<string | undefined>;
+  /** Resolves to true only when the user chose to end the run; Enter on the default, Escape or clicking away keep it. */
+  confirm(question: EndQuestion): Thenable<boolean>;
   info(message: string, ...actions: string[]): Thenable<string | undefined>;
   error(message: string): Thenable<unknown>;
 }
 
+type EndItem = vscode.QuickPickItem & { end: boolean };
+
+/** The confirmation on screen, if any (read by integration tests, which drive it with the workbench's own commands). */
+let confirmation: vscode.QuickPick<EndItem> | undefined;
+export function activeConfirmation(): vscode.QuickPick<vscode.QuickPickItem> | undefined {
+  return confirmation;
+}
+
+/**
+ * A QuickPick, not a modal: VS Code 1.100's modal message always focuses its first non-close-affordance
+ * button, so a two-button modal ("Keep Running" as the close affordance) focuses the destructive one, and
+ * making "Keep Running" the first button adds a third "Cancel" button. Here the safe item comes first and is
+ * active, so Enter keeps the run.
+ */
+function confirmInQuickPick(question: EndQuestion): Promise<boolean> {
+  return new Promise((resolve) => {
+    const qp = vscode.window.createQuickPick<EndItem>();
+    qp.title = question.title;
+    qp.placeholder = question.placeholder;
+    const keep: EndItem = { label: question.keep, description: question.keepDescription, end: false };
+    const end: EndItem = { label: `$(${question.endIcon}) ${question.end}`, description: `$(warning) ${question.endWarning}`, detail: question.endDetail, end: true };
+    qp.items = [keep, end];
+    qp.activeItems = [keep];
+    let ended = false;
+    qp.onDidAccept(() => {
+      ended = (qp.selectedItems[0] ?? qp.activeItems[0])?.end === true;
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      if (confirmation === qp) confirmation = undefined;
+      qp.dispose();
+      resolve(ended);
+    });
+    confirmation = qp;
+    qp.show();
+  });
+}
+
 export const vscodePrompts: WorkflowPrompts = {
-  confirm: async (message, detail, confirm, keep) => {
-    // VS Code gives the close affordance to Esc and the dialog's close box: those keep the run.
-    const picked = await vscode.window.showWarningMessage(message, { modal: true, detail }, { title: confirm }, { title: keep, isCloseAffordance: true });
-    return picked?.title;
-  },
+  confirm: confirmInQuickPick,
   info: (message, ...actions) => vscode.window.showInformationMessage(message, ...actions),
   error: (message) => vscode.window.showErrorMessage(message),
 };
@@ -160,13 +209,17 @@ export class WorkflowCommands {
       if (choice === 'Mark Failed…') return this.end('FAILED', { key: wf.key, root: wf.root });
       return { ok: false, message: why };
     }
-    const answer = await this.prompts.confirm(
-      `${target === 'CANCELLED' ? 'Cancel' : 'Mark as failed'} the run "${nameOf(wf)}"?`,
-      `Writes ${wf.phase} → ${target} to status.json and removes '${wf.key}' from .workflow/registry.json. An orchestrator still running this workflow will be refused its next transition.`,
-      WORDS[target].button,
-      KEEP_RUNNING,
-    );
-    if (answer !== WORDS[target].button) return undefined;
+    const confirmed = await this.prompts.confirm({
+      title: WORDS[target].title(nameOf(wf)),
+      placeholder: `Enter keeps the run; pick ${WORDS[target].choice} to end it`,
+      keep: KEEP_RUNNING,
+      keepDescription: 'nothing is written',
+      end: WORDS[target].choice,
+      endIcon: WORDS[target].icon,
+      endWarning: 'its orchestrator\'s next step is refused',
+      endDetail: `Writes ${wf.phase} → ${target} to status.json; unregisters '${wf.key}'.`,
+    });
+    if (!confirmed) return undefined;
     const result = endWorkflow(nodeFileSystem, wf.root, wf.key, target, { expectPhase: wf.phase });
     this.service.refresh();
     if (result.ok) {

@@ -7,7 +7,7 @@ import { WorkflowService, type WorkflowItem } from './service';
 import { WorkflowStatusBar } from './statusBar';
 import { WorkflowTreeProvider, type WorkflowNode } from './tree';
 import { WorkflowDiagnostics } from './diagnostics';
-import { WorkflowCommands, type WorkflowPrompts, vscodePrompts } from './commands';
+import { WorkflowCommands, type WorkflowPrompts, activeConfirmation, vscodePrompts } from './commands';
 
 /** Read-only handles for integration tests, and the one test hook (the dialogs' answers). */
 export interface WorkflowsApi {
@@ -22,10 +22,12 @@ export interface WorkflowsApi {
   /** Resolves when no debounced re-read is pending. */
   whenIdle(): Promise<void>;
   /**
-   * Test hook: answers the workflow commands' dialogs (the cancel modal, the messages after it) instead of
-   * VS Code showing them; `undefined` restores VS Code's dialogs.
+   * Test hook: answers the workflow commands' dialogs (the Cancel Run / Mark Failed confirmation, the messages
+   * after it) instead of VS Code showing them; the ones not given stay VS Code's; `undefined` restores them all.
    */
-  setPrompts(prompts: WorkflowPrompts | undefined): void;
+  setPrompts(prompts: Partial<WorkflowPrompts> | undefined): void;
+  /** The Keep Running / Cancel Run confirmation QuickPick while it is on screen. */
+  activeConfirmation(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
 }
 
 export function registerWorkflowFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): WorkflowsApi {
@@ -48,6 +50,7 @@ export function registerWorkflowFeatures(context: vscode.ExtensionContext, log: 
     getWorkflows: () => service.workflows,
     refresh: () => service.refresh(),
     whenIdle: () => service.whenIdle(),
-    setPrompts: (p) => { prompts = p ?? vscodePrompts; },
+    setPrompts: (p) => { prompts = { ...vscodePrompts, ...p }; },
+    activeConfirmation,
   };
 }
