@@ -130,13 +130,13 @@ export function budgetSourceSentences(model: ClaudeModel, listing: Listing, cont
   return sources;
 }
 
-/** The Skills view's header for a listing: the figures (with a marker when entries lose text), its hover and a warning. */
+/** The Skills view's header for a listing: the figures (with a marker when entries lose text), its hover and a warning when descriptions are dropped. */
 export interface ListingHeader {
   /** `used / budget chars`, then ` ⚠ n dropped, m truncated` when any. */
   figures: string;
   /** Where the budget comes from (the What Claude Sees sentences). */
   explanation: string;
-  /** A sentence when descriptions are dropped or cut, else undefined. */
+  /** A sentence when descriptions are dropped (cut ones only get the marker), else undefined. */
   warning: string | undefined;
 }
 
@@ -147,10 +147,9 @@ export function listingHeader(model: ClaudeModel, listing: Listing, contextWindo
   const figures = `${fmt(listing.used)} / ${fmt(listing.budget)} chars${lost ? ` ⚠ ${lost}` : ''}`;
   const explanation = ["Listing budget: Claude Code lists every skill's description to choose a skill; the listing uses this many characters.",
     ...budgetSourceSentences(model, listing, contextWindow)].join(' ');
-  const parts: string[] = [];
-  if (dropped) parts.push(`${dropped} skill description${dropped === 1 ? ' is' : 's are'} dropped (over the budget of ${fmt(listing.budget)} characters, only the name stays)`);
-  if (truncated) parts.push(`${truncated} ${truncated === 1 ? 'is' : 'are'} cut at ${fmt(listing.maxDescChars)} characters`);
-  const warning = parts.length ? `⚠ In Claude Code's skill listing ${parts.join('; ')}. See What Claude Sees.` : undefined;
+  const warning = dropped
+    ? `⚠ Claude Code's skill listing is over its budget of ${fmt(listing.budget)} characters: ${dropped} skill description${dropped === 1 ? ' is' : 's are'} dropped (the name stays). See What Claude Sees.`
+    : undefined;
   return { figures, explanation, warning };
 }
 

@@ -397,11 +397,17 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   updateViewDescription(): void {
     if (!this.view || !this.claude) return;
     const shown = this.claude.shownListing();
-    if (!shown) { this.view.description = undefined; this.view.message = undefined; return; }
-    const header = listingHeader(shown.model, shown.listing, shown.contextWindow);
-    const folder = this.claude.folders().length > 1 ? ` (${shown.folder.name})` : '';
-    this.view.description = `${header.figures} — ${header.explanation}${folder ? ` Workspace folder${folder}.` : ''}`;
-    this.view.message = header.warning;
+    let description: string | undefined;
+    let message: string | undefined;
+    if (shown) {
+      const header = listingHeader(shown.model, shown.listing, shown.contextWindow);
+      const folder = this.claude.folders().length > 1 ? ` Workspace folder ${shown.folder.name}.` : '';
+      description = `${header.figures} — ${header.explanation}${folder}`;
+      message = header.warning;
+    }
+    // Setting the same text again re-lays the view out and closes an open row hover.
+    if (this.view.description !== description) this.view.description = description;
+    if (this.view.message !== message) this.view.message = message;
   }
 
   dispose(): void {
