@@ -29,8 +29,6 @@ const noEsprima = {
 
 const common = {
   plugins: [noEsprima],
-  // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ES module build bundles cleanly.
-  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -232,6 +232,17 @@ describe('skills feature', function () {
     assert.equal(doc.getText(), `---\nname: quick-fixes\ndescription: Tidy things up\n---\n# Q\n`);
     await waitFor(() => codes(doc.uri).length === 0, 5_000, 'diagnostics to clear after the fixes (as you type)');
 
+    // The diagnostic's suggestion is what the quick fix writes (one suggestion function): Café → cafe.
+    const cafe = new vscode.WorkspaceEdit();
+    cafe.replace(doc.uri, new vscode.Range(1, 6, 1, 17), 'Café');
+    await vscode.workspace.applyEdit(cafe);
+    const caseDiagnostic = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((x) => (x.code as { value: string }).value === 'name-case'), 5_000, 'name-case for Café');
+    assert.match(caseDiagnostic.message, /^Rename to 'cafe': /);
+    assert.deepEqual([caseDiagnostic.range.start.character, caseDiagnostic.range.end.character], [6, 10], 'the whole value is underlined');
+    const cafeFix = (await fixesFor('name-case')).find((a) => a.title.startsWith('Convert to kebab-case'));
+    assert.ok(cafeFix?.edit && await vscode.workspace.applyEdit(cafeFix.edit));
+    assert.match(doc.getText(), /^name: cafe$/m);
+
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), `---\nname: other-name\n---\n# Q\n`);
     await vscode.workspace.applyEdit(edit);
@@ -268,7 +279,7 @@ describe('skills feature', function () {
   });
 
   it('completes missing keys at line start and enum values after a key', async () => {
-    const file = writeSkill(skillsDir('completion-skill'), `---\nname: completion-skill\ndescription: Completes.\n\nmodel: \ncontext: \n---\n# C\n`);
+    const file = writeSkill(skillsDir('completion-skill'), `---\nname: completion-skill\ndescription: Completes.\n\nmodel: \ncontext: \nbackground: \n---\n# C\n`);
     const uri = vscode.Uri.file(file);
     await vscode.workspace.openTextDocument(uri);
     const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 0));
@@ -277,10 +288,18 @@ describe('skills feature', function () {
     assert.ok(!keyLabels.includes('name') && !keyLabels.includes('description'), 'keys already present are not offered');
     const models = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 7));
     const modelLabels = models.items.filter((i) => i.kind === vscode.CompletionItemKind.EnumMember).map((i) => String(i.label));
-    assert.ok(['sonnet', 'opus', 'haiku', 'inherit'].every((m) => modelLabels.includes(m)), modelLabels.join(','));
+    // Every /model alias from Claude Code's value table, and inherit.
+    assert.ok(['sonnet', 'opus', 'haiku', 'inherit', 'opusplan', 'sonnet[1m]', 'default', 'best'].every((m) => modelLabels.includes(m)), modelLabels.join(','));
+    const booleans = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(6, 12));
+    const booleanLabels = booleans.items.filter((i) => i.kind === vscode.CompletionItemKind.EnumMember).map((i) => String(i.label));
+    assert.deepEqual(booleanLabels, ['true', 'false', 'yes', 'no', 'on', 'off', '1', '0']);
+    const backgroundHover = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(6, 3));
+    const backgroundText = backgroundHover.flatMap((h) => h.contents.map((c) => (c as vscode.MarkdownString).value)).join('\n');
+    assert.match(backgroundText, /Only applies with `context: fork`/);
+    assert.match(backgroundText, /This file has no `context: fork`: Claude Code ignores `background` here/);
     const contexts = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(5, 9));
     assert.deepEqual(contexts.items.filter((i) => i.kind === vscode.CompletionItemKind.EnumMember).map((i) => String(i.label)), ['fork']);
-    const body = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(7, 3));
+    const body = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(8, 3));
     assert.equal(body.items.filter((i) => i.kind === vscode.CompletionItemKind.Property).length, 0, 'no key completion in the body');
   });
 

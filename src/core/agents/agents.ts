@@ -3,7 +3,7 @@ import * as nodePath from 'node:path';
 import { isSeq, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../base/types';
 import { parseSkillMdDetailed } from '../skillmd/frontmatter';
-import { isValidModel, MODEL_ALIASES } from '../skillmd/keys';
+import { AGENT_MODEL_ALIASES, isAgentModel } from '../skillmd/keys';
 import type { AgentEntry, FrontmatterKey } from '../skillmd/model';
 import { severityFor } from '../base/rules';
 
@@ -37,7 +37,7 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   const { parsed } = detail;
   const problems: Problem[] = [];
   const emit = (code: string, range: Range, message: string) => {
-    const severity = severityFor(code, 'claude-code') ?? 'error';
+    const severity = severityFor(code, 'claude-code', 'agent') ?? 'error';
     problems.push({ code, severity, message, line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
   for (const p of parsed.problems) emit(p.code, p, p.message);
@@ -63,8 +63,8 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
 
   const model = byKey.get('model');
   if (model) {
-    if (typeof model.value === 'string' && isValidModel(model.value.trim())) entry.model = model.value.trim();
-    else emit('agent-model-invalid', at(model), `'model' must be one of ${MODEL_ALIASES.join(', ')} or a full model id such as claude-sonnet-4-5-20250929 (${describe(model.value)})`);
+    if (typeof model.value === 'string' && isAgentModel(model.value.trim())) entry.model = model.value.trim();
+    else emit('agent-model-invalid', at(model), `'model' must be one of ${AGENT_MODEL_ALIASES.join(', ')} or a full model id such as claude-sonnet-4-5-20250929 (${describe(model.value)})`);
   }
 
   const tools = byKey.get('tools');

@@ -5,7 +5,10 @@ export interface RuleInfo {
   summary: string;
   /** `undefined` = the rule is off in that profile. */
   severity: Record<Profile, Severity | undefined>;
-  /** Severities of named, milder cases of the rule (e.g. `reference-outside` that stays in the repository). */
+  /**
+   * Severities of named cases of the rule (e.g. `reference-outside` that stays in the repository, `name-charset`'s
+   * non-ASCII lower-case letters, a name missing in an agent file); an emit that names a variant gets its severity.
+   */
   variants?: Readonly<Record<string, Record<Profile, Severity | undefined>>>;
 }
 
@@ -13,32 +16,42 @@ function all(severity: Severity): Record<Profile, Severity> {
   return { 'claude-code': severity, spec: severity, upload: severity };
 }
 
+/** Severities per profile, in the column order of docs/rules.md: claude-code, spec, upload. */
+function per(claudeCode: Severity | undefined, spec: Severity | undefined, upload: Severity | undefined): Record<Profile, Severity | undefined> {
+  return { 'claude-code': claudeCode, spec, upload };
+}
+
 /** The rule table. Keys are the stable codes shown as `Diagnostic.code` and in CLI output. */
 export const RULES: Readonly<Record<string, RuleInfo>> = {
-  'frontmatter-missing': { summary: 'The file does not start with a `---` YAML frontmatter block.', severity: all('error') },
+  'frontmatter-missing': { summary: 'The file does not start with a `---` YAML frontmatter block (Claude Code then uses the folder name and the first paragraph).', severity: per('warning', 'error', 'error'),
+    variants: { agent: all('error') } },
   'frontmatter-unclosed': { summary: 'The frontmatter has no closing `---` line.', severity: all('error') },
   'yaml-syntax': { summary: 'The frontmatter is not valid YAML (values containing `: ` must be quoted).', severity: all('error') },
   'frontmatter-limits': { summary: 'The frontmatter is over 64 KiB, nested more than 100 levels deep or has more than 1,000 keys.', severity: all('error') },
   'frontmatter-not-mapping': { summary: 'The frontmatter must be a YAML mapping of `key: value` lines.', severity: all('error') },
   bom: { summary: 'The file starts with a UTF-8 byte order mark.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
-  'name-missing': { summary: 'The required `name` key is absent.', severity: all('error') },
-  'description-missing': { summary: 'The required `description` key is absent.', severity: all('error') },
+  'name-missing': { summary: 'The `name` key is absent (Claude Code uses the folder name; the spec and uploads require it).', severity: per('warning', 'error', 'error'),
+    variants: { agent: all('error') } },
+  'description-missing': { summary: 'The `description` key is absent (Claude Code uses the first paragraph; the spec and uploads require it).', severity: per('warning', 'error', 'error'),
+    variants: { agent: all('error') } },
   'name-type': { summary: '`name` must be a non-empty string.', severity: all('error') },
   'description-type': { summary: '`description` must be a non-empty string.', severity: all('error') },
   'name-length': { summary: '`name` must be at most 64 characters.', severity: all('error') },
   'name-case': { summary: '`name` must not contain upper-case letters.', severity: all('error') },
-  'name-charset': { summary: '`name` may only contain `a-z`, `0-9` and `-`.', severity: all('error') },
+  'name-charset': { summary: '`name` may only contain `a-z`, `0-9` and `-`.', severity: all('error'),
+    variants: { 'non-ascii-lowercase': per('warning', 'warning', 'error') } },
   'name-hyphen': { summary: '`name` must not start or end with `-` or contain `--`.', severity: all('error') },
   'name-dir-mismatch': { summary: '`name` should equal the skill folder name.', severity: { 'claude-code': 'warning', spec: 'error', upload: 'warning' } },
   'name-reserved': { summary: '`name` must not contain the reserved words `anthropic` or `claude` (upload).', severity: { 'claude-code': undefined, spec: undefined, upload: 'error' } },
-  'description-length': { summary: '`description` must be at most 1024 characters.', severity: all('error') },
+  'description-length': { summary: '`description` is over 1024 characters (Claude Code accepts it; the spec and uploads do not).', severity: per('warning', 'error', 'error') },
   'description-angle-brackets': { summary: '`description` must not contain `<` or `>`.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'description-placeholder': { summary: '`description` is still a placeholder (`TODO`, `TBD`, `FIXME`).', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'listing-length': { summary: '`description` + `when_to_use` over 1536 characters is cut in Claude Code\'s skill listing.', severity: { 'claude-code': 'warning', spec: undefined, upload: undefined } },
   'compatibility-invalid': { summary: '`compatibility` must be a string of 1–500 characters.', severity: all('error') },
-  'metadata-invalid': { summary: '`metadata` must be a map of string keys to string values.', severity: all('error') },
+  'metadata-invalid': { summary: '`metadata` must be a map of string keys to string values (Claude Code never reads it).', severity: per('warning', 'error', 'error'),
+    variants: { 'unquoted-scalar': all('warning') } },
   'allowed-tools-invalid': { summary: '`allowed-tools` must be a space-separated string (a YAML list is fine in Claude Code).', severity: all('error') },
-  'field-invalid': { summary: 'A Claude Code key has a value of the wrong type or outside its allowed values.', severity: { 'claude-code': 'error', spec: undefined, upload: undefined } },
+  'field-invalid': { summary: 'A Claude Code key has a value Claude Code rejects or ignores.', severity: per('error', undefined, undefined) },
   'unknown-key': { summary: 'The key is not accepted by the active validation profile.', severity: { 'claude-code': 'warning', spec: 'error', upload: 'error' } },
   'body-lines': { summary: 'The body is over 500 lines; move detail into `references/`.', severity: all('warning') },
   'body-tokens': { summary: 'The body is over ~5000 tokens (estimate: characters / 4); move detail into `references/`.', severity: all('warning') },
@@ -72,7 +85,7 @@ export function severityFor(code: string, profile: Profile, variant?: string): S
 }
 
 /**
- * Reports one problem: its rule code (the severity comes from RULES and the profile; `variant`: a named milder case
- * of the rule with its own severities), where, and what.
+ * Reports one problem: its rule code (the severity comes from RULES and the profile; `variant`: a named case of the
+ * rule with its own severities), where, and what.
  */
 export type Emit = (code: string, range: Range, message: string, variant?: string) => void;

@@ -6,34 +6,20 @@
  */
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
+import { codePointLength } from '../base/text';
+import { checkSkillName, normalizeName } from '../skillmd/names';
+import { DESCRIPTION_MAX } from '../validation/frontmatterRules';
 
-export const SKILL_NAME_MAX = 64;
-export const DESCRIPTION_MAX = 1024;
+export { checkSkillName };
 export const TODO_DESCRIPTION = 'TODO - say what this skill does and when Claude should use it, in one or two sentences.';
 const SUBFOLDERS = ['scripts', 'references', 'assets'];
-
-/**
- * Checks a new skill's name as the user types: undefined when valid, else a message saying what to fix.
- * `allowReserved` accepts `claude`/`anthropic` (fine everywhere but the upload profile).
- */
-export function checkSkillName(name: string, opts?: { allowReserved?: boolean }): string | undefined {
-  const n = name.trim().normalize('NFKC');
-  if (n === '') return 'Enter a skill name, e.g. pdf-report.';
-  if (n.length > SKILL_NAME_MAX) return `A skill name has at most ${SKILL_NAME_MAX} characters (this one has ${n.length}).`;
-  if (/[A-Z]/.test(n)) return 'Use lower-case letters only.';
-  const bad = n.match(/[^a-z0-9-]/u);
-  if (bad) return `Use only a-z, 0-9 and '-' ('${bad[0]}' is not allowed).`;
-  if (n.startsWith('-') || n.endsWith('-')) return "A skill name cannot start or end with '-'.";
-  if (n.includes('--')) return "A skill name cannot contain '--'.";
-  if (!opts?.allowReserved && /anthropic|claude/.test(n)) return "A skill name cannot contain 'anthropic' or 'claude' (reserved for uploads).";
-  return undefined;
-}
 
 function checkDescription(description: string): string | undefined {
   const d = description.trim();
   if (d === '') return 'The description cannot be empty.';
-  if (d.length > DESCRIPTION_MAX) return `A description has at most ${DESCRIPTION_MAX} characters (this one has ${d.length}).`;
-  if (/[<>]/.test(d)) return "A description cannot contain '<' or '>'.";
+  const length = codePointLength(d);
+  if (length > DESCRIPTION_MAX) return `Shorten the description to at most ${DESCRIPTION_MAX} characters (this one has ${length}).`;
+  if (/[<>]/.test(d)) return "Remove '<' and '>': a description cannot contain them.";
   return undefined;
 }
 
@@ -81,7 +67,7 @@ export type ScaffoldResult = { ok: true; dir: string; files: string[] } | { ok: 
 export function scaffoldSkill(fs: FileSystem, parentDir: string, name: string, opts?: { description?: string }): ScaffoldResult {
   const nameProblem = checkSkillName(name);
   if (nameProblem) return { ok: false, message: `Invalid skill name '${name}': ${nameProblem}` };
-  const skillName = name.trim().normalize('NFKC');
+  const skillName = normalizeName(name);
   if (opts?.description !== undefined) {
     const descriptionProblem = checkDescription(opts.description);
     if (descriptionProblem) return { ok: false, message: `Invalid description: ${descriptionProblem}` };

@@ -74,7 +74,7 @@ export function parseSkillMdDetailed(text: string, opts?: ParseOptions): Detaile
       parsed: {
         hasBom: input.charCodeAt(0) === 0xfeff, hasFrontmatter: false, frontmatterClosed: false, data: undefined, keys: [],
         frontmatterStartLine: 2, bodyStartLine: 1, body: '',
-        problems: [problem('yaml-syntax', range, `the frontmatter could not be parsed: ${e instanceof Error ? e.message : String(e)}`)],
+        problems: [problem('yaml-syntax', range, `Fix the frontmatter: it could not be parsed (${e instanceof Error ? e.message : String(e)})`)],
       },
       lines, yamlFailed: true, valueNodes: new Map(), nodeRange: () => undefined, openingRange: range,
     };
@@ -90,7 +90,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   const valueNodes = new Map<string, YamlNode | null>();
   if (hasBom) {
     problems.push(problem('bom', charRange(lines, 0, 1),
-      'the file starts with a UTF-8 byte order mark (BOM); save it as UTF-8 without BOM'));
+      'Save the file as UTF-8 without a byte order mark: it starts with a BOM'));
   }
   const base: DetailedParse = {
     parsed: {
@@ -104,10 +104,10 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
     let hint = '';
     for (let i = 1; i < Math.min(lines.lineCount, 50); i++) {
       const t = lines.lineText(i);
-      if (FENCE.test(t)) { hint = ` (found '---' on line ${i + 1}; it must be the very first line)`; break; }
+      if (FENCE.test(t)) { hint = `; the '---' on line ${i + 1} must be the very first line`; break; }
       if (t.trim() !== '') break;
     }
-    problems.push(problem('frontmatter-missing', openingRange, `the file must start with a '---' line opening the YAML frontmatter${hint}`));
+    problems.push(problem('frontmatter-missing', openingRange, `Start the file with a '---' line opening the YAML frontmatter (name, description)${hint}`));
     return base;
   }
   base.parsed.hasFrontmatter = true;
@@ -117,7 +117,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
     if (FENCE.test(lines.lineText(i))) { close = i; break; }
   }
   if (close < 0) {
-    problems.push(problem('frontmatter-unclosed', openingRange, "the frontmatter has no closing '---' line"));
+    problems.push(problem('frontmatter-unclosed', openingRange, "Add a closing '---' line after the frontmatter: it has none"));
     base.parsed.body = '';
     base.parsed.bodyStartLine = lines.lineCount + 1;
     base.yamlFailed = true;
@@ -131,7 +131,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   const yamlEnd = lines.starts[close];
   if (yamlEnd - yamlStart > MAX_FRONTMATTER_LENGTH) {
     problems.push(problem('frontmatter-limits', lines.lineRange(lines.lineOf(yamlStart + MAX_FRONTMATTER_LENGTH)),
-      `the frontmatter is ${yamlEnd - yamlStart} characters long, over the limit of ${MAX_FRONTMATTER_LENGTH} (from this line on); it was not read`));
+      `Shorten the frontmatter: it is ${yamlEnd - yamlStart} characters long, over the limit of ${MAX_FRONTMATTER_LENGTH} (from this line on), and was not read`));
     base.yamlFailed = true;
     return base;
   }
@@ -146,7 +146,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   const { doc, tooDeep, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
   if (!doc) {
     problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (tooDeep ?? 0), 1),
-      `the frontmatter is nested too deeply (more than ${MAX_YAML_DEPTH} levels of maps and lists); it was not read further`));
+      `Flatten the frontmatter: it is nested more than ${MAX_YAML_DEPTH} levels deep (maps and lists) and was not read further`));
     base.yamlFailed = true;
     return base;
   }
@@ -171,8 +171,12 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       while (last > 1 && lines.lineText(last).trim() === '') last--;
       range = lines.lineRange(Math.max(1, last));
     } else {
-      // One line only; at least one character wide so that editors show it.
-      range = charRange(lines, start, sourceStart + Math.min(err.pos[1], source.length) - start);
+      // The library's span when it names a token (more than one character); else from the error to the end of the
+      // line's text. One line only; at least one character wide so that editors show it.
+      const span = sourceStart + Math.min(err.pos[1], source.length) - start;
+      const lineNo = lines.lineOf(start);
+      const textEnd = lines.starts[lineNo] + lines.lineText(lineNo).trimEnd().length;
+      range = charRange(lines, start, span > 1 ? span : textEnd - start);
     }
     if (seenLines.has(range.line)) continue;
     seenLines.add(range.line);
@@ -181,7 +185,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   base.yamlFailed = doc.errors.length > 0;
   if (tooMany !== undefined) {
     problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + tooMany, 1),
-      `the frontmatter has more than ${MAX_YAML_KEYS} keys (counting nested maps); the key rules were skipped`));
+      `Use fewer keys: the frontmatter has more than ${MAX_YAML_KEYS} (counting nested maps), so the key rules were skipped`));
     base.yamlFailed = true;
   }
 
@@ -189,7 +193,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   if (contents !== null && !isMap(contents)) {
     if (!base.yamlFailed) {
       problems.push(problem('frontmatter-not-mapping', nodeRange(contents) ?? lines.lineRange(1),
-        'the frontmatter must be a YAML mapping of `key: value` lines'));
+        'Write the frontmatter as `key: value` lines: it is not a YAML mapping'));
       base.yamlFailed = true;
     }
     return base;
@@ -214,7 +218,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
         value = valueNode && !collectionKeys ? valueNode.toJS(doc as Document, { maxAliasCount: MAX_ALIAS_COUNT }) : null;
       } catch (e) {
         const r = nodeRange(valueNode) ?? keyRange;
-        problems.push(problem('yaml-syntax', r, `the value of '${key}' cannot be resolved: ${e instanceof Error ? e.message : String(e)}`));
+        problems.push(problem('yaml-syntax', r, `Fix the value of '${key}': it cannot be resolved (${e instanceof Error ? e.message : String(e)})`));
         base.yamlFailed = true;
       }
       const valueRange = nodeRange(valueNode);
@@ -568,19 +572,20 @@ function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKe
   return { tooMany, collectionKeys };
 }
 
-/** A YAML error message, plus a hint to quote the value when the line is a plain value containing `: `. */
+/** A YAML error message that leads with the fix: quote a plain value containing `: `, else fix the syntax. */
 function yamlMessage(message: string, code: string, lineText: string): string {
   const first = message.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').trim();
-  let text = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+  const detail = `YAML syntax error: ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
   const m = /^\s*(?:-\s+)?([^\s#'"{[&*!|>-][^:]*?):[ \t]+(.*)$/.exec(lineText);
   if (m) {
+    const key = m[1].trim();
     const value = m[2].trimEnd();
+    const what = key === 'description' ? 'the description' : `the value of '${key}'`;
     const quotedOrBlock = /^["'|>[{&*!]/.test(value);
     if (!quotedOrBlock && /:[ \t]/.test(value)) {
-      text += ` — the value of '${m[1].trim()}' contains ': ', quote the value (e.g. ${m[1].trim()}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}")`;
-    } else if (code === 'BAD_SCALAR_START') {
-      text += ` — quote the value of '${m[1].trim()}'`;
+      return `Quote ${what}: it contains ': ' (e.g. ${key}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}"); ${detail}`;
     }
+    if (code === 'BAD_SCALAR_START') return `Quote ${what}: ${detail}`;
   }
-  return text;
+  return `Fix the YAML: ${detail}`;
 }

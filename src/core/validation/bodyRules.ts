@@ -51,14 +51,14 @@ export function checkBody(body: BodyView, bodyStartLine: number, emit: Emit): vo
   const count = lineCount - (body.lastChar === 10 || body.lastChar === 13 ? 1 : 0); // a final line break opens no line
   if (count > BODY_MAX_LINES) {
     emit('body-lines', rangeOf(BODY_MAX_LINES),
-      `the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body); move detail into references/ files`);
+      `Move detail into references/ files: the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body)`);
   }
   const tokens = tokensForLength(body.length);
   if (tokens > BODY_MAX_TOKENS) {
     let blank = 0;
     while (blank < lineCount - 1 && lines.lineText(first + blank).trim() === '') blank++;
     emit('body-tokens', rangeOf(blank),
-      `the body is about ${tokens} tokens (characters / 4), over the recommended ${BODY_MAX_TOKENS}; move detail into references/ files`);
+      `Move detail into references/ files: the body is about ${tokens} tokens (characters / 4), over the recommended ${BODY_MAX_TOKENS}`);
   }
 }
 

@@ -4,28 +4,18 @@ import type { Profile, Range } from '../base/types';
 import { PROFILES } from '../base/types';
 import type { Emit } from '../base/rules';
 import { severityFor } from '../base/rules';
-import { codePointLength, nfkc } from '../base/text';
+import { codePointLength } from '../base/text';
 import type { DetailedParse } from '../skillmd/frontmatter';
-import { FRONTMATTER_KEYS, keyInfo, keysForProfile } from '../skillmd/keys';
+import { FRONTMATTER_KEYS, hasForkContext, keyInfo, keysForProfile } from '../skillmd/keys';
 import type { FrontmatterKey, ValidationContext } from '../skillmd/model';
-import { CLAUDE_CODE_FIELDS, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
+import { NAME_MAX, nameFindings, normalizeName, showNameChar, suggestSkillName } from '../skillmd/names';
+import { COMPATIBILITY_MAX, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
 
-export const NAME_MAX = 64;
+export { NAME_MAX, suggestSkillName };
 export const DESCRIPTION_MAX = 1024;
+/** Claude Code cuts `description` + `when_to_use` at this many characters in its skill listing. */
 export const LISTING_MAX = 1536;
-export const COMPATIBILITY_MAX = 500;
-
-/** A valid kebab-case name derived from `name` (for messages and quick fixes); may be '' when nothing usable is left. */
-export function suggestSkillName(name: string): string {
-  return name.normalize('NFKC').trim()
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, NAME_MAX)
-    .replace(/-$/, '');
-}
+export { COMPATIBILITY_MAX };
 
 /** The keys each profile accepts (a constant table; keysForProfile filters the key list on every call). */
 const ACCEPTED_KEYS: ReadonlyMap<Profile, ReadonlySet<string>> = new Map(PROFILES.map((p) => [p, new Set(keysForProfile(p))]));
@@ -38,6 +28,12 @@ function describe(value: unknown): string {
   return `it is ${typeof value === 'number' ? 'the number' : 'the boolean'} ${String(value)}`;
 }
 
+/** From the start of the key to the end of its value (or the key alone): what a problem about a whole entry underlines. */
+function entryRange(k: FrontmatterKey): Range {
+  const v = k.valueRange;
+  return v ? { line: k.keyRange.line, column: k.keyRange.column, endLine: v.endLine, endColumn: v.endColumn } : k.keyRange;
+}
+
 export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, emit: Emit): void {
   const { parsed } = detail;
   const byKey = new Map<string, FrontmatterKey>();
@@ -45,26 +41,28 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   const at = (k: FrontmatterKey) => k.valueRange ?? k.keyRange;
 
   const name = byKey.get('name');
-  if (!name) emit('name-missing', detail.openingRange, `the required key 'name' is missing${ctx.folderName ? ` (add: name: ${suggestSkillName(ctx.folderName) || ctx.folderName})` : ''}`);
-  else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `'name' must be a non-empty string (${describe(name.value)})`);
+  if (!name) {
+    const suggestion = ctx.folderName ? suggestSkillName(ctx.folderName) || ctx.folderName : '';
+    emit('name-missing', detail.openingRange, `${suggestion ? `Add 'name: ${suggestion}'` : "Add a 'name' key"}: it is missing (Claude Code uses the folder name; the spec and uploads require it)`);
+  } else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `Give 'name' a non-empty string value (${describe(name.value)})`);
   else checkName(name.value, at(name), ctx, emit);
 
   const description = byKey.get('description');
-  if (!description) emit('description-missing', detail.openingRange, "the required key 'description' is missing (say what the skill does and when to use it)");
-  else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `'description' must be a non-empty string (${describe(description.value)})`);
+  if (!description) emit('description-missing', detail.openingRange, "Add a 'description' that says what the skill does and when to use it (Claude Code falls back to the first paragraph; the spec and uploads require it)");
+  else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `Give 'description' a non-empty string value (${describe(description.value)})`);
   else {
     const text = description.value.trim();
     const length = codePointLength(text);
-    if (length > DESCRIPTION_MAX) emit('description-length', at(description), `'description' must be at most ${DESCRIPTION_MAX} characters (it has ${length})`);
+    if (length > DESCRIPTION_MAX) emit('description-length', at(description), `Shorten the description to at most ${DESCRIPTION_MAX} characters (it has ${length}); the spec and claude.ai uploads refuse longer ones`);
     const brackets = text.includes('<') || text.includes('>') ? [...new Set(text.match(/[<>]/g) ?? [])] : [];
     checkDescriptionPlaceholder(text, at(description), emit);
-    if (brackets.length) emit('description-angle-brackets', at(description), `'description' must not contain ${brackets.map((b) => `'${b}'`).join(' or ')} (angle brackets are stripped or rejected when the skill is loaded)`);
+    if (brackets.length) emit('description-angle-brackets', at(description), `Remove ${brackets.map((b) => `'${b}'`).join(' and ')} from the description: claude.ai uploads refuse angle brackets`);
     const whenToUse = byKey.get('when_to_use');
     const extra = whenToUse && typeof whenToUse.value === 'string' ? codePointLength(whenToUse.value.trim()) : 0;
     if (length + extra > LISTING_MAX) {
       emit('listing-length', at(description), whenToUse
-        ? `'description' + 'when_to_use' are ${length + extra} characters; Claude Code's skill listing cuts them at ${LISTING_MAX}`
-        : `'description' is ${length} characters; Claude Code's skill listing cuts it at ${LISTING_MAX}`);
+        ? `Put the trigger words first or shorten: Claude Code's skill listing cuts 'description' + 'when_to_use' (${length + extra} characters) at ${LISTING_MAX}`
+        : `Put the trigger words first or shorten: Claude Code's skill listing cuts the description (${length} characters) at ${LISTING_MAX}`);
     }
   }
 
@@ -73,11 +71,11 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
     if (accepted.has(k.key)) continue;
     const info = keyInfo(k.key);
     if (info) {
-      emit('unknown-key', k.keyRange, `'${k.key}' is a Claude Code key; the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`);
+      emit('unknown-key', entryRange(k), `Remove '${k.key}' or use the claude-code profile: it is a Claude Code key, and the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`);
     } else {
       const near = closestKey(k.key, ctx.profile);
       const accepts = ctx.profile === 'claude-code' ? 'Claude Code does not use it' : `the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`;
-      emit('unknown-key', k.keyRange, `unknown key '${k.key}'${near ? ` (did you mean '${near}'?)` : ''}; ${accepts}`);
+      emit('unknown-key', entryRange(k), `${near ? `Rename '${k.key}' to '${near}' or remove it` : `Remove '${k.key}'`}: ${accepts}`);
     }
   }
 
@@ -85,7 +83,7 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   if (compatibility && !compatibilitySchema.safeParse(compatibility.value).success) {
     const v = compatibility.value;
     const detailText = typeof v === 'string' ? (v.trim() === '' ? 'it is empty' : `it has ${codePointLength(v.trim())}`) : describe(v);
-    emit('compatibility-invalid', at(compatibility), `'compatibility' must be a string of 1–${COMPATIBILITY_MAX} characters (${detailText})`);
+    emit('compatibility-invalid', at(compatibility), `Write 'compatibility' as a string of 1–${COMPATIBILITY_MAX} characters (${detailText})`);
   }
 
   const metadata = byKey.get('metadata');
@@ -94,11 +92,20 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   const allowedTools = byKey.get('allowed-tools');
   if (allowedTools) checkAllowedTools(allowedTools, detail, ctx.profile, emit);
 
-  if (severityFor('field-invalid', ctx.profile)) {
-    for (const k of parsed.keys) {
-      const field = CLAUDE_CODE_FIELDS[k.key];
-      if (!field || !accepted.has(k.key) || byKey.get(k.key) !== k) continue;
-      if (!field.schema.safeParse(k.value).success) emit('field-invalid', at(k), `'${k.key}' must be ${field.expected} (${describe(k.value)})`);
+  if (severityFor('field-invalid', ctx.profile)) checkClaudeCodeFields(parsed.keys, byKey, accepted, emit);
+}
+
+/** `field-invalid`: values Claude Code rejects or ignores, and fork-only keys without `context: fork`. */
+function checkClaudeCodeFields(keys: FrontmatterKey[], byKey: Map<string, FrontmatterKey>, accepted: ReadonlySet<string>, emit: Emit): void {
+  let fork: boolean | undefined;
+  for (const k of keys) {
+    const info = keyInfo(k.key);
+    if (!info?.claudeCode || !accepted.has(k.key) || byKey.get(k.key) !== k) continue;
+    if (!info.claudeCode.accepts(k.value)) {
+      emit('field-invalid', k.valueRange ?? k.keyRange, `Use ${info.claudeCode.expected} for '${k.key}' (${describe(k.value)})`);
+    } else if (info.requiresFork) {
+      fork ??= hasForkContext({ context: byKey.get('context')?.value });
+      if (!fork) emit('field-invalid', entryRange(k), `Add 'context: fork' or remove '${k.key}': Claude Code ignores '${k.key}' without 'context: fork'`);
     }
   }
 }
@@ -107,49 +114,49 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
 const PLACEHOLDER = /^(?:TODO|TBD|FIXME)\b/;
 
 function checkDescriptionPlaceholder(text: string, range: Range, emit: Emit): void {
-  if (PLACEHOLDER.test(text)) emit('description-placeholder', range, "'description' is still a placeholder: say what the skill does and when Claude should use it (Claude Code chooses skills by it)");
+  if (PLACEHOLDER.test(text)) emit('description-placeholder', range, 'Replace the placeholder description: say what the skill does and when Claude should use it (Claude Code chooses skills by it)');
 }
 
-/** A name made of a-z, 0-9 and '-' only: it has no upper-case or other character to report. */
-const PLAIN_NAME = /^[a-z0-9-]*$/;
-
 function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit): void {
-  const name = nfkc(raw.trim());
-  const plain = PLAIN_NAME.test(name);
-  const length = codePointLength(name);
-  if (length > NAME_MAX) emit('name-length', range, `'name' must be at most ${NAME_MAX} characters (it has ${length})`);
-  // (A plain name has neither upper-case letters nor other characters: both tests would find nothing.)
-  const upper = plain ? [] : [...new Set(name.match(/[\p{Lu}\p{Lt}]/gu) ?? [])];
-  // The suggested name is only needed in a message: computed on first use.
-  let hintText: string | undefined;
-  const hint = () => {
-    if (hintText === undefined) {
-      const suggestion = suggestSkillName(name);
-      hintText = suggestion && suggestion !== name ? `; use '${suggestion}'` : '';
+  const name = normalizeName(raw);
+  const findings = nameFindings(name);
+  if (findings.length) {
+    const suggestion = suggestSkillName(name);
+    const rename = suggestion && suggestion !== name ? `Rename to '${suggestion}'` : '';
+    for (const f of findings) {
+      switch (f.code) {
+        case 'name-length':
+          emit(f.code, range, `Shorten the name to at most ${NAME_MAX} characters (it has ${f.length})`);
+          break;
+        case 'name-case':
+          emit(f.code, range, `${rename || 'Use lower case'}: 'name' must be lower-case (found ${f.found.slice(0, 5).map((c) => `'${c}'`).join(', ')})`);
+          break;
+        case 'name-charset': {
+          const shown = f.found.slice(0, 5).map(showNameChar).join(', ');
+          if (f.variant) emit(f.code, range, `${rename || 'Use ASCII letters'} to be portable: 'name' has non-ASCII letters (found ${shown}; the reference validator accepts them, claude.ai uploads refuse them)`, f.variant);
+          else emit(f.code, range, `${rename || "Use only a-z, 0-9 and '-'"}: 'name' may only contain a-z, 0-9 and '-' (found ${shown})`);
+          break;
+        }
+        case 'name-hyphen': {
+          const what = f.what === 'double' ? "contains '--'" : f.what === 'starts' ? "starts with '-'" : "ends with '-'";
+          emit(f.code, range, `${rename || 'Remove the extra hyphens'}: 'name' must not start or end with '-' or contain '--' (it ${what})`);
+          break;
+        }
+        case 'name-reserved':
+          emit(f.code, range, `Remove '${f.word}' from the name: claude.ai uploads refuse names containing 'anthropic' or 'claude'`);
+          break;
+      }
     }
-    return hintText;
-  };
-  if (upper.length) emit('name-case', range, `'name' must be lower-case (found ${upper.slice(0, 5).map((c) => `'${c}'`).join(', ')})${hint()}`);
-  const bad = plain ? [] : [...new Set(name.toLowerCase().match(/[^a-z0-9-]/gu) ?? [])];
-  if (bad.length) {
-    const shown = bad.slice(0, 5).map((c) => (c === ' ' ? 'space' : /\s/.test(c) ? `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : `'${c}'`));
-    emit('name-charset', range, `'name' may only contain a-z, 0-9 and '-' (found ${shown.join(', ')})${hint()}`);
   }
-  if (name.startsWith('-') || name.endsWith('-') || name.includes('--')) {
-    const what = name.includes('--') ? "contains '--'" : name.startsWith('-') ? "starts with '-'" : "ends with '-'";
-    emit('name-hyphen', range, `'name' must not start or end with '-' or contain '--' (it ${what})${hint()}`);
-  }
-  const folder = nfkc((ctx.folderName ?? '').trim());
-  if (folder && name !== folder) emit('name-dir-mismatch', range, `'name' is '${name}' but the folder is '${folder}'; they must match`);
-  const reserved = /anthropic|claude/i.exec(name);
-  if (reserved) emit('name-reserved', range, `'name' must not contain the reserved word '${reserved[0].toLowerCase()}'`);
+  const folder = normalizeName(ctx.folderName ?? '');
+  if (folder && name !== folder) emit('name-dir-mismatch', range, `Rename to '${folder}' to match the folder (name is '${name}')`);
 }
 
 function checkMetadata(metadata: FrontmatterKey, detail: DetailedParse, emit: Emit): void {
   const node = detail.valueNodes.get('metadata');
   const at = metadata.valueRange ?? metadata.keyRange;
   if (!isMap(node)) {
-    emit('metadata-invalid', at, `'metadata' must be a map of string keys to string values (${describe(metadata.value)})`);
+    emit('metadata-invalid', at, `Write 'metadata' as a map of string keys to string values (${describe(metadata.value)})`);
     return;
   }
   let reported = false;
@@ -158,18 +165,22 @@ function checkMetadata(metadata: FrontmatterKey, detail: DetailedParse, emit: Em
     const value = pair.value as YamlNode | null;
     const keyName = isScalar(key) ? String(key.value) : '?';
     if (!isScalar(key) || typeof key.value !== 'string') {
-      emit('metadata-invalid', detail.nodeRange(key) ?? at, `'metadata' keys must be strings (${keyName} is not); quote it`);
+      emit('metadata-invalid', detail.nodeRange(key) ?? at, `Quote the metadata key ${keyName}: keys must be strings`);
       reported = true;
     } else if (!isScalar(value) || typeof value.value !== 'string') {
       const v = isScalar(value) ? value.value : value ? 'a nested value' : null;
-      const quoteHint = isScalar(value) && (typeof v === 'number' || typeof v === 'boolean') ? `; quote it: "${String(v)}"` : '';
-      emit('metadata-invalid', detail.nodeRange(value) ?? detail.nodeRange(key) ?? at,
-        `'metadata.${keyName}' must be a string (${isScalar(value) ? describe(v) : value ? (isSeq(value) ? 'it is a list' : 'it is a map') : 'it is empty'})${quoteHint}`);
+      const range = detail.nodeRange(value) ?? detail.nodeRange(key) ?? at;
+      if (isScalar(value) && (typeof v === 'number' || typeof v === 'boolean')) {
+        const source = range.line === range.endLine ? detail.lines.lineText(range.line - 1).slice(range.column - 1, range.endColumn - 1) : String(v);
+        emit('metadata-invalid', range, `Quote it: "${source}" ('metadata.${keyName}' must be a string; ${describe(v)})`, 'unquoted-scalar');
+      } else {
+        emit('metadata-invalid', range, `Write 'metadata.${keyName}' as a string (${isScalar(value) ? describe(v) : value ? (isSeq(value) ? 'it is a list' : 'it is a map') : 'it is empty'})`);
+      }
       reported = true;
     }
   }
   if (!reported && !metadataSchema.safeParse(metadata.value).success) {
-    emit('metadata-invalid', at, "'metadata' must be a map of string keys to string values");
+    emit('metadata-invalid', at, "Write 'metadata' as a map of string keys to string values");
   }
 }
 
@@ -177,24 +188,24 @@ function checkAllowedTools(key: FrontmatterKey, detail: DetailedParse, profile: 
   const at = key.valueRange ?? key.keyRange;
   const value = key.value;
   if (typeof value === 'string') {
-    if (value.trim() === '') emit('allowed-tools-invalid', at, "'allowed-tools' must not be empty (list tools separated by spaces, e.g. allowed-tools: Read Grep)");
+    if (value.trim() === '') emit('allowed-tools-invalid', at, "List tools separated by spaces, e.g. allowed-tools: Read Grep ('allowed-tools' is empty)");
     return;
   }
   if (Array.isArray(value)) {
     if (profile !== 'claude-code') {
-      emit('allowed-tools-invalid', at, `'allowed-tools' must be a space-separated string in the ${profile} profile (a YAML list is accepted by Claude Code only), e.g. allowed-tools: ${value.filter((v) => typeof v === 'string').join(' ') || 'Read Grep'}`);
+      emit('allowed-tools-invalid', at, `Write 'allowed-tools' as a space-separated string: allowed-tools: ${value.filter((v) => typeof v === 'string').join(' ') || 'Read Grep'} (the ${profile} profile does not accept a YAML list; Claude Code does)`);
       return;
     }
     const node = detail.valueNodes.get('allowed-tools');
     const items = isSeq(node) ? node.items : [];
     value.forEach((item, i) => {
       if (typeof item !== 'string' || item.trim() === '') {
-        emit('allowed-tools-invalid', detail.nodeRange(items[i] as YamlNode) ?? at, `'allowed-tools' entries must be tool names (entry ${i + 1}: ${describe(item)})`);
+        emit('allowed-tools-invalid', detail.nodeRange(items[i] as YamlNode) ?? at, `Write a tool name in each 'allowed-tools' entry (entry ${i + 1}: ${describe(item)})`);
       }
     });
     return;
   }
-  emit('allowed-tools-invalid', at, `'allowed-tools' must be a space-separated string of tool names (${describe(value)})`);
+  emit('allowed-tools-invalid', at, `Write 'allowed-tools' as a space-separated string of tool names (${describe(value)})`);
 }
 
 /** Per profile: its accepted keys with their normalised forms (closestKey compares against these). */

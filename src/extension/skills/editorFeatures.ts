@@ -1,7 +1,7 @@
 /** Hovers on frontmatter keys, completion of keys and values, and document links for references in SKILL.md. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FRONTMATTER_KEYS, keyInfo } from '../../core/skillmd/keys';
+import { FRONTMATTER_KEYS, hasForkContext, keyInfo, type FrontmatterKeyInfo } from '../../core/skillmd/keys';
 import { parseSkillMd } from '../../core/skillmd/frontmatter';
 import type { ParsedSkillMd } from '../../core/skillmd/model';
 import { fromVsPosition, rangeContains, toVsRange } from '../adapters/ranges';
@@ -47,15 +47,23 @@ export class SkillHoverProvider implements vscode.HoverProvider {
     if (!info) {
       md.appendMarkdown(`**\`${key.key}\`** — not a known SKILL.md key.\n\nNo validation profile accepts it (\`unknown-key\`).`);
     } else {
-      md.appendMarkdown(`**\`${info.key}\`** · ${info.type}${info.values?.length ? `: ${info.values.map((v) => `\`${v}\``).join(' | ')}` : ''}\n\n`);
+      md.appendMarkdown(`**\`${info.key}\`** · ${valueSummary(info)}\n\n`);
       md.appendMarkdown(`${info.doc}\n\n`);
+      if (info.requiresFork && !hasForkContext(parsed.data)) {
+        md.appendMarkdown(`This file has no \`context: fork\`: Claude Code ignores \`${info.key}\` here (\`field-invalid\`).\n\n`);
+      }
       md.appendMarkdown(`Accepted by profiles: ${profilesText(info.profiles)}`);
     }
     return new vscode.Hover(md, toVsRange(key.keyRange));
   }
 }
 
-const BOOLEAN_VALUES = ['true', 'false'];
+/** A key's value kind with its values, for hovers and completion details: `boolean: true | false | yes | …`. */
+function valueSummary(info: FrontmatterKeyInfo): string {
+  if (!info.values?.length) return info.type;
+  const shown = info.values.map((v) => `\`${v}\``).join(' | ');
+  return info.type === 'model' || info.key === 'agent' ? `${info.type}: ${shown} | …` : `${info.type}: ${shown}`;
+}
 
 export class SkillCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly service: SkillsService) {}
@@ -77,12 +85,12 @@ export class SkillCompletionProvider implements vscode.CompletionItemProvider {
         const item = new vscode.CompletionItem(k.key, vscode.CompletionItemKind.Property);
         item.insertText = `${k.key}: `;
         item.range = replace;
-        item.detail = `${k.type} · ${k.profiles.join(', ')}`;
+        item.detail = `${k.type} · ${k.profiles.join(', ')}${k.requiresFork ? ' · only with context: fork' : ''}`;
         item.documentation = new vscode.MarkdownString(k.doc);
         // Keys the active profile accepts sort first, spec keys in their documented order.
         item.sortText = `${k.profiles.includes(profile) ? '0' : '1'}${String(i).padStart(3, '0')}`;
         if (!k.profiles.includes(profile)) item.tags = [vscode.CompletionItemTag.Deprecated];
-        item.command = k.type === 'enum' || k.type === 'boolean' ? { command: 'editor.action.triggerSuggest', title: 'Suggest values' } : undefined;
+        item.command = k.values?.length ? { command: 'editor.action.triggerSuggest', title: 'Suggest values' } : undefined;
         return item;
       });
     }
@@ -90,13 +98,15 @@ export class SkillCompletionProvider implements vscode.CompletionItemProvider {
     const valueMatch = /^([A-Za-z_-]+):[ \t]*(\S*)$/.exec(before);
     if (valueMatch) {
       const info = keyInfo(valueMatch[1]);
-      const values = info?.type === 'boolean' ? BOOLEAN_VALUES : info?.type === 'enum' ? info.values ?? [] : [];
+      // The key table's values: Claude Code's boolean words, /model values, effort levels, built-in agent types.
+      const values = info?.values ?? [];
       const start = position.character - valueMatch[2].length;
       const replace = new vscode.Range(position.line, start, position.line, position.character);
-      return values.map((v) => {
+      return values.map((v, i) => {
         const item = new vscode.CompletionItem(v, vscode.CompletionItemKind.EnumMember);
         item.range = replace;
         item.detail = `${valueMatch[1]} value`;
+        item.sortText = String(i).padStart(3, '0');
         return item;
       });
     }

@@ -2,9 +2,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseSkillMd } from '../../core/skillmd/frontmatter';
-import { checkSkillName } from '../../core/packaging/scaffold';
+import { DESCRIPTION_MAX } from '../../core/validation/frontmatterRules';
+import { checkSkillName, suggestSkillName } from '../../core/skillmd/names';
 import { ruleCode, toVsRange } from '../adapters/ranges';
-import { toKebabCase, yamlSingleQuote } from '../util/names';
+import { yamlSingleQuote } from '../util/names';
 import { SKILL_DOCUMENTS, skillDocKind } from './documents';
 
 /** Internal command behind "Open description": selects a range in a document. */
@@ -72,7 +73,8 @@ export class SkillQuickFixProvider implements vscode.CodeActionProvider {
         case 'name-hyphen': {
           const name = keyOf('name');
           if (name?.valueRange && typeof name.value === 'string') {
-            const kebab = toKebabCase(name.value);
+            // The same suggestion the diagnostic's message names ("Rename to 'cafe'").
+            const kebab = suggestSkillName(name.value);
             if (kebab && kebab !== name.value) {
               const edit = new vscode.WorkspaceEdit();
               edit.replace(doc.uri, toVsRange(name.valueRange), kebab);
@@ -104,7 +106,7 @@ export class SkillQuickFixProvider implements vscode.CodeActionProvider {
         case 'description-length': {
           const desc = keyOf('description');
           if (desc?.valueRange) {
-            const action = new vscode.CodeAction('Open description (shorten it to 1024 characters)', vscode.CodeActionKind.QuickFix);
+            const action = new vscode.CodeAction(`Open description (shorten it to ${DESCRIPTION_MAX} characters)`, vscode.CodeActionKind.QuickFix);
             action.diagnostics = [d];
             action.command = { command: SELECT_RANGE_COMMAND, title: 'Open description', arguments: [doc.uri, toVsRange(desc.valueRange)] };
             perDiagnostic.push(action);

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 // The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
-import { applyEdits, modify, type EditResult } from 'jsonc-parser/lib/esm/main.js';
+import { applyEdits, modify, type EditResult } from 'jsonc-parser';
 import { parseSkillMd } from '../../core/skillmd/frontmatter';
 import { CONFIG_FILE_NAME, findDisableComments } from '../../core/config/ruleConfig';
 import { parseJson } from '../../core/workflow/json';

@@ -1,17 +1,4 @@
-/** Name helpers for quick fixes (vscode-free, unit-tested). */
-
-/** Converts any text to a skill name: NFKC, camelCase split, lower-case, `a-z0-9` runs joined by single hyphens. */
-export function toKebabCase(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** Text helpers for quick fixes and views (vscode-free, unit-tested); skill names live in core/skillmd/names.ts. */
 
 /** A YAML plain scalar that contains `: ` (or starts with a YAML indicator) as a single-quoted scalar. */
 export function yamlSingleQuote(value: string): string {

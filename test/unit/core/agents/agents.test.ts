@@ -95,7 +95,7 @@ test('tools: a string or a list of strings; anything else is agent-tools-invalid
 
 test('frontmatter problems are reported like for skills (CRLF, BOM, yaml, unclosed)', () => {
   const crlf = validateAgentMd('\uFEFF---\r\nname: r\r\ndescription: Use when: x\r\n---\r\n', PATH, KNOWN);
-  assert.deepEqual(summary(crlf.problems), ['bom@1:1-1:2', 'yaml-syntax@3:14-3:15']);
+  assert.deepEqual(summary(crlf.problems), ['bom@1:1-1:2', 'yaml-syntax@3:14-3:25']);
   assert.equal(crlf.problems[0].severity, 'warning');
   assert.deepEqual(summary(validateAgentMd('no frontmatter', PATH, KNOWN).problems), ['frontmatter-missing@1:1-1:15']);
   assert.deepEqual(summary(validateAgentMd('---\nname: r\n', PATH, KNOWN).problems), ['frontmatter-unclosed@1:1-1:4']);

@@ -2,15 +2,15 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { RULES, severityFor } from '../../../../src/core/base/rules';
 
-// The rule table of docs/rules.md, transcribed row by row: [claude-code, spec, upload]; '—' = off.
+// The rule table of the product specification (severity by Claude Code's behaviour), transcribed row by row: [claude-code, spec, upload]; '—' = off.
 const SPEC_TABLE: Record<string, [string, string, string]> = {
-  'frontmatter-missing': ['error', 'error', 'error'],
+  'frontmatter-missing': ['warning', 'error', 'error'],
   'frontmatter-unclosed': ['error', 'error', 'error'],
   'yaml-syntax': ['error', 'error', 'error'],
   'frontmatter-not-mapping': ['error', 'error', 'error'],
   bom: ['warning', 'warning', 'error'],
-  'name-missing': ['error', 'error', 'error'],
-  'description-missing': ['error', 'error', 'error'],
+  'name-missing': ['warning', 'error', 'error'],
+  'description-missing': ['warning', 'error', 'error'],
   'name-type': ['error', 'error', 'error'],
   'description-type': ['error', 'error', 'error'],
   'name-length': ['error', 'error', 'error'],
@@ -19,11 +19,11 @@ const SPEC_TABLE: Record<string, [string, string, string]> = {
   'name-hyphen': ['error', 'error', 'error'],
   'name-dir-mismatch': ['warning', 'error', 'warning'],
   'name-reserved': ['—', '—', 'error'],
-  'description-length': ['error', 'error', 'error'],
+  'description-length': ['warning', 'error', 'error'],
   'description-angle-brackets': ['warning', 'warning', 'error'],
   'listing-length': ['warning', '—', '—'],
   'compatibility-invalid': ['error', 'error', 'error'],
-  'metadata-invalid': ['error', 'error', 'error'],
+  'metadata-invalid': ['warning', 'error', 'error'],
   'allowed-tools-invalid': ['error', 'error', 'error'],
   'field-invalid': ['error', '—', '—'],
   'unknown-key': ['warning', 'error', 'error'],
@@ -76,4 +76,24 @@ test('severityFor follows the table and is undefined for an off rule or an unkno
   assert.equal(severityFor('shadowed', 'claude-code'), 'info');
   assert.equal(severityFor('no-such-rule', 'claude-code'), undefined);
   assert.equal(severityFor('toString', 'claude-code'), undefined);
+});
+
+// Cases of a rule with their own severities: [code, variant, [claude-code, spec, upload]].
+const VARIANTS: Array<[string, string, [string, string, string]]> = [
+  ['name-charset', 'non-ascii-lowercase', ['warning', 'warning', 'error']],
+  ['metadata-invalid', 'unquoted-scalar', ['warning', 'warning', 'warning']],
+  ['frontmatter-missing', 'agent', ['error', 'error', 'error']],
+  ['name-missing', 'agent', ['error', 'error', 'error']],
+  ['description-missing', 'agent', ['error', 'error', 'error']],
+  ['reference-outside', 'in-repository', ['warning', 'warning', 'error']],
+];
+
+test('rule variants carry their own severities; an unknown variant falls back to the rule', () => {
+  for (const [code, variant, [cc, spec, upload]] of VARIANTS) {
+    assert.deepEqual([severityFor(code, 'claude-code', variant), severityFor(code, 'spec', variant), severityFor(code, 'upload', variant)], [cc, spec, upload], `${code}/${variant}`);
+  }
+  assert.equal(severityFor('name-charset', 'claude-code', 'no-such-variant'), 'error');
+  assert.equal(severityFor('bom', 'claude-code', 'agent'), 'warning');
+  const all = Object.entries(RULES).flatMap(([code, r]) => Object.keys(r.variants ?? {}).map((v) => `${code}/${v}`)).sort();
+  assert.deepEqual(all, VARIANTS.map(([c, v]) => `${c}/${v}`).sort());
 });

@@ -220,7 +220,8 @@ test('the corpus: 27 skills; superpowers (top-level plugin.json) is a plugin', (
   const tdd = skills.find((s) => s.name === 'test-driven-development')!;
   assert.equal(tdd.invocation, '/superpowers:test-driven-development');
   const errors = skills.flatMap((s) => s.problems.filter((p) => p.severity === 'error').map((p) => `${s.name}:${p.code}`));
-  assert.deepEqual(errors, ['claude-api:description-length']);
+  // Claude Code loads every corpus skill as written: no error under the default profile.
+  assert.deepEqual(errors, []);
 });
 
 test('discoverPath: a SKILL.md, a skill folder, an agent file, and refusals', () => {

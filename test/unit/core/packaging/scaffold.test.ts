@@ -17,15 +17,20 @@ test('checkSkillName accepts kebab-case and explains every refusal', () => {
   assert.equal(checkSkillName('PdfReport'), 'Use lower-case letters only.');
   assert.equal(checkSkillName('pdf_report'), "Use only a-z, 0-9 and '-' ('_' is not allowed).");
   assert.equal(checkSkillName('pdf report'), "Use only a-z, 0-9 and '-' (' ' is not allowed).");
-  assert.equal(checkSkillName('-pdf'), "A skill name cannot start or end with '-'.");
-  assert.equal(checkSkillName('pdf-'), "A skill name cannot start or end with '-'.");
-  assert.equal(checkSkillName('pdf--report'), "A skill name cannot contain '--'.");
-  assert.equal(checkSkillName('a'.repeat(65)), 'A skill name has at most 64 characters (this one has 65).');
+  assert.equal(checkSkillName('-pdf'), "Remove the hyphen: a skill name cannot start or end with '-'.");
+  assert.equal(checkSkillName('pdf-'), "Remove the hyphen: a skill name cannot start or end with '-'.");
+  assert.equal(checkSkillName('pdf--report'), "Remove the '--': a skill name cannot contain '--'.");
+  assert.equal(checkSkillName('a'.repeat(65)), 'Shorten the name to at most 64 characters (this one has 65).');
   assert.equal(checkSkillName('a'.repeat(64)), undefined);
-  assert.equal(checkSkillName('my-claude-tool'), "A skill name cannot contain 'anthropic' or 'claude' (reserved for uploads).");
+  assert.equal(checkSkillName('my-claude-tool'), "Remove 'claude': names containing 'anthropic' or 'claude' are refused on upload.");
   assert.equal(checkSkillName('my-claude-tool', { allowReserved: true }), undefined);
   assert.equal(checkSkillName('My-claude-tool', { allowReserved: true }), 'Use lower-case letters only.');
   assert.equal(checkSkillName('../evil'), "Use only a-z, 0-9 and '-' ('.' is not allowed).");
+  // A new name is ASCII: a non-ASCII lower-case letter (a warning in validation) is refused here.
+  assert.equal(checkSkillName('café'), "Use only a-z, 0-9 and '-' ('é' is not allowed).");
+  // Length is counted after NFKC, in characters, as validation counts it.
+  assert.equal(checkSkillName('𝐚'.repeat(64)), undefined);
+  assert.equal(checkSkillName('𝐚'.repeat(65)), 'Shorten the name to at most 64 characters (this one has 65).');
 });
 
 test('scaffoldSkill creates SKILL.md and the three folders; only the TODO description is reported, and packaging refuses it until replaced', () => {
@@ -75,7 +80,7 @@ test('scaffoldSkill refuses an invalid name, an existing folder and a bad descri
   try {
     assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'Bad_Name'), { ok: false, message: "Invalid skill name 'Bad_Name': Use lower-case letters only." });
     assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'taken'), { ok: false, message: `Already exists: ${path.join(dir, 'taken')}` });
-    assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'fine', { description: 'Has <html>' }), { ok: false, message: "Invalid description: A description cannot contain '<' or '>'." });
+    assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'fine', { description: 'Has <html>' }), { ok: false, message: "Invalid description: Remove '<' and '>': a description cannot contain them." });
     assert.deepEqual(fs.readdirSync(dir), ['taken']);
     assert.deepEqual(fs.readdirSync(path.join(dir, 'taken')), ['keep.txt']);
   } finally { removeTree(dir); }

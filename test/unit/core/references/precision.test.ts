@@ -28,14 +28,16 @@ function missing(...lines: number[]): string[] {
 /** Per repository: skill path -> exactly the expected problems (claude-code profile). */
 const EXPECTED: Record<string, Record<string, string[]>> = {
   'claude-scientific-skills': {
-    // A 1,929-character description (error; and cut in the listing), a body over ~5000 tokens.
-    'scientific-skills/database-lookup/SKILL.md': ['description-length@3:error', 'listing-length@3:warning', 'body-tokens@8:warning'],
+    // A 1,929-character description (a warning: Claude Code loads it, an error under spec/upload; cut in the
+    // listing), a body over ~5000 tokens.
+    'scientific-skills/database-lookup/SKILL.md': ['description-length@3:warning', 'listing-length@3:warning', 'body-tokens@8:warning'],
     // A reaction SMARTS `[C:1](=[O:2])` in a fenced code block is code, not a link (was: two reference-missing).
     'scientific-skills/datamol/SKILL.md': ['body-lines@508:warning'],
     // "(e.g., `project/experiment/batch/file.h5ad`)": an example, not a file of the skill.
     'scientific-skills/lamindb/SKILL.md': [],
     // Footnotes `[^1]: GitHub Blog. …` are no link definitions (was: 'GitHub', 'Mermaid.' missing).
-    'scientific-skills/markdown-mermaid-writing/SKILL.md': ['metadata-invalid@11:error'],
+    // A list inside metadata: not portable (Claude Code never reads metadata: a warning).
+    'scientific-skills/markdown-mermaid-writing/SKILL.md': ['metadata-invalid@11:warning'],
     // The table links `[references/x.md](reference/x.md)`: the targets name a folder the skill does not have (once
     // per link, not again for the link text).
     'scientific-skills/neuropixels-analysis/SKILL.md': missing(286, 287, 288, 289, 290, 291, 292, 293, 294, 295),

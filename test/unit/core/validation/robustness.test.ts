@@ -134,7 +134,7 @@ test('YAML nested past 100 levels is one frontmatter-limits problem at the first
   for (const depth of [101, 2000, 30000]) {
     const problems = validateAll(skill(`name: skill-creator\ndescription: d\nmetadata: ${'['.repeat(depth)}${']'.repeat(depth)}`), `depth ${depth}`, false);
     assert.deepEqual(problems.map((p) => `${p.code}@${p.line}:${p.column}-${p.endColumn}`), ['frontmatter-limits@4:110-111'], `depth ${depth}`);
-    assert.match(problems[0].message, /nested too deeply \(more than 100 levels/);
+    assert.match(problems[0].message, /^Flatten the frontmatter: it is nested more than 100 levels deep/);
   }
   // The same limit for block nesting.
   let block = 'metadata:\n';
@@ -146,7 +146,7 @@ test('YAML nested past 100 levels is one frontmatter-limits problem at the first
 test('colons in values: plain `: ` is an error with a quote hint, other colons are fine', () => {
   const bad = validateAll(skill('name: skill-creator\ndescription: Use when: asked\n'), 'colon');
   assert.deepEqual(bad.map((p) => p.code), ['yaml-syntax']);
-  assert.match(bad[0].message, /quote the value/);
+  assert.match(bad[0].message, /^Quote the description: it contains ': '/);
   assert.deepEqual(validateAll(skill('name: skill-creator\ndescription: Time 10:30, ratio 1:2, url http://x.io'), 'colon ok'), []);
 });
 
