@@ -507,9 +507,12 @@ function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof p
   for (const lexeme of new Lexer().lex(source)) {
     const offset = parser.offset; // where this lexeme starts (the lexer's control lexemes have no length in the source)
     for (const token of parser.next(lexeme)) tokens.push(token);
-    // stack[0] is the document; the top may be a scalar being read (not a level).
-    const depth = stack.length - 1 - (stack.length > 1 && !COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
-    if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
+    // stack[0] is the document; the top may be a scalar being read (not a level). The depth is at most
+    // stack.length - 1: the set look-up runs only near the limit (this loop runs once per lexeme).
+    if (stack.length - 1 > MAX_YAML_DEPTH) {
+      const depth = stack.length - 1 - (!COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
+      if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
+    }
   }
   for (const token of parser.end()) tokens.push(token);
   const composer = new Composer(YAML_OPTIONS);
