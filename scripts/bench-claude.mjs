@@ -21,7 +21,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-bench-claude-'));
 const bundle = path.join(tmp, 'claude.cjs');
 await esbuild.build({
   stdin: {
-    contents: "export * from './src/core/claude/index'; export { nodeFileSystem } from './src/core/base/fs';"
+    contents: "export { buildClaudeModel } from './src/core/claude/load'; export { computeListing } from './src/core/claude/listing'; export { resolveCommand } from './src/core/claude/resolve'; export { nodeFileSystem } from './src/core/base/fs';"
       + " export { buildListingViewModel, renderListingHtml, parseContextWindow } from './src/webview/listingView';",
     resolveDir: repo, loader: 'ts',
   },

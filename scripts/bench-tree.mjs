@@ -1,7 +1,7 @@
 // `node scripts/bench-tree.mjs [--n N] [--keep]`: the Skills tree's code path outside VS Code — the core catalog's
 // SkillIndex (core discovery + validation) and tree model, bundled as the extension bundles them. Prints:
 //   - first tree render: cold index load + the rows VS Code asks for on first paint (top level, the expanded
-//     scope and kind groups), for examples/demo-workspace and a generated N-skill workspace (default 1,000);
+//     level groups), for examples/demo-workspace and a generated N-skill workspace (default 1,000);
 //   - a full walk of every node (every skill expanded);
 //   - re-indexing one changed skill (median), what a file watcher event costs;
 //   - first diagnostics on a cold start of the N-skill workspace: the index load plus the problems grouped by file
@@ -62,7 +62,7 @@ function generate(workspace, count) {
   }
 }
 
-/** Cold load + the rows of the first paint (top level and the expanded scope and kind groups). */
+/** Cold load + the rows of the first paint (top level and the expanded level groups). */
 function firstRender(workspace) {
   const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [workspace], includePersonal: false, profile: 'claude-code' });
   const t0 = performance.now();
@@ -71,10 +71,8 @@ function firstRender(workspace) {
   let rows = 0;
   for (const top of rootNodes(index)) {
     rows++;
-    for (const group of childNodes(index, top)) {
-      rows++;
-      if (group.kind === 'group') rows += childNodes(index, group).length;
-    }
+    // Level groups open expanded; the Agents group too (its agents stay collapsed).
+    rows += childNodes(index, top).length;
   }
   const cpu = process.cpuUsage(cpu0);
   return { index, ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, loadMs: index.lastLoadMs, rows };
@@ -141,8 +139,8 @@ try {
     const t = performance.now();
     const change = r.index.applyChanges([dir]);
     let found = false;
-    for (const top of rootNodes(r.index)) for (const group of childNodes(r.index, top)) {
-      if (group.kind === 'group' && childNodes(r.index, group).some((n) => n.id === `skill:${dir}`)) found = true;
+    for (const top of rootNodes(r.index)) {
+      if (top.kind === 'level' && childNodes(r.index, top).some((n) => n.id === `skill:${dir}`)) found = true;
     }
     newFolderTimes.push(performance.now() - t);
     if (!found || !change.structural) throw new Error(`appeared-${i} is not in the tree model`);

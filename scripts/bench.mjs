@@ -7,7 +7,8 @@
 //     what quick_validate does at its core (read SKILL.md, regex the frontmatter, yaml.safe_load, key checks),
 //     and the ratio (target: Skillflow at least 3x faster, goal 5x);
 //   - in-process time to re-validate one changed skill (median of many loadSkill runs; target < 1 ms);
-//   - discovery time of a 1,000-skill workspace (what the skills tree pays on a full load).
+//   - discovery time of a 1,000-skill workspace (what the skills tree pays on a full load);
+//   - reference extraction alone over the N skills (bench-extract.mjs: CPU time of one pass in a fresh process).
 // Flags: --n N, --runs R (process runs per side, median reported; default 3), --keep (keep the temp folder).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -16,9 +17,8 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
+import { corpusDir, generate as generateSkills, loadTemplates, repo } from './bench-skills.mjs';
 
-const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const corpusDir = path.join(repo, 'test', 'fixtures', 'corpus');
 const cli = path.join(repo, 'dist', 'cli.js');
 
 function flag(name, fallback) {
@@ -34,74 +34,8 @@ const keep = process.argv.includes('--keep');
 
 if (!fs.existsSync(cli)) { console.error('bench: dist/cli.js is missing; run `node esbuild.mjs` first (npm run bench does).'); process.exit(2); }
 if (!fs.existsSync(corpusDir)) { console.error(`bench: ${corpusDir} is missing`); process.exit(2); }
-
-// ---------- the corpus: every folder holding SKILL.md, with all its files ----------
-function listFiles(dir, rel = '') {
-  const out = [];
-  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-    const r = rel ? `${rel}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...listFiles(dir, r));
-    else if (e.isFile()) out.push(r);
-  }
-  return out;
-}
-function findSkills(dir) {
-  const found = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (!e.isDirectory()) continue;
-    const p = path.join(dir, e.name);
-    if (fs.existsSync(path.join(p, 'SKILL.md'))) found.push(p);
-    else found.push(...findSkills(p));
-  }
-  return found.sort();
-}
-const templates = findSkills(corpusDir).map((dir) => {
-  const text = fs.readFileSync(path.join(dir, 'SKILL.md'), 'utf8');
-  const name = /^name:\s*(.+)$/m.exec(text)?.[1].trim() ?? path.basename(dir);
-  return { dir, folder: path.basename(dir), name, text, files: listFiles(dir).filter((f) => f !== 'SKILL.md') };
-});
-
-// ---------- generation ----------
-const BREAKAGES = [
-  ['frontmatter-unclosed', (t) => t.replace(/\n---\n/, '\n\n')],
-  ['yaml-syntax', (t) => t.replace(/^description:.*$/m, 'description: Use when: the build breaks')],
-  ['name-case', (t) => t.replace(/^name:\s*(.+)$/m, (_m, n) => `name: ${n.toUpperCase()}`)],
-  ['description-missing', (t) => t.replace(/^description:.*\n(?:[ \t]+.*\n)*/m, '')],
-  ['description-angle-brackets', (t) => t.replace(/^description:\s*(.*)$/m, (_m, d) => `description: ${d.replace(/^["']|["']$/g, '')} with <html> tags`)],
-];
-
-function linkOrCopy(from, to) {
-  try { fs.linkSync(from, to); } catch { fs.copyFileSync(from, to); }
-}
-
-function generate(root, count) {
-  fs.mkdirSync(root, { recursive: true });
-  let broken = 0;
-  for (let i = 0; i < count; i++) {
-    const t = templates[i % templates.length];
-    const folder = `${t.folder}-${i}`;
-    const dir = path.join(root, folder);
-    fs.mkdirSync(dir, { recursive: true });
-    let text = t.text.replace(/^name:\s*(.+)$/m, `name: ${t.name}-${i}`);
-    // Cross-skill references (`../other-skill/...`) point at the clone of that skill in the same batch.
-    const base = i - (i % templates.length);
-    text = text.replace(/\.\.\/([a-z0-9-]+)\//g, (m, other) => {
-      const j = templates.findIndex((x) => x.folder === other);
-      return j === -1 ? m : `../${other}-${base + j}/`;
-    });
-    if (i % 33 === 7) {
-      text = BREAKAGES[Math.floor(i / 33) % BREAKAGES.length][1](text);
-      broken++;
-    }
-    fs.writeFileSync(path.join(dir, 'SKILL.md'), text);
-    for (const f of t.files) {
-      const to = path.join(dir, f);
-      fs.mkdirSync(path.dirname(to), { recursive: true });
-      linkOrCopy(path.join(t.dir, f), to);
-    }
-  }
-  return broken;
-}
+const templates = loadTemplates();
+const generate = (root, count) => generateSkills(templates, root, count);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-bench-'));
 const bigRoot = path.join(tmp, 'big', 'skills');
@@ -290,6 +224,9 @@ try {
   const w1 = Math.max(...rows.map((r) => r[1].length));
   console.log('');
   for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)}  ${b.padStart(w1)}  ${c}`);
+  // Reference extraction alone over the same skills, in a fresh process (bench-extract.mjs prints one line).
+  const extract = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-extract.mjs'), '--dir', bigRoot], { stdio: 'inherit' });
+  if (extract.status !== 0) process.exitCode = extract.status ?? 1;
 } finally {
   if (keep) console.log(`\nkept ${tmp}`);
   else fs.rmSync(tmp, { recursive: true, force: true });

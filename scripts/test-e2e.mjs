@@ -77,7 +77,7 @@ try {
         timer = setTimeout(() => reject(new Error(`scenario timed out after ${scenarioTimeoutMs} ms`)), scenarioTimeoutMs);
       });
       try {
-        const t = createScenarioContext({ name, page, workspace, shotsDir, fakeClaudeLogPath: server.fakeClaudeLog });
+        const t = createScenarioContext({ name, page, workspace, shotsDir, fakeClaudeLogPath: server.fakeClaudeLog, home: server.env.HOME });
         const running = Promise.resolve().then(() => scenario(t));
         running.catch(() => {}); // after a timeout it rejects once the context is closed; already reported
         await Promise.race([running, timeout]);

@@ -10,6 +10,8 @@ export interface CliContext {
   err: (text: string) => void;
   /** Home directory for personal skills (`~/.claude/skills`); undefined disables the personal scope. */
   home?: string;
+  /** The managed-settings folder (`--managed` overrides it): the OS default when undefined, none when null. */
+  managedDir?: string | null;
 }
 
 /** Exit codes of every command: 0 clean, 1 problems found (or `STATUS: ERROR`), 2 bad usage or an unreadable path (README: Command line). */

@@ -2,6 +2,8 @@
 import { type CliContext, type Command, EXIT_USAGE, UsageError } from './context';
 import { validateCommand } from './commands/validate';
 import { listCommand } from './commands/list';
+import { resolveCommandCli } from './commands/resolve';
+import { listingCommand } from './commands/listing';
 import { packageCommand } from './commands/package';
 import { newCommand } from './commands/new';
 import { workflowCommand } from './commands/workflow';
@@ -10,6 +12,8 @@ import { checkpointCommand } from './commands/checkpoint';
 const COMMANDS: Record<string, Command> = {
   validate: validateCommand,
   list: listCommand,
+  resolve: resolveCommandCli,
+  listing: listingCommand,
   package: packageCommand,
   new: newCommand,
   workflow: workflowCommand,
@@ -19,15 +23,21 @@ const COMMANDS: Record<string, Command> = {
 export const USAGE = `Usage: skillflow <command> [options]
 
 Commands:
-  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github]
-  list [PATH] [--format text|json] [--personal]
+  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github] [--home DIR] [--managed DIR]
+  list [PATH] [--format text|json] [--home DIR] [--managed DIR]
+      (every level is listed, personal and managed too; --personal is still accepted and does nothing)
+  resolve </command> [PATH] [--format text|json] [--home DIR] [--managed DIR]
+  listing [PATH] [--format text|json] [--context-window TOKENS] [--home DIR] [--managed DIR]
   package <skill-folder> [--out DIR]
   new <name> [--path DIR] [--description TEXT]
   workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]
   checkpoint load|update CONTEXT_PATH=<path>
   checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...
 
-Each command accepts --help. Exit codes: 0 ok, 1 problems found (errors, refused), 2 bad usage or unreadable path.
+--home DIR stands for the user's home (personal skills and commands, user settings, installed plugins; default $HOME),
+--managed DIR for Claude Code's managed-settings folder (default: /etc/claude-code on Linux, per OS elsewhere).
+Each command accepts --help. Exit codes: 0 ok, 1 problems found (errors, refused; resolve: nothing answers), 2 bad usage
+or unreadable path.
 `;
 
 /** Runs one CLI invocation and returns its exit code (0 ok, 1 problems, 2 usage). */

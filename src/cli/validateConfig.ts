@@ -7,8 +7,8 @@ import * as path from 'node:path';
 import type { FileSystem } from '../core/base/fs';
 import type { Problem, Profile } from '../core/base/types';
 import type { AgentEntry, SkillEntry } from '../core/skillmd/model';
-import { applyCrossSkillRules } from '../core/discovery/crossSkill';
-import { loadSkill } from '../core/discovery/load';
+import { carryClaudeView } from '../core/discovery/claudeWiring';
+import { loadCommand, loadSkill, type LoadedSkillEntry } from '../core/discovery/load';
 import { sortProblems } from '../core/base/problems';
 import { configureProblems, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
 
@@ -35,16 +35,15 @@ export interface ConfiguredFindings {
 export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { skills: SkillEntry[]; agents: AgentEntry[] }, runProfile: Profile, profileFixed: boolean): ConfiguredFindings {
   let skills = found.skills;
   if (!profileFixed) {
-    let reloaded = false;
     skills = skills.map((s) => {
       const wanted = finder.forFile(s.skillMdPath).profile ?? 'claude-code';
       if (wanted === runProfile) return s;
-      const again = loadSkill(fs, s.root, s.folderName, wanted, { listFiles: false });
+      const again = s.source === 'command' ? loadCommand(fs, s.skillMdPath, wanted) : loadSkill(fs, s.root, s.folderName, wanted, { listFiles: false });
       if (!again) return s;
-      reloaded = true;
+      // Claude Code's view of the file does not depend on the profile; its problems take the new profile's severities.
+      carryClaudeView(s as LoadedSkillEntry, again, [], wanted);
       return again;
     });
-    if (reloaded) applyCrossSkillRules(skills, runProfile);
   }
   // Most files have no disable comment: their bytes are searched and never decoded (a reused buffer when the file
   // system has one).

@@ -24,7 +24,7 @@ function plural(count: number, word: string): string {
 
 function nodeTooltip(node: GraphNode): string {
   const problems = [node.problems.errors && plural(node.problems.errors, 'error'), node.problems.warnings && plural(node.problems.warnings, 'warning')].filter(Boolean);
-  return `${node.invocation} (${node.scope} ${node.kind} skill)${problems.length ? ` — ${problems.join(', ')}` : ''}\nClick to open SKILL.md`;
+  return `${node.invocation ?? `${node.name}, not loaded by Claude Code`} (${node.scope} ${node.kind} skill)${problems.length ? ` — ${problems.join(', ')}` : ''}\nClick to open SKILL.md`;
 }
 
 function arrowMarker(defs: SVGDefsElement, id: string, className: string): void {

@@ -4,7 +4,9 @@
  * hands out, never paths, so what the webview posts back can only name entries the host knows.
  */
 import * as path from 'node:path';
-import { CHARS_PER_TOKEN, type ClaudeEntry, type ClaudeModel, type Listing, type ListingShown } from '../core/claude';
+import { CHARS_PER_TOKEN, type Listing, type ListingShown } from '../core/claude/listing';
+import type { ClaudeEntry } from '../core/claude/types';
+import type { ClaudeModel } from '../core/claude/load';
 import type { ListingAction } from './listingProtocol';
 
 /** How far the listing may grow before an entry counts as at risk: a tenth of the budget. */

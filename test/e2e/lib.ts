@@ -41,6 +41,8 @@
  *   t.fakeClaudeLog()         text the stand-in `claude` (test/e2e/bin/claude) wrote during this scenario
  *   t.fakeClaudeCalls()       the same, parsed: one string[] of arguments per call
  *   t.fakeClaudeLogPath       that file's path (also $SKILLFLOW_FAKE_CLAUDE_LOG for code-server's terminals)
+ *   t.home                    code-server's HOME (its own folder, shared by the scenarios of one run): a scenario may
+ *                             write `~/.claude/skills/<x>` there for a personal skill, and must remove it again
  *   t.waitForFile(path, predicate?, ms?)  polls a file (absolute or workspace-relative) until it exists and
  *                             predicate(text) holds; returns the text
  *   t.log(msg)                prints a timestamped line under the scenario
@@ -86,6 +88,7 @@ export interface ScenarioContext {
   fakeClaudeLog(): string;
   fakeClaudeCalls(): string[][];
   fakeClaudeLogPath: string;
+  home: string;
   waitForFile(file: string, predicate?: (text: string) => boolean, ms?: number): Promise<string>;
   log(message: string): void;
 }
@@ -99,6 +102,8 @@ export interface ScenarioSetup {
   workspace: string;
   shotsDir: string;
   fakeClaudeLogPath: string;
+  /** code-server's HOME. */
+  home: string;
 }
 
 const DEFAULT_MS = 15_000;
@@ -114,7 +119,7 @@ function sleep(ms: number): Promise<void> {
 
 /** Builds the `t` object handed to a scenario. */
 export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
-  const { page, workspace, shotsDir, fakeClaudeLogPath, name } = setup;
+  const { page, workspace, shotsDir, fakeClaudeLogPath, name, home } = setup;
   const started = Date.now();
   let shotCount = 0;
 
@@ -193,6 +198,7 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
     page,
     workspace,
     fakeClaudeLogPath,
+    home,
     path: (...segments) => path.join(workspace, ...segments),
 
     async shot(shotName) {

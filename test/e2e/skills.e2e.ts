@@ -1,8 +1,12 @@
 // Skills in the real workbench: Problems filled before the Skills view is ever opened, a rule code opening its
-// rendered rule section, the grouped tree with badges, a quick fix applied and saved, a hover on a frontmatter key,
+// rendered rule section, the tree grouped by Claude Code level with badges, commands beside skills, a shadowed and a
+// never-loaded entry with the reason in their tooltips, a personal skill overriding the project one, a quick fix
+// applied and saved, a hover on a frontmatter key,
 // a skill folder created on disk appearing live, Search Skills, and New Skill (Back on step 2, the new skill revealed).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
 import type { ScenarioContext } from './lib';
 
 export async function scenario(t: ScenarioContext): Promise<void> {
@@ -37,9 +41,12 @@ export async function scenario(t: ScenarioContext): Promise<void> {
     const header = t.view(other).locator('.pane-header');
     if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
   }
-  for (const row of ['Project', 'Workflow skills', 'Command skills', 'workflow-implement', 'code-review', 'Plugins', 'lint-fix']) {
+  // Each row is the command Claude Code answers to; commands (terminal icon) sit beside the skills.
+  for (const row of [/^Project, 12 skills, 3 commands$/, /^\/workflow-implement$/, /^\/code-review, 1 warning$/, /^\/deploy, command, 1 warning$/, /^Plugin · demo-plugin/, /^\/demo-plugin:lint-fix$/]) {
     await t.treeItem(row, 'Skills').waitFor();
   }
+  assert.equal(await t.treeItem(/^\/deploy, command, 1 warning$/, 'Skills').locator('.codicon-terminal').count(), 1, 'a command has the terminal icon');
+  assert.match(await t.treeItem(/^\/hello, 1 warning$/, 'Skills').innerText(), /\/hello\s*hi · Greet the user/, 'the command, then the display name');
   await page.mouse.move(900, 450); // away from the tree, so no row tooltip covers the screenshot
   const headerDescription = skills.locator('.pane-header .description');
   const description = (await headerDescription.innerText()).trim();
@@ -55,10 +62,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.keyboard.press('Escape');
 
   // 2. An error badge on the broken skill, a warning badge on the one with an unknown key.
-  const broken = t.treeItem(/^broken-yaml, 1 error/, 'Skills');
+  const broken = t.treeItem(/^\/broken-yaml, 1 error/, 'Skills');
   await broken.waitFor();
   assert.equal(await broken.locator('.codicon-error').count(), 1, 'broken-yaml shows the error icon');
-  assert.equal(await t.treeItem(/^unknown-key, 1 warning/, 'Skills').locator('.codicon-warning').count(), 1);
+  assert.equal(await t.treeItem(/^\/unknown-key, 1 warning/, 'Skills').locator('.codicon-warning').count(), 1);
   await broken.hover();
   const tooltip = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: '/broken-yaml' }).first();
   await tooltip.waitFor();
@@ -66,12 +73,58 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('error-badge-and-tooltip');
   await page.keyboard.press('Escape');
 
-  // 3. The Problems panel lists SKILL.md diagnostics with their codes.
+  // 2b. Claude Code's view: a command shadowed by the skill of the same name, and a skill it never loads, dimmed,
+  // with the reason in the tooltip.
+  // MarkdownString.appendText writes spaces as &nbsp;.
+  const textOf = async (hover: Locator) => (await hover.innerText()).replace(/\u00a0/g, ' ');
+  const rowTooltip = async (row: RegExp, text: string) => {
+    await page.mouse.move(900, 450);
+    await page.keyboard.press('Escape');
+    const item = t.treeItem(row, 'Skills');
+    await item.waitFor();
+    await item.hover();
+    const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: text }).first();
+    await hover.waitFor();
+    return { item, hover };
+  };
+  const shadowedCommand = await rowTooltip(/^\/code-review, command, shadowed/, 'Shadowed:');
+  assert.match(await shadowedCommand.item.innerText(), /\(shadowed\) · Review the staged changes/);
+  assert.equal(await shadowedCommand.item.locator('.codicon-terminal').count(), 1);
+  assert.match(await textOf(shadowedCommand.hover), /Shadowed: project skill \/code-review at .*code-review\/SKILL\.md wins: a skill wins over a command of the same name/);
+  await t.shot('shadowed-command-tooltip');
+  const neverLoaded = await rowTooltip(/^explain-regex, not loaded/, 'Not loaded:');
+  assert.match(await neverLoaded.item.innerText(), /\(not loaded\) · Explain a regular expression/);
+  assert.match(await textOf(neverLoaded.hover), /Not loaded: only direct children of .* are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
+  await t.shot('never-loaded-tooltip');
+
+  // 2c. A personal skill (in code-server's own HOME) overrides the project skill of the same name.
+  const personalDir = path.join(t.home, '.claude', 'skills', 'code-review');
+  assert.equal(fs.existsSync(personalDir), false, `${personalDir} already exists`);
+  fs.mkdirSync(personalDir, { recursive: true });
+  fs.writeFileSync(path.join(personalDir, 'SKILL.md'), '---\nname: code-review\ndescription: My own review checklist, tuned over the years.\n---\n# Mine\n');
+  try {
+    await t.runCommand('Skillflow: Refresh Skills');
+    await t.treeItem(/^Personal, 1 skill$/, 'Skills').waitFor();
+    const shadowedSkill = await rowTooltip(/^\/code-review, shadowed/, 'Shadowed:');
+    assert.match(await textOf(shadowedSkill.hover), /Shadowed: personal skill \/code-review at ~\/\.claude\/skills\/code-review\/SKILL\.md wins: managed > personal > project/);
+    await t.shot('personal-overrides-project-tooltip');
+  } finally {
+    fs.rmSync(personalDir, { recursive: true, force: true });
+  }
+  await page.mouse.move(900, 450);
+  await page.keyboard.press('Escape');
+  await t.runCommand('Skillflow: Refresh Skills');
+  await t.treeItem(/^Personal/, 'Skills').waitFor({ state: 'detached' });
+
+  // 3. The Problems panel lists SKILL.md diagnostics with their codes (maximized: its rows are virtualised).
   await t.problemsContain('yaml-syntax');
+  await t.runCommand('View: Toggle Maximized Panel');
   await t.problemsContain('description-missing');
   await t.problemsContain('name-dir-mismatch');
+  await t.problemsContain('skill-not-loaded');
   await t.problemsContain('agent-skill-missing');
   await t.shot('problems-panel');
+  await t.runCommand('View: Toggle Maximized Panel');
 
   // 4. A quick fix applied: the file changes on disk and the diagnostic goes away.
   const brokenMd = '.claude/skills/broken-yaml/SKILL.md';
@@ -102,15 +155,17 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.keyboard.press('Control+S');
   await t.waitForFile(brokenMd, (text) => text.includes(`description: 'Summarise a log file: errors first, then warnings'`));
   await page.locator('.editor-instance .squiggly-error').first().waitFor({ state: 'detached' });
-  await t.treeItem(/^broken-yaml$/, 'Skills').waitFor();
+  await t.treeItem(/^\/broken-yaml$/, 'Skills').waitFor();
   await t.runCommand('Problems: Focus on Problems View');
+  await t.runCommand('View: Toggle Maximized Panel'); // its rows are virtualised
   const markers = page.locator('.markers-panel');
   await markers.getByText('description-missing').first().waitFor();
   assert.equal(await markers.getByText('yaml-syntax').count(), 0, 'yaml-syntax left the Problems panel');
   await t.shot('quick-fix-applied');
+  await t.runCommand('View: Toggle Maximized Panel');
 
   // 5. A hover on a frontmatter key; the file is opened from the tree (skill row → SKILL.md child).
-  await t.treeItem(/^code-review/, 'Skills').click();
+  await t.treeItem(/^\/code-review, 1 warning$/, 'Skills').click();
   const skillMdRow = t.treeItem(/^SKILL\.md$/, 'Skills');
   await skillMdRow.waitFor();
   await skillMdRow.click();
@@ -129,7 +184,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   fs.mkdirSync(liveDir, { recursive: true });
   const written = Date.now();
   fs.writeFileSync(`${liveDir}/SKILL.md`, '---\nname: live-from-disk\ndescription: Written by the e2e test process to check live updates.\n---\n# Live\n');
-  await t.treeItem(/^live-from-disk/, 'Skills').waitFor({ timeout: 10_000 });
+  await t.treeItem(/^\/live-from-disk/, 'Skills').waitFor({ timeout: 10_000 });
   const liveMs = Date.now() - written;
   t.log(`new skill visible in the tree ${liveMs} ms after the write`);
   await t.shot('live-new-skill');
@@ -166,9 +221,9 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.quickInput.pick(/Project: \.claude\/skills/);
   await t.waitForFile('.claude/skills/e2e-new-skill/SKILL.md', (text) => text.includes('name: e2e-new-skill'));
   await page.locator('.editor-instance .view-line', { hasText: 'name: e2e-new-skill' }).first().waitFor();
-  const newRow = t.treeItem(/^e2e-new-skill/, 'Skills');
+  const newRow = t.treeItem(/^\/e2e-new-skill/, 'Skills');
   await newRow.waitFor();
-  await page.waitForFunction(() => document.querySelector('.monaco-list-row.selected[aria-label^="e2e-new-skill"]') !== null);
+  await page.waitForFunction(() => document.querySelector('.monaco-list-row.selected[aria-label^="/e2e-new-skill"]') !== null);
   assert.equal(await newRow.getAttribute('aria-selected'), 'true', 'the new skill is selected in the tree');
   await page.locator('.editor-instance .selected-text').first().waitFor();
   await t.problemsContain('description-placeholder');

@@ -36,6 +36,30 @@ async function child(api: SkillsApi, parent: Node | undefined, name: string): Pr
   return found;
 }
 
+/** The entry row labelled `name` whose entry is a skill or a command. */
+async function entryNode(api: SkillsApi, parent: Node, name: string, source: 'skill' | 'command' = 'skill'): Promise<Node> {
+  const nodes = await api.treeProvider.getChildren(parent);
+  const found = nodes.find((n) => n.kind === 'skill' && label(api.treeProvider.getTreeItem(n)) === name && api.service.index.skillByDir(n.dir)?.source === source);
+  assert.ok(found, `no ${source} row "${name}" among ${nodes.map((n) => label(api.treeProvider.getTreeItem(n))).join(', ')}`);
+  return found;
+}
+
+/** A tooltip's Markdown with the escapes MarkdownString.appendText adds removed. */
+function plain(tooltip: vscode.TreeItem['tooltip']): string {
+  return (tooltip as vscode.MarkdownString).value.replace(/\\([\\`*_{}[\]()#+\-.!~|<>])/g, '$1').replace(/&nbsp;/g, ' ');
+}
+
+function iconOf(item: vscode.TreeItem): { id: string; color?: string } {
+  const icon = item.iconPath as vscode.ThemeIcon;
+  return { id: icon.id, ...(icon.color ? { color: icon.color.id } : {}) };
+}
+
+/** The demo workspace's Project rows, in order: each entry by its command; commands beside skills; never-loaded last. */
+const DEMO_PROJECT_ROWS = [
+  '/broken-yaml', '/code-review', '/code-review', '/commit-message', '/deploy', '/explain-architecture', '/hello', '/mismatched-name',
+  '/missing-reference', '/no-description', '/release-notes', '/unknown-key', '/workflow-implement', '/workflow-review', 'explain-regex',
+];
+
 /** The figures part of the Skills view description ("1,234 / 15,000 chars"). */
 function budgetFiguresOf(description: string | undefined): string {
   return (description ?? '').split(' — ')[0];
@@ -103,21 +127,22 @@ describe('skills feature', function () {
     console.log(`      activate() took ${(await getApi<{ activationMs: number }>()).activationMs.toFixed(1)} ms`);
   });
 
-  it('renders the demo skills grouped by scope and kind, with agents and their bound skills', async () => {
+  it('renders the demo entries grouped by Claude Code level, labelled by command, with agents and their bound skills', async () => {
     const top = await childLabels(api);
-    assert.deepEqual(top, ['Project', 'Plugins', 'Agents']);
+    assert.deepEqual(top, ['Project', 'Plugin · demo-plugin', 'Agents']);
     console.log(`      demo workspace: first index load ${api.timings.indexLoadMs?.toFixed(1)} ms, first tree render ${api.timings.firstRenderMs?.toFixed(1)} ms (incl. the load when it came first) for ${api.service.index.skills.length} skills`);
     assert.ok(api.timings.firstRenderMs !== undefined && api.timings.firstRenderMs > 0);
 
     const project = await child(api, undefined, 'Project');
-    assert.deepEqual(await childLabels(api, project), ['Workflow skills', 'Command skills']);
-    assert.deepEqual(await childLabels(api, await child(api, project, 'Workflow skills')), ['workflow-implement', 'workflow-review']);
-    const command = await child(api, project, 'Command skills');
-    assert.deepEqual(await childLabels(api, command), ['broken-yaml', 'code-review', 'commit-message', 'missing-reference', 'no-description', 'release-notes', 'renamed-skill', 'unknown-key']);
+    assert.deepEqual(await childLabels(api, project), DEMO_PROJECT_ROWS);
+    const projectItem = api.treeProvider.getTreeItem(project);
+    assert.equal(projectItem.contextValue, 'level.project');
+    assert.match((projectItem.tooltip as vscode.MarkdownString).value, /^\*\*Project\*\* · 12 skills, 3 commands/);
 
-    const plugins = await child(api, undefined, 'Plugins');
-    const lintFix = await child(api, await child(api, plugins, 'Command skills'), 'lint-fix');
-    assert.equal(api.treeProvider.getTreeItem(lintFix).contextValue, 'skill');
+    const plugin = await child(api, undefined, 'Plugin · demo-plugin');
+    const lintFix = api.treeProvider.getTreeItem(await child(api, plugin, '/demo-plugin:lint-fix'));
+    assert.equal(lintFix.contextValue, 'skill.skill.loaded');
+    assert.deepEqual(iconOf(lintFix), { id: 'symbol-method' });
 
     const agents = await child(api, undefined, 'Agents');
     assert.deepEqual(await childLabels(api, agents), ['implementer', 'reviewer']);
@@ -130,21 +155,24 @@ describe('skills feature', function () {
   });
 
   it('shows badges, a markdown tooltip and the skill files as children', async () => {
-    const command = await child(api, await child(api, undefined, 'Project'), 'Command skills');
-    const broken = api.treeProvider.getTreeItem(await child(api, command, 'broken-yaml'));
+    const command = await child(api, undefined, 'Project');
+    const broken = api.treeProvider.getTreeItem(await child(api, command, '/broken-yaml'));
     assert.equal((broken.iconPath as vscode.ThemeIcon).id, 'error');
-    assert.equal(broken.contextValue, 'skill.error');
-    const unknown = api.treeProvider.getTreeItem(await child(api, command, 'unknown-key'));
+    assert.equal(broken.contextValue, 'skill.skill.loaded.error');
+    const unknown = api.treeProvider.getTreeItem(await child(api, command, '/unknown-key'));
     assert.equal((unknown.iconPath as vscode.ThemeIcon).id, 'warning');
+    assert.deepEqual(iconOf(api.treeProvider.getTreeItem(await child(api, command, '/commit-message'))), { id: 'symbol-method' });
+    assert.deepEqual(iconOf(api.treeProvider.getTreeItem(await child(api, command, '/workflow-review'))), { id: 'layers' });
 
-    const reviewNode = await child(api, command, 'code-review');
+    const reviewNode = await entryNode(api, command, '/code-review');
     const review = api.treeProvider.getTreeItem(reviewNode);
-    assert.equal(review.contextValue, 'skill');
+    // It replaces Claude Code's bundled /code-review (builtin-clash, a warning).
+    assert.equal(review.contextValue, 'skill.skill.loaded.warning');
     assert.match(String(review.description), /^Review a pull request/);
     const tooltip = (review.tooltip as vscode.MarkdownString).value;
     assert.match(tooltip, /`\/code-review`/);
     assert.match(tooltip, /~\d+ tokens/);
-    assert.ok(tooltip.includes(path.join(skillsDir('code-review'), 'SKILL.md')));
+    assert.ok(tooltip.includes('$(file) `.claude/skills/code-review/SKILL.md`'), 'the path relative to the workspace folder');
 
     assert.deepEqual(await childLabels(api, reviewNode), ['SKILL.md', 'assets', 'references', 'scripts']);
     const scripts = await child(api, reviewNode, 'scripts');
@@ -155,6 +183,53 @@ describe('skills feature', function () {
     assert.equal((scriptItem.command?.arguments?.[0] as vscode.Uri).fsPath, skillsDir('code-review', 'scripts', 'diff-stats.sh'));
     // The figures first (what the narrow header shows), then the explanation (the header's hover shows it all).
     assert.match(api.treeView.description ?? '', /^[\d,]+ \/ 15,000 chars — listing budget: Claude Code lists every skill's description/);
+  });
+
+  it("shows Claude Code's view: the command with its display name, a command shadowed by a skill, a skill that never loads", async () => {
+    const project = await child(api, undefined, 'Project');
+
+    const hello = api.treeProvider.getTreeItem(await child(api, project, '/hello'));
+    assert.match(String(hello.description), /^hi · Greet the user/);
+    assert.match((hello.tooltip as vscode.MarkdownString).value, /^\*\*`\/hello`\*\* · hi\n/);
+    assert.equal(await vscode.commands.executeCommand('skillflow.copyInvocation', skillsDir('hello')), '/hello', 'the folder name, not `name: hi`');
+
+    const commandFile = path.join(workspaceDir(), '.claude', 'commands', 'code-review.md');
+    const shadowedNode = await entryNode(api, project, '/code-review', 'command');
+    const shadowed = api.treeProvider.getTreeItem(shadowedNode);
+    assert.deepEqual(iconOf(shadowed), { id: 'terminal', color: 'disabledForeground' });
+    assert.match(String(shadowed.description), /^\(shadowed\) · Review the staged changes with the old/);
+    assert.equal(shadowed.contextValue, 'skill.command.shadowed.warning');
+    // Its label is greyed through a decoration on its own URI scheme (the file's problem colours stay off it).
+    assert.equal(shadowed.resourceUri?.scheme, 'skillflow-entry');
+    assert.equal(shadowed.collapsibleState, vscode.TreeItemCollapsibleState.None, 'a command has no files under it');
+    assert.equal((shadowed.command?.arguments?.[0] as vscode.Uri).fsPath, commandFile, 'its row opens the command file');
+    assert.equal(shadowed.accessibilityInformation?.label, '/code-review, command, shadowed, 1 warning');
+    const shadowTip = plain(shadowed.tooltip);
+    assert.ok(shadowTip.includes('$(eye-closed) **Shadowed:** project skill /code-review at .claude/skills/code-review/SKILL.md wins'), shadowTip);
+    assert.ok(shadowTip.includes('a skill wins over a command of the same name'), shadowTip);
+    // The skill that shadows it sits right above it.
+    const rows = await api.treeProvider.getChildren(project);
+    assert.equal(rows.indexOf(shadowedNode) - 1, rows.findIndex((n) => n.kind === 'skill' && n.dir === skillsDir('code-review')));
+
+    // A command with a problem keeps its terminal icon, in the problem's colour (deploy.md names a missing script).
+    const deploy = api.treeProvider.getTreeItem(await entryNode(api, project, '/deploy', 'command'));
+    assert.deepEqual(iconOf(deploy), { id: 'terminal', color: 'list.warningForeground' });
+    assert.equal(deploy.contextValue, 'skill.command.loaded.warning');
+    assert.equal(deploy.resourceUri?.scheme, 'file');
+
+    const neverNode = await child(api, project, 'explain-regex');
+    const never = api.treeProvider.getTreeItem(neverNode);
+    assert.deepEqual(iconOf(never), { id: 'symbol-method', color: 'disabledForeground' });
+    assert.match(String(never.description), /^\(not loaded\) · Explain a regular expression/);
+    assert.equal(never.contextValue, 'skill.skill.notLoaded', 'no Copy Invocation (package.json menus match loaded|shadowed)');
+    assert.match(plain(never.tooltip), /\$\(circle-slash\) \*\*Not loaded:\*\* only direct children of .* are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
+    const deepDir = path.join(skillsDir('drafts', 'explain-regex'));
+    assert.equal(await vscode.commands.executeCommand('skillflow.copyInvocation', deepDir), undefined, 'nothing to copy for an entry Claude Code never loads');
+
+    // The built-in /release-notes command always wins over the demo skill of that name.
+    const releaseNotes = api.treeProvider.getTreeItem(await child(api, project, '/release-notes'));
+    assert.match(String(releaseNotes.description), /^\(shadowed\)/);
+    assert.match(plain(releaseNotes.tooltip), /\/release-notes is a Claude Code built-in command, which always wins/);
   });
 
   it('publishes diagnostics with exact ranges, rule codes linked to their rendered rule section, for closed files too', async () => {
@@ -190,7 +265,8 @@ describe('skills feature', function () {
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('no-description', 'SKILL.md'))), ['description-missing']);
     assert.deepEqual(codes(vscode.Uri.file(skillsDir('missing-reference', 'SKILL.md'))), ['reference-missing']);
     assert.deepEqual(codes(vscode.Uri.file(path.join(workspaceDir(), '.claude', 'agents', 'reviewer.md'))), ['agent-skill-missing']);
-    assert.deepEqual(codes(vscode.Uri.file(skillsDir('code-review', 'SKILL.md'))), []);
+    // It replaces Claude Code's bundled /code-review skill.
+    assert.deepEqual(codes(vscode.Uri.file(skillsDir('code-review', 'SKILL.md'))), ['builtin-clash']);
   });
 
   it('applies the "quote the value" quick fix: the file changes on disk and the diagnostic goes away', async () => {
@@ -321,11 +397,11 @@ describe('skills feature', function () {
     await api.treeProvider.getChildren();
     const started = Date.now();
     writeSkill(skillsDir('appeared-live'), `---\nname: appeared-live\ndescription: Created by the test process.\n---\n# Live\n`);
-    const command = await child(api, await child(api, undefined, 'Project'), 'Command skills');
-    await waitFor(async () => (await childLabels(api, command)).includes('appeared-live'), 5_000, 'appeared-live in the tree');
+    const command = await child(api, undefined, 'Project');
+    await waitFor(async () => (await childLabels(api, command)).includes('/appeared-live'), 5_000, 'appeared-live in the tree');
     console.log(`      live update: new skill in the tree after ${Date.now() - started} ms`);
     fs.rmSync(skillsDir('appeared-live'), { recursive: true });
-    await waitFor(async () => !(await childLabels(api, command)).includes('appeared-live'), 5_000, 'appeared-live to leave the tree');
+    await waitFor(async () => !(await childLabels(api, command)).includes('/appeared-live'), 5_000, 'appeared-live to leave the tree');
   });
 
   it('Search Skills finds a skill by a word of its description', async () => {
@@ -446,27 +522,30 @@ describe('skills feature', function () {
     await waitFor(() => api.treeView.message === undefined, 5_000, 'warning gone');
   });
 
-  it('marks a personal skill shadowed by a project skill of the same name', async () => {
+  it('a personal skill overrides the project skill of the same name: Personal first, the project row dimmed with the reason', async () => {
     const personalDir = path.join(os.homedir(), '.claude', 'skills', 'code-review');
     // The runners isolate HOME; never touch a real personal skill.
     assert.equal(fs.existsSync(personalDir), false, `${personalDir} already exists`);
     writeSkill(personalDir, `---\nname: code-review\ndescription: My personal review habits.\n---\n# Mine\n`);
     try {
       await vscode.commands.executeCommand('skillflow.refresh');
-      const personal = await child(api, undefined, 'Personal');
-      const node = await child(api, await child(api, personal, 'Command skills'), 'code-review');
+      assert.deepEqual(await childLabels(api), ['Personal', 'Project', 'Plugin · demo-plugin', 'Agents']);
+      const personal = api.treeProvider.getTreeItem(await child(api, await child(api, undefined, 'Personal'), '/code-review'));
+      assert.equal(personal.contextValue, 'skill.skill.loaded.warning');
+      const node = await entryNode(api, await child(api, undefined, 'Project'), '/code-review');
       const item = api.treeProvider.getTreeItem(node);
-      assert.equal(item.contextValue, 'skill.shadowed');
-      assert.equal((item.iconPath as vscode.ThemeIcon).id, 'eye-closed');
-      assert.match(String(item.description), /^shadowed · My personal review habits\.$/);
-      assert.match((item.tooltip as vscode.MarkdownString).value, /Shadowed by/);
-      const shadowed = vscode.languages.getDiagnostics(vscode.Uri.file(path.join(personalDir, 'SKILL.md')));
-      assert.deepEqual(shadowed.map((d) => [(d.code as { value: string }).value, d.severity]), [['shadowed', vscode.DiagnosticSeverity.Information]]);
+      assert.equal(item.contextValue, 'skill.skill.shadowed.warning');
+      assert.deepEqual(iconOf(item), { id: 'symbol-method', color: 'disabledForeground' });
+      assert.match(String(item.description), /^\(shadowed\) · Review a pull request/);
+      const tip = plain(item.tooltip);
+      assert.ok(tip.includes('**Shadowed:** personal skill /code-review at ~/.claude/skills/code-review/SKILL.md wins: managed > personal > project'), tip);
+      await waitFor(() => vscode.languages.getDiagnostics(vscode.Uri.file(skillsDir('code-review', 'SKILL.md')))
+        .some((d) => (d.code as { value: string }).value === 'shadowed' && d.severity === vscode.DiagnosticSeverity.Information), 5_000, 'the project skill reported shadowed');
     } finally {
       fs.rmSync(personalDir, { recursive: true, force: true });
       await vscode.commands.executeCommand('skillflow.refresh');
     }
-    assert.deepEqual(await childLabels(api), ['Project', 'Plugins', 'Agents']);
+    assert.deepEqual(await childLabels(api), ['Project', 'Plugin · demo-plugin', 'Agents']);
   });
 
   it('re-validates everything when skillflow.validation.profile changes', async () => {

@@ -16,15 +16,18 @@ import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } f
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 import { RuleConfigFinder } from '../../core/config/ruleConfig';
 import { applyConfig, configuredProfile } from '../validateConfig';
+import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 
-const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}]\n`
-  + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore).\n';
+const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] ${DISCOVERY_USAGE}\n`
+  + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore).\n'
+  + "Reports what is under PATH; Claude Code's other levels (--home, --managed, parent folders) decide shadowing.\n";
 
 export function validateCommand(ctx: CliContext, args: string[]): number {
   const parsed = parseArgs(args, {
     flags: {
       profile: { type: 'string', choices: PROFILES },
       format: { type: 'string', choices: REPORT_FORMATS },
+      ...DISCOVERY_FLAGS,
     },
     positionalName: 'PATH',
   });
@@ -40,7 +43,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     : undefined;
   let found: DiscoverPathsResult;
   try {
-    found = discoverPaths(ctx.fs, ctx.cwd, targets, { profile, listFiles: false, loader: parallel?.loader, onEmpty: (t) => empty.push(t) });
+    found = discoverPaths(ctx.fs, ctx.cwd, targets, { profile, listFiles: false, loader: parallel?.loader, onEmpty: (t) => empty.push(t), ...startOptions(ctx, parsed.flags) });
   } finally {
     parallel?.dispose();
   }

@@ -31,8 +31,11 @@ function describe(value: unknown): string {
   return `it is ${JSON.stringify(value)}`;
 }
 
-/** Parses and checks one agent file; `agent-skill-missing` is reported only when `knownSkills` is given. Never throws. */
-export function validateAgentMd(text: string, path: string, knownSkills: ReadonlySet<string> | undefined): AgentEntry {
+/**
+ * Parses and checks one agent file; `agent-skill-missing` is reported only when `knownSkills` is given, `unreachable`
+ * for a `skills:` entry in `modelBlocked` (a skill the model may not invoke, with the reason). Never throws.
+ */
+export function validateAgentMd(text: string, path: string, knownSkills: ReadonlySet<string> | undefined, modelBlocked?: ReadonlyMap<string, string>): AgentEntry {
   const detail = parseSkillMdDetailed(text);
   const { parsed } = detail;
   const problems: Problem[] = [];
@@ -97,6 +100,8 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
       entry.skills.push(skill);
       if (knownSkills && !knownSkills.has(skill) && !knownSkills.has(skill.normalize('NFKC'))) {
         emit('agent-skill-missing', item.range, `skill '${skill}' does not exist (no skill with that name was found)`);
+      } else if (modelBlocked?.has(skill) && severityFor('unreachable', 'claude-code')) {
+        emit('unreachable', item.range, `the agent cannot use skill '${skill}': the model may not invoke it (${modelBlocked.get(skill)})`);
       }
     }
   }

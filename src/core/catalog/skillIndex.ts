@@ -7,18 +7,25 @@ import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import type { Profile } from '../base/types';
 import type { AgentEntry, SkillEntry, SkillsRoot } from '../skillmd/model';
-import { applyCrossSkillRules } from '../discovery/crossSkill';
-import { discover } from '../discovery/discover';
+import type { ClaudeModel } from '../claude/load';
+import { discover, knownSkillNames, wireClaudeModel } from '../discovery/discover';
+import { carryClaudeView, modelBlockedSkills } from '../discovery/claudeWiring';
 import { findSkillsRoots, listSkillFolders } from '../discovery/roots';
 import { loadAgents } from '../discovery/agents';
-import { loadSkill } from '../discovery/load';
+import { loadSkill, type LoadedSkillEntry } from '../discovery/load';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];
-  /** Home directory for personal skills; ignored when includePersonal is false. */
+  /** Home directory for personal skills, commands, user settings and installed plugins; ignored when includePersonal is false. */
   home?: string;
   includePersonal: boolean;
   profile: Profile;
+  /** The managed-settings folder; the OS default when undefined, none when null. */
+  managedDir?: string | null;
+  /** `--add-dir` folders (absolute, or relative to each workspace folder). */
+  additionalDirs?: readonly string[];
+  /** The environment (`CLAUDE_CONFIG_DIR`); none when undefined. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** What one update changed: skill folders whose entries changed (added, edited, removed, or re-flagged by cross-skill rules). */
@@ -30,6 +37,8 @@ export interface IndexChange {
 }
 
 const AGENT_FILE = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
+/** A command file or folder, or a Claude Code settings file: what Claude Code loads changes as a whole. */
+const CLAUDE_WIDE = /[\\/]\.claude[\\/](commands([\\/]|$)|settings(\.local)?\.json$)/;
 
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
@@ -37,12 +46,13 @@ function isInside(child: string, parent: string): boolean {
 }
 
 function problemSignature(s: SkillEntry): string {
-  return `${s.shadowedBy ?? ''}|${s.problems.map((p) => `${p.code}@${p.line}:${p.column}`).join(',')}`;
+  return `${s.invocation ?? ''}|${s.loaded}|${s.level}|${s.shadowedBy ?? ''}|${s.problems.map((p) => `${p.code}@${p.line}:${p.column}`).join(',')}`;
 }
 
 export class SkillIndex {
   private rootList: SkillsRoot[] = [];
-  private readonly skillsByDir = new Map<string, SkillEntry>();
+  private readonly skillsByDir = new Map<string, LoadedSkillEntry>();
+  private modelList: ClaudeModel[] = [];
   private agentList: AgentEntry[] = [];
   private loadedFlag = false;
   private sorted: SkillEntry[] | undefined;
@@ -55,6 +65,8 @@ export class SkillIndex {
   get options(): Readonly<SkillIndexOptions> { return this.opts; }
   get roots(): readonly SkillsRoot[] { return this.rootList; }
   get agents(): readonly AgentEntry[] { return this.agentList; }
+  /** Claude Code's model of each workspace folder, in order (docs/claude-code-model.md). */
+  get models(): readonly ClaudeModel[] { return this.modelList; }
 
   /** Every indexed skill, sorted by name then path (one array until the index changes: the tree asks for it per row). */
   get skills(): readonly SkillEntry[] {
@@ -66,14 +78,16 @@ export class SkillIndex {
     return this.skillsByDir.get(dir);
   }
 
-  /** The indexed skill whose SKILL.md (or skill.md) is `file`. */
+  /** The indexed skill whose SKILL.md (or skill.md) is `file`, or the command whose file it is (a command's `dir` is its file). */
   skillByFile(file: string): SkillEntry | undefined {
-    const entry = this.skillsByDir.get(path.dirname(file));
+    const entry = this.skillsByDir.get(path.dirname(file)) ?? this.skillsByDir.get(file);
     return entry && entry.skillMdPath === file ? entry : undefined;
   }
 
-  /** The skill whose folder contains `file` (any depth). */
+  /** The skill whose folder contains `file` (any depth), or the command that is `file`. */
   skillContaining(file: string): SkillEntry | undefined {
+    const own = this.skillsByDir.get(file);
+    if (own) return own;
     for (const root of this.rootList) {
       if (!isInside(file, root.path)) continue;
       const folder = path.relative(root.path, file).split(path.sep)[0];
@@ -83,14 +97,19 @@ export class SkillIndex {
     return undefined;
   }
 
-  /** Names an agent's `skills:` may use: `name`, and `plugin:name` for plugin skills. */
+  /** Names an agent's `skills:` may use: command and frontmatter names, and `plugin:name` for plugin skills. */
   knownSkillNames(): Set<string> {
-    const known = new Set<string>();
-    for (const s of this.skillsByDir.values()) {
-      known.add(s.name);
-      if (s.root.plugin !== undefined) known.add(`${s.root.plugin}:${s.name}`);
-    }
-    return known;
+    return knownSkillNames([...this.skillsByDir.values()]);
+  }
+
+  private startOptions() {
+    return {
+      home: this.opts.includePersonal ? this.opts.home : undefined,
+      managedDir: this.opts.managedDir,
+      additionalDirs: this.opts.additionalDirs,
+      env: this.opts.env,
+      profile: this.opts.profile,
+    };
   }
 
   /** Loads everything once (the first tree render or a command asks). */
@@ -101,12 +120,9 @@ export class SkillIndex {
   /** Full re-scan (Refresh, profile or folder changes). */
   reload(): void {
     const started = performance.now();
-    const discovery = discover(this.fs, {
-      workspaceFolders: this.opts.workspaceFolders,
-      home: this.opts.includePersonal ? this.opts.home : undefined,
-      profile: this.opts.profile,
-    });
+    const discovery = discover(this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders });
     this.rootList = discovery.roots;
+    this.modelList = discovery.models;
     this.sorted = undefined;
     this.skillsByDir.clear();
     for (const s of discovery.skills) this.skillsByDir.set(s.dir, s);
@@ -134,8 +150,11 @@ export class SkillIndex {
     let personalDirty = false;
 
     for (const p of paths) {
+      if (CLAUDE_WIDE.test(p)) { personalDirty = true; continue; }
       if (AGENT_FILE.test(p)) agentsDirty = true;
-      const root = this.rootList.find((r) => isInside(p, r.path) || p === r.path);
+      // The deepest root holding it (a misplaced `.claude/skills/group/x` has a root of its own inside `.claude/skills`).
+      let root: SkillsRoot | undefined;
+      for (const r of this.rootList) if ((isInside(p, r.path) || p === r.path) && (!root || r.path.length > root.path.length)) root = r;
       if (root && p !== root.path) {
         const folderName = path.relative(root.path, p).split(path.sep)[0];
         dirty.set(path.join(root.path, folderName), { root, folderName });
@@ -177,9 +196,13 @@ export class SkillIndex {
 
     const before = new Map([...this.skillsByDir].map(([d, s]) => [d, problemSignature(s)]));
     const namesBefore = [...this.skillsByDir.values()].map((s) => s.name).sort().join('\n');
+    // The model is built again only when what it reads may have changed; an edit that keeps the skill's place, name
+    // range and Claude Code metadata keeps Claude Code's view of it.
+    let remodel = change.structural || foldersToRescan.size > 0;
     for (const [dir, { root, folderName }] of dirty) {
       const old = this.skillsByDir.get(dir);
       const fresh = loadSkill(this.fs, root, folderName, this.opts.profile);
+      if (!fresh || !old || !carryClaudeView(old, fresh, this.modelList)) remodel = true;
       if (!fresh) {
         if (old) { this.skillsByDir.delete(dir); change.skills.add(dir); change.structural = true; }
         continue;
@@ -192,7 +215,7 @@ export class SkillIndex {
     }
     if (dirty.size === 0 && !change.structural && !agentsDirty) return change;
 
-    applyCrossSkillRules([...this.skillsByDir.values()]);
+    if (remodel || change.structural) this.rewire();
     for (const [dir, s] of this.skillsByDir) {
       if (before.get(dir) !== problemSignature(s)) change.skills.add(dir);
     }
@@ -204,15 +227,26 @@ export class SkillIndex {
     return change;
   }
 
-  private reloadAgents(): void {
-    const known = this.knownSkillNames();
-    this.agentList = this.opts.workspaceFolders.flatMap((f) => loadAgents(this.fs, f, known));
+  /** Claude Code's model over the current entries again (no file is re-read but those the model finds anew). */
+  private rewire(): void {
+    const wired = wireClaudeModel(this.fs, this.rootList.filter((r) => r.scope !== 'personal'), [...this.skillsByDir.values()], this.opts.workspaceFolders, this.startOptions());
+    const known = new Set(this.rootList.map((r) => r.path));
+    for (const r of wired.roots) if (!known.has(r.path)) { known.add(r.path); this.rootList.push(r); }
+    this.skillsByDir.clear();
+    for (const s of wired.skills) this.skillsByDir.set(s.dir, s);
+    this.modelList = wired.models;
   }
 
-  /** Sum of the description lengths of the skills Claude Code would list (shadowed ones are hidden). */
+  private reloadAgents(): void {
+    const known = this.knownSkillNames();
+    const blocked = modelBlockedSkills(this.modelList);
+    this.agentList = this.opts.workspaceFolders.flatMap((f) => loadAgents(this.fs, f, known, blocked));
+  }
+
+  /** Sum of the description lengths of the skills Claude Code would list (shadowed and never-loaded ones are not). */
   listingChars(): number {
     let sum = 0;
-    for (const s of this.skillsByDir.values()) if (!s.shadowedBy) sum += s.description?.length ?? 0;
+    for (const s of this.skillsByDir.values()) if (s.loaded && !s.shadowedBy) sum += s.description?.length ?? 0;
     return sum;
   }
 }

@@ -9,7 +9,7 @@ import type { ClaudeEntry, ClaudeLevel, ClaudeSource } from './types';
 /** Characters per token used to turn a context window into characters. */
 export const CHARS_PER_TOKEN = 4;
 /** The context window assumed when none is given: 1% of it is the documented 8,000-character fallback. */
-export const FALLBACK_CONTEXT_TOKENS = 200_000;
+const FALLBACK_CONTEXT_TOKENS = 200_000;
 
 export type ListingShown = 'full' | 'truncated' | 'name-only' | 'dropped' | 'absent';
 
@@ -50,7 +50,7 @@ export interface ListingOptions {
 }
 
 /** A budget from SLASH_COMMAND_TOOL_CHAR_BUDGET: a positive whole number of characters, else undefined. */
-export function envBudget(env: Readonly<Record<string, string | undefined>> | undefined): number | undefined {
+function envBudget(env: Readonly<Record<string, string | undefined>> | undefined): number | undefined {
   const raw = env?.SLASH_COMMAND_TOOL_CHAR_BUDGET?.trim();
   if (!raw || !/^\d+$/.test(raw)) return undefined;
   const n = Number(raw);

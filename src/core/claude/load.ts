@@ -10,7 +10,7 @@ import { defaultMetaReader } from './meta';
 import {
   bundledSkillsDisabled, claudeConfigDir, defaultManagedDir, effectiveEnv, readClaudeSettings, type ClaudeSettings,
 } from './settings';
-import type { ClaudeEntry, ClaudeLevel, ClaudeMeta, ClaudeMetaReader, ClaudeProblem, ClaudeSource } from './types';
+import type { ClaudeEntry, ClaudeLevel, ClaudeMeta, ClaudeMetaReader, ClaudeProblem, ClaudeSource, NotLoadedCode } from './types';
 
 export interface ClaudeModelOptions {
   /** The folder Claude Code starts in. */
@@ -31,6 +31,8 @@ export interface ClaudeModelOptions {
   nested?: boolean;
   /** How deep below the start folder nested `.claude/skills` are looked for (default 8). */
   maxDepth?: number;
+  /** The folders below the start folder holding a `.claude/skills`, when the caller found them already (no walk then). */
+  nestedFolders?: readonly string[];
   /** Links that leave this folder are not followed while looking for nested skills (default: the repository root, else the start folder). */
   workspaceRoot?: string;
   /** The shell environment (default: none). Settings `env` blocks override it. */
@@ -67,7 +69,7 @@ const COMMANDS_DEPTH = 4;
 const PLUGIN_SEARCH_DEPTH = 4;
 
 /** The nearest ancestor of `dir` (itself included) that holds `.git`, or undefined. */
-export function findRepoRoot(fs: FileSystem, dir: string): string | undefined {
+function findRepoRoot(fs: FileSystem, dir: string): string | undefined {
   let d = path.resolve(dir);
   for (;;) {
     if (fs.stat(path.join(d, '.git'))) return d;
@@ -78,7 +80,7 @@ export function findRepoRoot(fs: FileSystem, dir: string): string | undefined {
 }
 
 /** The folders whose `.claude` Claude Code reads as project levels: the start folder, then each parent up to the repository root. */
-export function projectFolders(startDir: string, repoRoot: string | undefined): string[] {
+function projectFolders(startDir: string, repoRoot: string | undefined): string[] {
   const start = path.resolve(startDir);
   if (repoRoot === undefined) return [start];
   const folders: string[] = [];
@@ -128,30 +130,31 @@ class Builder {
     return e.isSymbolicLink && this.fs.stat(p)?.isFile === true;
   }
 
-  private push(base: Omit<ClaudeEntry, 'meta' | 'loaded'> & { meta?: ClaudeMeta }, loaded: boolean, notLoadedReason?: string): ClaudeEntry {
+  private push(base: Omit<ClaudeEntry, 'meta' | 'loaded'> & { meta?: ClaudeMeta }, loaded: boolean, notLoadedReason?: string, notLoadedCode?: NotLoadedCode): ClaudeEntry {
     let meta = base.meta;
     if (loaded && meta === undefined) {
       meta = this.readMeta(base.path);
-      if (meta === undefined) { loaded = false; notLoadedReason = 'the file cannot be read'; }
+      if (meta === undefined) { loaded = false; notLoadedReason = 'the file cannot be read'; notLoadedCode = 'unreadable'; }
     }
     const entry: ClaudeEntry = { ...base, meta: meta ?? {}, loaded };
     if (!loaded) {
       entry.invocation = null;
       delete entry.bareInvocation;
       entry.notLoadedReason = notLoadedReason;
+      entry.notLoadedCode = notLoadedCode;
     }
     this.entries.push(entry);
     return entry;
   }
 
-  private notLoaded(kind: ClaudeSource, level: ClaudeLevel, file: string, root: string, reason: string): void {
+  private notLoaded(kind: ClaudeSource, level: ClaudeLevel, file: string, root: string, code: NotLoadedCode, reason: string): void {
     const dir = path.dirname(file);
     const folderName = path.basename(dir);
-    this.push({ kind, level, path: file, dir, root, folderName, displayName: folderName, name: folderName, invocation: null }, false, reason);
+    this.push({ kind, level, path: file, dir, root, folderName, displayName: folderName, name: folderName, invocation: null }, false, reason, code);
   }
 
   /** SKILL.md files below `dir` (not following links), up to `depth` levels: reported as never loaded. */
-  private deepSkills(dir: string, level: ClaudeLevel, root: string, depth: number, reason: (file: string) => string): void {
+  private deepSkills(dir: string, level: ClaudeLevel, root: string, depth: number, code: NotLoadedCode, reason: (file: string) => string): void {
     const listing = this.list(dir);
     if (!listing) return;
     for (const e of listing.entries) {
@@ -160,9 +163,9 @@ class Builder {
       const subListing = this.fs.readDir(sub);
       if (subListing?.some((x) => x.name === 'SKILL.md' && x.isFile)) {
         const file = path.join(sub, 'SKILL.md');
-        this.notLoaded('skill', level, file, root, reason(file));
+        this.notLoaded('skill', level, file, root, code, reason(file));
       }
-      if (depth > 1) this.deepSkills(sub, level, root, depth - 1, reason);
+      if (depth > 1) this.deepSkills(sub, level, root, depth - 1, code, reason);
     }
   }
 
@@ -181,9 +184,9 @@ class Builder {
       if (!childListing) continue;
       const hasSkillMd = childListing.names.has('SKILL.md');
       if (e.name.toLowerCase() === 'synced') {
-        if (hasSkillMd) this.notLoaded('skill', level, path.join(dir, 'SKILL.md'), folder, `the folder name \`${e.name}\` is reserved (any capitalization) for skills synced from claude.ai; Claude Code skips a skill authored there`);
+        if (hasSkillMd) this.notLoaded('skill', level, path.join(dir, 'SKILL.md'), folder, 'reserved', `the folder name \`${e.name}\` is reserved (any capitalization) for skills synced from claude.ai; Claude Code skips a skill authored there`);
         if (opts.syncedHere && e.name === 'synced') this.syncedFolder(dir);
-        else this.deepSkills(dir, level, folder, DEEP_SKILL_DEPTH, () => `inside the reserved \`${e.name}\` folder; only direct children of ${folder} are skills`);
+        else this.deepSkills(dir, level, folder, DEEP_SKILL_DEPTH, 'reserved', () => `inside the reserved \`${e.name}\` folder; only direct children of ${folder} are skills`);
         continue;
       }
       if (childListing.names.has('.claude-plugin') && this.fs.stat(path.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) {
@@ -191,17 +194,18 @@ class Builder {
           const manifest = this.manifest(dir);
           this.plugin(dir, pluginName(manifest, e.name), manifest);
         } else if (hasSkillMd) {
-          this.notLoaded('skill', level, path.join(dir, 'SKILL.md'), folder, 'a skills-directory plugin (it has .claude-plugin/plugin.json) loads only from the .claude/skills of the folder Claude Code starts in');
+          this.notLoaded('skill', level, path.join(dir, 'SKILL.md'), folder, 'plugin-elsewhere', 'a skills-directory plugin (it has .claude-plugin/plugin.json) loads only from the .claude/skills of the folder Claude Code starts in');
         }
         continue;
       }
       if (!hasSkillMd) {
         const wrongCase = childListing.entries.find((x) => x.name.toLowerCase() === 'skill.md');
         if (wrongCase) {
-          this.notLoaded('skill', level, path.join(dir, wrongCase.name), folder, `the file must be named exactly \`SKILL.md\`, not \`${wrongCase.name}\``);
+          this.notLoaded('skill', level, path.join(dir, wrongCase.name), folder, 'file-case', `the file must be named exactly \`SKILL.md\`, not \`${wrongCase.name}\``);
           continue;
         }
-        this.deepSkills(dir, level, folder, DEEP_SKILL_DEPTH, (file) => `only direct children of ${folder} are skills; ${path.relative(folder, file).split(path.sep).join('/')} is deeper`);
+        // Misplaced SKILL.md files are looked for in real folders only: a link (to `/`, say) is never searched.
+        if (!e.isSymbolicLink) this.deepSkills(dir, level, folder, DEEP_SKILL_DEPTH, 'deeper', (file) => `only direct children of ${folder} are skills; ${path.relative(folder, file).split(path.sep).join('/')} is deeper`);
         continue;
       }
       const file = path.join(dir, 'SKILL.md');
@@ -212,7 +216,7 @@ class Builder {
         invocation: `/${e.name}`, ...(opts.nestedDir !== undefined ? { nestedDir: opts.nestedDir, onDemand: true } : {}),
       };
       if (first) {
-        this.push({ ...base, meta: {} }, false, `the same folder as ${first.dir} (reached through a link); Claude Code loads it once`);
+        this.push({ ...base, meta: {} }, false, `the same folder as ${first.dir} (reached through a link); Claude Code loads it once`, 'link-duplicate');
         continue;
       }
       const entry = this.push(base, true);
@@ -301,7 +305,7 @@ class Builder {
       const sub = path.join(dir, e.name);
       if (!this.isDir(sub, e)) continue;
       if (this.fs.readDir(sub)?.some((x) => x.name === 'SKILL.md')) this.pluginSkill(plugin, root, sub, e.name, false);
-      else this.deepSkills(sub, 'plugin', dir, DEEP_SKILL_DEPTH, (file) => `only direct children of ${dir} are skills; ${path.relative(dir, file).split(path.sep).join('/')} is deeper`);
+      else this.deepSkills(sub, 'plugin', dir, DEEP_SKILL_DEPTH, 'deeper', (file) => `only direct children of ${dir} are skills; ${path.relative(dir, file).split(path.sep).join('/')} is deeper`);
     }
   }
 
@@ -470,6 +474,7 @@ function resolvePrecedence(entries: ClaudeEntry[], settings: ClaudeSettings, bun
       e.loaded = false;
       e.invocation = null;
       e.notLoadedReason = '`syncClaudeAiSkills` is false: Claude Code hides the skills synced from claude.ai';
+      e.notLoadedCode = 'sync-off';
       continue;
     }
     const winner = byName.get(e.name)?.find((x) => !x.shadowedBy) ?? loaded.find((x) => x !== e && x.level !== 'synced' && (x.name === e.name || x.bareInvocation === `/${e.name}`));
@@ -528,7 +533,10 @@ export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): Clau
   if (configDir !== undefined && opts.installedPlugins !== false) b.installedPlugins(configDir, settings.enabledPlugins);
   if (opts.nested !== false) {
     const boundary = fs.realPath(opts.workspaceRoot ?? repoRoot) ?? path.resolve(opts.workspaceRoot ?? repoRoot);
-    for (const n of b.nestedFolders(startDir, boundary, opts.maxDepth ?? 8)) {
+    const found = opts.nestedFolders
+      ? opts.nestedFolders.filter((d) => path.resolve(d) !== startDir).map((d) => ({ dir: path.resolve(d), skills: path.join(path.resolve(d), '.claude', 'skills') }))
+      : b.nestedFolders(startDir, boundary, opts.maxDepth ?? 8);
+    for (const n of found) {
       b.skillsFolder(n.skills, 'nested', { nestedDir: path.relative(startDir, n.dir).split(path.sep).join('/'), skillsDirPlugins: false });
     }
   }

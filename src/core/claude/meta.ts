@@ -1,6 +1,7 @@
 /** Reading the frontmatter fields the Claude Code model needs from a SKILL.md or command file. */
 import type { FileSystem } from '../base/fs';
 import { parseSkillMd } from '../skillmd/frontmatter';
+import type { ParsedSkillMd } from '../skillmd/model';
 import type { ClaudeMeta, ClaudeMetaReader } from './types';
 import { parseClaudeBoolean } from './values';
 
@@ -32,7 +33,11 @@ function text(value: unknown): string | undefined {
  * The fields from a file's text. Malformed frontmatter gives empty metadata (Claude Code then still loads the body).
  */
 export function metaFromText(source: string): ClaudeMeta {
-  const parsed = parseSkillMd(source);
+  return metaFromParsed(parseSkillMd(source));
+}
+
+/** The fields from a parsed file (the body is read only when `description` is absent). */
+export function metaFromParsed(parsed: Pick<ParsedSkillMd, 'data' | 'hasFrontmatter' | 'body'>): ClaudeMeta {
   const data = parsed.data ?? {};
   const meta: ClaudeMeta = {};
   const name = text(data.name);

@@ -11,6 +11,14 @@ import type { SkillOverride } from './values';
 export type ClaudeLevel = 'managed' | 'personal' | 'project' | 'additional' | 'plugin' | 'nested' | 'synced';
 export type ClaudeSource = 'skill' | 'command';
 
+/**
+ * Why Claude Code does not load a file: `deeper` (below a direct child of a skills folder), `reserved` (inside a
+ * folder named `synced`), `plugin-elsewhere` (a skills-directory plugin outside the start folder's `.claude/skills`),
+ * `file-case` (`skill.md`), `link-duplicate` (a folder already loaded through another path), `unreadable`,
+ * `sync-off` (`syncClaudeAiSkills: false`).
+ */
+export type NotLoadedCode = 'deeper' | 'reserved' | 'plugin-elsewhere' | 'file-case' | 'link-duplicate' | 'unreadable' | 'sync-off';
+
 /** What the model needs from a SKILL.md or command file's frontmatter. */
 export interface ClaudeMeta {
   /** `name` (a display label, except for plugin skills where it is the last part of the command). */
@@ -60,6 +68,8 @@ export interface ClaudeEntry {
   bareInvocation?: string;
   loaded: boolean;
   notLoadedReason?: string;
+  /** What kind of "not loaded" it is (set with notLoadedReason); the first three are mistakes an author can fix. */
+  notLoadedCode?: NotLoadedCode;
   /** Nested skills: they load the first time Claude reads or edits a file in `nestedDir`. */
   onDemand?: boolean;
   /** Nested skills: the package folder relative to the start folder, `/`-separated (`apps/web`). */

@@ -7,7 +7,7 @@ import { validateAgentMd } from '../agents/agents';
 import { MAX_SKILL_MD_BYTES } from './load';
 
 /** Reads `<workspaceFolder>/.claude/agents/*.md` (validateAgentMd each; `agent-skill-missing` against knownSkills). */
-export function loadAgents(fs: FileSystem, workspaceFolder: string, knownSkills: ReadonlySet<string>): AgentEntry[] {
+export function loadAgents(fs: FileSystem, workspaceFolder: string, knownSkills: ReadonlySet<string>, modelBlocked?: ReadonlyMap<string, string>): AgentEntry[] {
   const dir = path.join(workspaceFolder, '.claude', 'agents');
   const entries = fs.readDir(dir);
   if (!entries) return [];
@@ -28,7 +28,7 @@ export function loadAgents(fs: FileSystem, workspaceFolder: string, knownSkills:
         agents.push({ name: e.name.slice(0, -3), path: file, skills: [], scope: 'project', workspaceFolder, problems: [fileProblem('file-unreadable', `the agent file cannot be read: ${err instanceof Error ? err.message : String(err)}`)] });
         continue;
       }
-      agent = validateAgentMd(text, file, knownSkills);
+      agent = validateAgentMd(text, file, knownSkills, modelBlocked);
     }
     agent.workspaceFolder = workspaceFolder;
     agent.scope = 'project';

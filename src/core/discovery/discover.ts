@@ -1,23 +1,36 @@
 /**
- * Skill discovery: finds the skills roots of workspace folders, `~/.claude/skills` and installed plugins (roots.ts),
- * loads their skills (load.ts) and agents (agents.ts), and applies the rules that need more than one skill
- * (crossSkill.ts). discoverPath and discoverPaths are what the CLI validates or lists for its PATH arguments.
+ * Skill discovery: finds the skills roots of workspace folders (roots.ts), loads their skills (load.ts), applies Claude
+ * Code's model of loading (claudeWiring.ts: the personal, managed, parent and additional levels, commands, installed
+ * plugins, command names, precedence and the problems that need more than one file) and loads the agents (agents.ts).
+ * discoverPath and discoverPaths are what the CLI validates or lists for its PATH arguments.
  */
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import type { Profile } from '../base/types';
+import type { ClaudeModel } from '../claude/load';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from '../skillmd/model';
 import { loadAgents } from './agents';
-import { applyCrossSkillRules } from './crossSkill';
+import { applyClaudeModel, modelBlockedSkills } from './claudeWiring';
 import { type LoadedSkillEntry, loadSkill, loadSkillsInOrder, type SkillJob, type SkillLoader } from './load';
+import { pluginNameOf } from './plugins';
 import { hasFile, PathJoiner } from './paths';
-import { findInstalledPluginRoots, rootFor, scanFolder, skillFolderEntries } from './roots';
+import { rootFor, scanFolder, skillFolderEntries } from './roots';
 import { withReadCache } from './readCache';
 
-export interface DiscoverOptions {
-  workspaceFolders: string[];
-  /** Home directory: adds `~/.claude/skills` (personal) and the plugins installed under `~/.claude/plugins`. */
+/** What Claude Code is started with, besides its start folder (see ClaudeWiringOptions). */
+export interface ClaudeStartOptions {
+  /** Home directory: personal skills and commands (`~/.claude`), user settings, installed plugins. */
   home?: string;
+  /** The managed-settings folder; the OS default when undefined, none when null. */
+  managedDir?: string | null;
+  /** `--add-dir` folders. */
+  additionalDirs?: readonly string[];
+  /** The shell environment (`CLAUDE_CONFIG_DIR`, `SLASH_COMMAND_TOOL_CHAR_BUDGET`). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface DiscoverOptions extends ClaudeStartOptions {
+  workspaceFolders: string[];
   profile: Profile;
   maxDepth?: number;
   /** See FindRootsOptions.anyFolder (default false). */
@@ -28,7 +41,14 @@ export interface DiscoverOptions {
   loader?: SkillLoader;
 }
 
-/** Loads every skill of the given roots (a folder reached twice through links only once, by real path), then applies the cross-skill rules. */
+/** A discovery with Claude Code's model of each workspace folder. */
+export interface ModelDiscovery extends Discovery {
+  skills: LoadedSkillEntry[];
+  /** One per workspace folder, in order. */
+  models: ClaudeModel[];
+}
+
+/** Loads every skill of the given roots (a folder reached twice through links only once, by real path). */
 export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile, opts?: { listFiles?: boolean; loader?: SkillLoader }): LoadedSkillEntry[] {
   const jobs: SkillJob[] = [];
   const seen = new Set<string>();
@@ -44,103 +64,183 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
   }
   const skills: LoadedSkillEntry[] = [];
   for (const skill of (opts?.loader ?? loadSkillsInOrder)(fs, jobs, profile, { listFiles: opts?.listFiles })) if (skill) skills.push(skill);
-  applyCrossSkillRules(skills, profile);
   return skills;
 }
 
-/** Full discovery: project roots of every workspace folder, personal `~/.claude/skills`, installed plugins, agents. */
-export function discover(fs: FileSystem, opts: DiscoverOptions): Discovery {
+/** `<folder>/.claude/skills` → `<folder>`; undefined for any other root. */
+function claudeFolderOf(root: SkillsRoot): string | undefined {
+  const parent = path.dirname(root.path);
+  return path.basename(root.path) === 'skills' && path.basename(parent) === '.claude' ? path.dirname(parent) : undefined;
+}
+
+/** The names an agent's `skills:` may use: command names, frontmatter names, and `plugin:name` for plugin skills. */
+export function knownSkillNames(skills: readonly SkillEntry[]): Set<string> {
+  const known = new Set<string>();
+  for (const s of skills) {
+    if (s.source === 'command') continue;
+    known.add(s.name);
+    if (s.invocation) known.add(s.invocation.slice(1));
+    if (s.root.plugin !== undefined) known.add(`${s.root.plugin}:${s.name}`);
+  }
+  return known;
+}
+
+/**
+ * Applies Claude Code's model to loaded entries and adds the skills roots of the files only the model found (so a
+ * watcher sees them). Shared by discover and SkillIndex (which re-applies it after a change).
+ */
+export function wireClaudeModel(fs: FileSystem, roots: readonly SkillsRoot[], skills: readonly LoadedSkillEntry[], workspaceFolders: readonly string[], opts: ClaudeStartOptions & { profile: Profile; listFiles?: boolean }): { roots: SkillsRoot[]; skills: LoadedSkillEntry[]; models: ClaudeModel[] } {
+  const wired = applyClaudeModel(fs, skills, {
+    ...opts,
+    startDirs: workspaceFolders,
+    pluginDirs: roots.filter((r) => r.scope === 'plugin').map((r) => path.dirname(r.path)),
+    claudeFolders: roots.map(claudeFolderOf).filter((d): d is string => d !== undefined),
+  });
+  // The roots as the model classified their skills (a workspace folder that is the home folder: its skills are personal).
+  const classified = new Map<string, SkillsRoot>();
+  for (const s of wired.skills) if (s.source === 'skill' && !classified.has(s.root.path)) classified.set(s.root.path, s.root);
+  const allRoots = roots.map((r) => classified.get(r.path) ?? r);
+  const known = new Set(roots.map((r) => r.path));
+  for (const [p, r] of classified) {
+    if (known.has(p)) continue;
+    known.add(p);
+    allRoots.push(r);
+  }
+  return { roots: allRoots, skills: wired.skills, models: wired.models };
+}
+
+/** Full discovery: the skills roots of every workspace folder, then Claude Code's model of each (every level), then agents. */
+export function discover(fs: FileSystem, opts: DiscoverOptions): ModelDiscovery {
   const cached = withReadCache(fs);
   const roots: SkillsRoot[] = [];
   const agentFolders: string[] = [];
   const seen = new Set<string>();
-  const personal = opts.home !== undefined ? path.join(opts.home, '.claude', 'skills') : undefined;
-  const push = (r: SkillsRoot) => {
-    if (seen.has(r.path)) return;
-    seen.add(r.path);
-    // A workspace folder that is the home folder finds ~/.claude/skills itself: it stays personal.
-    roots.push(r.path === personal && r.scope === 'project' ? { path: r.path, scope: 'personal' } : r);
-  };
   for (const folder of opts.workspaceFolders) {
     const scan = scanFolder(cached, folder, { maxDepth: opts.maxDepth, anyFolder: opts.anyFolder, workspaceFolder: folder });
-    scan.roots.forEach(push);
+    for (const r of scan.roots) {
+      if (seen.has(r.path)) continue;
+      seen.add(r.path);
+      roots.push(r);
+    }
     if (opts.anyFolder) agentFolders.push(...scan.agentFolders);
     else if (cached.stat(path.join(folder, '.claude', 'agents'))?.isDirectory) agentFolders.push(folder);
   }
-  if (opts.home !== undefined && personal !== undefined) {
-    if (cached.stat(personal)?.isDirectory) push({ path: personal, scope: 'personal' });
-    findInstalledPluginRoots(cached, opts.home).forEach(push);
-  }
-  const skills = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles, loader: opts.loader });
-  const known = new Set<string>();
-  for (const s of skills) {
-    known.add(s.name);
-    if (s.root.plugin !== undefined) known.add(`${s.root.plugin}:${s.name}`);
-  }
-  const agents = [...new Set(agentFolders)].flatMap((f) => loadAgents(cached, f, known));
-  return { roots, skills, agents };
+  const loaded = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles, loader: opts.loader });
+  const wired = wireClaudeModel(cached, roots, loaded, opts.workspaceFolders, opts);
+  const known = knownSkillNames(wired.skills);
+  const blocked = modelBlockedSkills(wired.models);
+  const agents = [...new Set(agentFolders)].flatMap((f) => loadAgents(cached, f, known, blocked));
+  return { roots: wired.roots, skills: wired.skills, agents, models: wired.models };
 }
 
-export type DiscoverPathResult = { ok: true; discovery: Discovery } | { ok: false; message: string };
+export type DiscoverPathResult = { ok: true; discovery: ModelDiscovery } | { ok: false; message: string };
+
+type PathOptions = ClaudeStartOptions & {
+  profile: Profile; maxDepth?: number; listFiles?: boolean; loader?: SkillLoader;
+  /** Also keep what the model found outside PATH (the other levels), as `list` shows them. */
+  everything?: boolean;
+  /** discoverPaths: called with each target that holds no skill, command or agent. */
+  onEmpty?: (target: string) => void;
+};
+
+/** `<p>/.claude/<sub>/...` → `<p>` for the nearest `.claude` ancestor of `file` whose child is `sub`; else undefined. */
+function projectOf(file: string, sub: string): string | undefined {
+  let d = path.dirname(file);
+  for (;;) {
+    const parent = path.dirname(d);
+    if (parent === d) return undefined;
+    if (path.basename(d) === sub && path.basename(parent) === '.claude') return path.dirname(parent);
+    d = parent;
+  }
+}
+
+/** What discover is run on for one PATH: the start folder, whether any folder holding skills counts, and what is kept. */
+function discoveryFor(fs: FileSystem, abs: string, isFile: boolean, entries: ReturnType<FileSystem['readDir']>): { start: string; anyFolder: boolean; single: boolean; alone?: string; keep: (file: string) => boolean } | undefined {
+  const base = path.basename(abs);
+  const skillFile = isFile && (base === 'SKILL.md' || base === 'skill.md');
+  const skillDir = skillFile ? path.dirname(abs) : !isFile && entries && (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md')) ? abs : undefined;
+  if (skillDir !== undefined) {
+    const parent = path.dirname(skillDir);
+    const keep = (file: string) => path.dirname(file) === skillDir;
+    // A direct child of `.claude/skills`: that project is the start folder (the other levels decide its shadowing).
+    if (path.basename(parent) === 'skills' && path.basename(path.dirname(parent)) === '.claude') return { start: path.dirname(path.dirname(parent)), anyFolder: false, single: true, keep };
+    const claudeProject = projectOf(skillDir, 'skills');
+    if (claudeProject !== undefined) return { start: claudeProject, anyFolder: false, single: true, keep };
+    if (path.basename(parent) === 'skills' && pluginNameOf(fs, path.dirname(parent)) !== undefined) return { start: path.dirname(parent), anyFolder: true, single: true, keep };
+    // Outside every folder Claude Code reads: that skill alone.
+    return { start: parent, anyFolder: true, single: true, alone: path.basename(skillDir), keep };
+  }
+  if (isFile) {
+    if (!base.endsWith('.md')) return undefined;
+    const commands = projectOf(abs, 'commands');
+    if (commands !== undefined) return { start: commands, anyFolder: false, single: true, keep: (file) => file === abs };
+    return undefined;
+  }
+  return { start: abs, anyFolder: true, single: false, keep: (file) => file === abs || file.startsWith(abs.endsWith(path.sep) ? abs : abs + path.sep) };
+}
 
 /**
- * What the CLI validates or lists for one PATH: a SKILL.md (that skill), an agent file under
- * `.claude/agents/` (that agent), a skill folder (that skill), or any other folder (searched with
- * `anyFolder`: every folder holding skills is a root). Not ok when the path cannot be read or is some other file.
+ * What the CLI validates or lists for one PATH: a SKILL.md or skill folder (that skill), a command file under
+ * `.claude/commands/` (that command), an agent file under `.claude/agents/` (that agent), or any other folder (searched
+ * with `anyFolder`: every folder holding skills is a root) — each with Claude Code's model of its start folder (a
+ * folder PATH itself; for a skill or command, its project), so that shadowing counts every level while only what is
+ * under PATH is reported. Not ok when the path cannot be read or is some other file.
  */
-export function discoverPath(fs: FileSystem, target: string, opts: { profile: Profile; maxDepth?: number; listFiles?: boolean; loader?: SkillLoader }): DiscoverPathResult {
+export function discoverPath(fs: FileSystem, target: string, opts: PathOptions): DiscoverPathResult {
   const cached = withReadCache(fs);
   const abs = path.resolve(target);
   const st = cached.stat(abs);
   if (!st) return { ok: false, message: `cannot read '${target}'` };
-  const single = (skillDir: string): DiscoverPathResult => {
-    const parent = path.dirname(skillDir);
-    const root = rootFor(cached, parent, parent);
-    const skill = loadSkill(cached, root, path.basename(skillDir), opts.profile, { listFiles: opts.listFiles });
-    if (!skill) return { ok: false, message: `no SKILL.md in '${target}'` };
-    return { ok: true, discovery: { roots: [root], skills: [skill], agents: [] } };
-  };
   if (st.isFile) {
     const base = path.basename(abs);
-    if (base === 'SKILL.md' || base === 'skill.md') return single(path.dirname(abs));
     const agentsDir = path.dirname(abs);
     if (base.endsWith('.md') && path.basename(agentsDir) === 'agents' && path.basename(path.dirname(agentsDir)) === '.claude') {
       const project = path.dirname(path.dirname(agentsDir));
-      const all = discover(cached, { workspaceFolders: [project], profile: opts.profile, maxDepth: opts.maxDepth });
+      const all = discover(cached, { ...opts, workspaceFolders: [project] });
       const agent = all.agents.find((a) => a.path === abs);
       if (!agent) return { ok: false, message: `cannot read '${target}'` };
-      return { ok: true, discovery: { roots: [], skills: [], agents: [agent] } };
+      return { ok: true, discovery: { roots: [], skills: [], agents: [agent], models: all.models } };
     }
-    return { ok: false, message: `'${target}' is not a SKILL.md, an agent file, a skill folder or a folder` };
+  } else if (!st.isDirectory) {
+    return { ok: false, message: `cannot read '${target}'` };
   }
-  if (!st.isDirectory) return { ok: false, message: `cannot read '${target}'` };
-  const entries = cached.readDir(abs);
-  if (!entries) return { ok: false, message: `cannot read '${target}'` };
-  if (hasFile(entries, 'SKILL.md') || hasFile(entries, 'skill.md')) return single(abs);
-  return { ok: true, discovery: discover(cached, { workspaceFolders: [abs], profile: opts.profile, maxDepth: opts.maxDepth, anyFolder: true, listFiles: opts.listFiles, loader: opts.loader }) };
+  const entries = st.isDirectory ? cached.readDir(abs) : undefined;
+  if (st.isDirectory && !entries) return { ok: false, message: `cannot read '${target}'` };
+  const how = discoveryFor(cached, abs, st.isFile, entries);
+  if (!how) return { ok: false, message: `'${target}' is not a SKILL.md, a command or agent file, a skill folder or a folder` };
+  if (how.alone !== undefined) {
+    const skill = loadSkill(cached, rootFor(cached, how.start, how.start), how.alone, opts.profile, { listFiles: opts.listFiles });
+    if (!skill) return { ok: false, message: `no SKILL.md in '${target}'` };
+    const wired = applyClaudeModel(cached, [skill], { ...opts, startDirs: [] });
+    return { ok: true, discovery: { roots: [skill.root], skills: wired.skills, agents: [], models: [] } };
+  }
+  const all = discover(cached, { ...opts, workspaceFolders: [how.start], anyFolder: how.anyFolder });
+  const skills = opts.everything ? all.skills : all.skills.filter((s) => how.keep(s.skillMdPath));
+  if (!skills.length && how.single) return { ok: false, message: st.isFile ? `cannot read '${target}'` : `no SKILL.md in '${target}'` };
+  const agents = how.single ? [] : all.agents.filter((a) => how.keep(a.path));
+  return { ok: true, discovery: { roots: all.roots, skills, agents, models: all.models } };
 }
 
-export type DiscoverPathsResult = { ok: true; skills: SkillEntry[]; agents: AgentEntry[] } | { ok: false; message: string };
+export type DiscoverPathsResult = { ok: true; skills: LoadedSkillEntry[]; agents: AgentEntry[]; models: ClaudeModel[] } | { ok: false; message: string };
 
 /**
- * discoverPath for several paths (`targets`, relative to `cwd`): everything found, deduplicated, with the cross-skill
- * rules applied over all of it, skills sorted by SKILL.md path and agents by path. Not ok at the first path that
+ * discoverPath for several paths (`targets`, relative to `cwd`): everything found under them, deduplicated, skills
+ * sorted by SKILL.md path and agents by path, with the model of each start folder. Not ok at the first path that
  * cannot be read (its message names the path as written). `onEmpty` hears of each path that holds no skill or agent.
  */
-export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], opts: { profile: Profile; listFiles?: boolean; loader?: SkillLoader; onEmpty?: (target: string) => void }): DiscoverPathsResult {
-  const skills = new Map<string, SkillEntry>();
+export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], opts: PathOptions): DiscoverPathsResult {
+  const skills = new Map<string, LoadedSkillEntry>();
   const agents = new Map<string, AgentEntry>();
+  const models: ClaudeModel[] = [];
   for (const target of targets) {
-    const result = discoverPath(fs, path.resolve(cwd, target), { profile: opts.profile, listFiles: opts.listFiles, loader: opts.loader });
+    const result = discoverPath(fs, path.resolve(cwd, target), opts);
     if (!result.ok) return { ok: false, message: result.message.replace(path.resolve(cwd, target), target) };
     if (!result.discovery.skills.length && !result.discovery.agents.length) opts.onEmpty?.(target);
     for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
     for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
+    models.push(...result.discovery.models);
   }
-  const skillList = [...skills.values()];
-  // One target's discovery has applied them to exactly this set already.
-  if (targets.length > 1) applyCrossSkillRules(skillList, opts.profile);
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  skillList.sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
-  return { ok: true, skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)) };
+  const skillList = [...skills.values()].sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
+  return { ok: true, skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)), models };
 }

@@ -4,11 +4,14 @@
  */
 import * as path from 'node:path';
 import type { FileStat, FileSystem } from '../base/fs';
-import type { Profile, Range } from '../base/types';
+import type { Problem, Profile, Range } from '../base/types';
 import { fileProblem, sortProblems } from '../base/problems';
 import { detach, tokensForLength } from '../base/text';
 import type { SkillEntry, SkillsRoot } from '../skillmd/model';
 import { validateSkillMdBytes } from '../validation/bytes';
+import type { ClaudeMeta } from '../claude/types';
+import { metaFromParsed } from '../claude/meta';
+import { severityFor } from '../base/rules';
 import { byName, hasFile, outsideWorkspace, PathJoiner } from './paths';
 
 /** A SKILL.md larger than this is reported (`file-too-large`), not parsed. */
@@ -23,6 +26,19 @@ const LISTING_SKIP = new Set(['__pycache__', 'node_modules', '.DS_Store', '.git'
 export interface LoadedSkillEntry extends SkillEntry {
   /** Range of the `name` value (or key) in SKILL.md; undefined when there is no name key. */
   nameRange?: Range;
+  /** What Claude Code's model reads from the frontmatter (empty when the file could not be parsed). */
+  meta: ClaudeMeta;
+}
+
+/** The fields of `meta` detached from the (possibly reused) buffer the file was read into. */
+function detachedMeta(m: ClaudeMeta): ClaudeMeta {
+  const out: ClaudeMeta = {};
+  if (m.name !== undefined) out.name = detach(m.name);
+  if (m.description !== undefined) out.description = detach(m.description);
+  if (m.whenToUse !== undefined) out.whenToUse = detach(m.whenToUse);
+  if (m.disableModelInvocation !== undefined) out.disableModelInvocation = m.disableModelInvocation;
+  if (m.userInvocable !== undefined) out.userInvocable = m.userInvocable;
+  return out;
 }
 
 function listContentFiles(fs: FileSystem, dir: string, rel: string, depth: number, out: string[]): void {
@@ -88,6 +104,21 @@ interface SkillLoad {
   knownStat: FileStat | undefined;
   /** Fill SkillEntry.tokenEstimate. */
   estimateTokens: boolean;
+  /** A command file: the `name-*` rules do not apply; `name` and `paths` are reported as ignored. */
+  command?: boolean;
+}
+
+/** A command file's problems: no `name-*` rule; `name` / `paths` keys reported as ignored by Claude Code. */
+function commandProblems(keys: ReadonlyArray<{ key: string; keyRange: Range }>, problems: Problem[], profile: Profile): Problem[] {
+  const out = problems.filter((p) => !p.code.startsWith('name-'));
+  const severity = severityFor('unknown-key', profile);
+  for (const k of keys) {
+    if (!COMMAND_IGNORED_KEYS.has(k.key) || severity === undefined) continue;
+    const at = out.findIndex((p) => p.code === 'unknown-key' && p.line === k.keyRange.line);
+    if (at >= 0) out.splice(at, 1);
+    out.push({ code: 'unknown-key', severity, message: `Claude Code ignores \`${k.key}\` in a command file${k.key === 'name' ? ' (the command is the file name)' : ''}`, ...k.keyRange });
+  }
+  return out;
 }
 
 function finishLoad(load: SkillLoad): LoadedSkillEntry {
@@ -102,6 +133,14 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     scope: root.scope,
     kind: 'command',
     invocation: '',
+    // What Claude Code makes of it is decided over the whole discovery (discovery/claudeWiring.ts); a skill loaded on
+    // its own keeps these.
+    level: root.scope === 'personal' ? 'personal' : root.scope === 'plugin' ? 'plugin' : 'project',
+    source: 'skill',
+    loaded: true,
+    displayName: undefined,
+    notLoadedReason: undefined,
+    shadowReason: undefined,
     tokenEstimate: 0,
     files,
     references: [],
@@ -112,6 +151,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     description: undefined,
     nameRange: undefined,
     shadowedBy: undefined,
+    meta: {},
   };
 
   if (!hasUpper) {
@@ -140,17 +180,40 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
       const description = data?.description;
       if (typeof description === 'string') entry.description = detach(description);
+      entry.meta = detachedMeta(metaFromParsed(result.parsed));
       const nameKey = result.parsed.keys.find((k) => k.key === 'name');
       if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
       // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
       if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
       entry.references = result.references;
-      entry.problems = sortProblems(result.problems);
+      entry.problems = sortProblems(load.command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
     }
   }
 
   entry.kind = entry.name.startsWith('workflow-') ? 'workflow' : 'command';
   entry.invocation = root.plugin !== undefined ? `/${root.plugin}:${entry.name}` : `/${entry.name}`;
+  return entry;
+}
+
+/** Frontmatter keys Claude Code ignores in a command file (the command is the file name). */
+const COMMAND_IGNORED_KEYS = new Set(['name', 'paths']);
+
+/**
+ * Reads and validates one command file (`.claude/commands/<name>.md`) with the SKILL.md rules, except that `name` and
+ * `paths`, which Claude Code ignores in a command, are reported as ignored (`unknown-key`) and the `name-*` rules do not
+ * apply. `dir` and `skillMdPath` are the file itself; `folderName` is its name without `.md`.
+ */
+export function loadCommand(fs: FileSystem, file: string, profile: Profile): LoadedSkillEntry {
+  const folderName = path.basename(file).replace(/\.md$/, '');
+  const parent = path.dirname(file);
+  const root: SkillsRoot = { path: parent, scope: 'project' };
+  const entry = finishLoad({ fs, root, folderName, profile, dir: parent, skillMdPath: file, hasUpper: true, files: [], knownStat: undefined, estimateTokens: true, command: true });
+  entry.dir = file;
+  entry.name = folderName;
+  entry.source = 'command';
+  entry.files = [];
+  // Frontmatter is optional in a command: Claude Code describes it by its first paragraph.
+  entry.description ??= entry.meta.description;
   return entry;
 }
 

@@ -1,4 +1,4 @@
-/** Claude Code plugins: a plugin folder's name (its manifest) and the plugins installed under `~/.claude/plugins`. */
+/** Plugin folders in a workspace: a plugin folder's name (its manifest). Installed plugins are the Claude Code model's (claude/load.ts). */
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 
@@ -19,22 +19,3 @@ export function pluginNameOf(fs: FileSystem, dir: string): string | undefined {
   }
   return undefined;
 }
-
-/** Install paths of Claude Code's plugins from `~/.claude/plugins/installed_plugins.json` (v1 and v2 layouts); undefined when absent/invalid. */
-export function installedPluginPaths(fs: FileSystem, pluginsDir: string): string[] | undefined {
-  const file = path.join(pluginsDir, 'installed_plugins.json');
-  if (!fs.stat(file)?.isFile) return undefined;
-  let data: unknown;
-  try { data = JSON.parse(fs.readFile(file).toString('utf8')); } catch { return undefined; }
-  const plugins = data && typeof data === 'object' ? (data as { plugins?: unknown }).plugins : undefined;
-  if (!plugins || typeof plugins !== 'object') return undefined;
-  const paths: string[] = [];
-  for (const value of Object.values(plugins as Record<string, unknown>)) {
-    for (const install of Array.isArray(value) ? value : [value]) {
-      const p = install && typeof install === 'object' ? (install as { installPath?: unknown }).installPath : undefined;
-      if (typeof p === 'string' && p) paths.push(p);
-    }
-  }
-  return paths;
-}
-

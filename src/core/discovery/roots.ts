@@ -1,6 +1,7 @@
 /**
  * Finding skills roots: `.claude|.agents|.github/skills`, plugin `skills/` folders, with `anyFolder` any folder
- * holding a skill; and the skill folders directly under a root.
+ * holding a skill; and the skill folders directly under a root. What Claude Code makes of them (levels, the folders it
+ * never reads) is the model's (claudeWiring.ts).
  *
  * Bounds: skills roots are found at most `maxDepth` directory levels below the searched folder
  * (DEFAULT_MAX_DEPTH; `packages/app/.claude/skills` is 4), skips `.git`, `node_modules` and hidden folders other than `.claude`,
@@ -11,12 +12,10 @@ import type { DirEntry, FileSystem } from '../base/fs';
 import type { Scope } from '../base/types';
 import type { SkillsRoot } from '../skillmd/model';
 import { byName, hasFile, hasSkillMdByLstat, isInside, isSkillFolder, outsideWorkspace, PathJoiner, ROOT_PARENTS, SKIP_DIRS } from './paths';
-import { installedPluginPaths, pluginNameOf } from './plugins';
+import { pluginNameOf } from './plugins';
 
 /** Skills roots deeper than this many levels below a searched folder are not found. */
 export const DEFAULT_MAX_DEPTH = 6;
-/** How deep `~/.claude/plugins/` is searched when it has no installed_plugins.json. */
-export const PLUGINS_MAX_DEPTH = 6;
 
 export interface FindRootsOptions {
   maxDepth?: number;
@@ -129,23 +128,4 @@ export function skillFolderEntries(fs: FileSystem, root: SkillsRoot, paths = new
 /** The folder names of the skills directly under a root (subfolders holding SKILL.md or skill.md), sorted. */
 export function listSkillFolders(fs: FileSystem, root: SkillsRoot): string[] {
   return skillFolderEntries(fs, root).map((e) => e.name);
-}
-
-/** Roots of the plugins installed under `<home>/.claude/plugins` (from installed_plugins.json, else a bounded search). */
-export function findInstalledPluginRoots(fs: FileSystem, home: string): SkillsRoot[] {
-  const pluginsDir = path.join(home, '.claude', 'plugins');
-  if (!fs.stat(pluginsDir)?.isDirectory) return [];
-  const installed = installedPluginPaths(fs, pluginsDir);
-  if (installed) {
-    const roots: SkillsRoot[] = [];
-    for (const p of installed) {
-      const skills = path.join(p, 'skills');
-      if (!fs.stat(skills)?.isDirectory) continue;
-      const plugin = pluginNameOf(fs, p) ?? path.basename(p);
-      roots.push({ path: skills, scope: 'plugin', plugin });
-    }
-    return roots;
-  }
-  return scanFolder(fs, pluginsDir, { maxDepth: PLUGINS_MAX_DEPTH, onlyPlugins: true, scope: 'personal' })
-    .roots.map((r) => ({ path: r.path, scope: 'plugin' as const, plugin: r.plugin }));
 }

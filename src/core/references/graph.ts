@@ -9,7 +9,7 @@ export interface GraphNode {
   name: string;
   scope: Scope;
   kind: SkillKind;
-  invocation: string;
+  invocation: string | null;
   problems: { errors: number; warnings: number };
 }
 
@@ -36,7 +36,8 @@ export interface ReferenceGraph {
 /** Builds the graph from indexed skills: a cross-skill reference becomes an edge to the indexed skill whose folder holds its resolved path. */
 export function buildReferenceGraph(skills: readonly SkillEntry[]): ReferenceGraph {
   const byDir = new Map<string, SkillEntry>();
-  for (const s of skills) byDir.set(path.resolve(s.dir), s);
+  // Skill folders only: a command file has no folder of its own for references to land in.
+  for (const s of skills) if (s.source === 'skill') byDir.set(path.resolve(s.dir), s);
 
   const nodes: GraphNode[] = [...byDir.entries()].map(([id, s]) => ({
     id,

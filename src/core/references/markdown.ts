@@ -484,6 +484,9 @@ function isProse(t: string, at: number): boolean {
     if (w === 'never' || w === "don't" || w === 'dont' || (w === 'not' && words[k + 1] === 'do')) return true;
   }
   const before = t.slice(Math.max(0, at - 160), at);
+  // The clause is a tail of `before` that starts after a non-word character (a break or a blank), where `\b` holds
+  // as at the start of a string: what matches in the clause matches in `before`, so most mentions stop here.
+  if (!EXAMPLE_CLAUSE.test(before)) return false;
   let clause = 0;
   CLAUSE_BREAK.lastIndex = 0;
   for (let m = CLAUSE_BREAK.exec(before); m !== null; m = CLAUSE_BREAK.exec(before)) clause = m.index + m[0].length;

@@ -3,6 +3,7 @@
  * The extension and the CLI consume only these shapes. Positions: 1-based, endColumn exclusive.
  */
 import type { Problem, Profile, Range, Scope, SkillKind } from '../base/types';
+import type { ClaudeLevel, ClaudeSource } from '../claude/types';
 
 /** A top-level frontmatter key with the exact source ranges of the key and of its value. */
 export interface FrontmatterKey {
@@ -66,8 +67,22 @@ export interface SkillEntry {
   root: SkillsRoot;
   scope: Scope;
   kind: SkillKind;
-  /** `/name` or `/plugin:name`. */
-  invocation: string;
+  /**
+   * The command Claude Code answers to (docs/claude-code-model.md): the folder name for managed, personal, project and
+   * additional skills (`/deploy`), the file name for commands, `/<plugin>:<name or folder>` for plugin skills, the
+   * directory-qualified `/apps/web:deploy` for a nested skill whose name clashes; null when Claude Code never loads it.
+   */
+  invocation: string | null;
+  /** Frontmatter `name` when it differs from the command name (in a personal or project skill it is only a label). */
+  displayName?: string;
+  /** Where Claude Code loads it from (folders it never reads, such as `.agents/skills`, count as `project`, not loaded). */
+  level: ClaudeLevel;
+  /** A skill folder's SKILL.md, or a `.claude/commands/<name>.md` file (then `dir` is the file itself: a command has no folder). */
+  source: ClaudeSource;
+  /** Claude Code loads it (at startup, or for `nested` skills once Claude works in their folder). */
+  loaded: boolean;
+  /** Why Claude Code never loads it (set exactly when `loaded` is false). */
+  notLoadedReason?: string;
   description?: string;
   /** Rough token estimate of the whole SKILL.md (chars / 4). */
   tokenEstimate: number;
@@ -75,8 +90,13 @@ export interface SkillEntry {
   files: string[];
   references: SkillReference[];
   problems: Problem[];
-  /** Set when a project skill with the same name hides this (personal) one: the hiding skill's SKILL.md path. */
+  /**
+   * Set when a higher-precedence entry answers the same command (managed > personal > project; skill > command):
+   * the winner's path, or `builtin:/<name>` when one of Claude Code's own commands wins.
+   */
   shadowedBy?: string;
+  /** Why it is shadowed (set with shadowedBy). */
+  shadowReason?: string;
   /** mtime + size of SKILL.md when it was read; lets an index skip unchanged skills. */
   stamp: string;
 }

@@ -8,7 +8,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { descriptionRange, setFrontmatterScalar } from '../../core/claude/frontmatterEdit';
 import { setSkillOverride } from '../../core/claude/settingsEdit';
-import { parseClaudeBoolean, type ClaudeEntry, type ClaudeModel, type SkillOverride } from '../../core/claude';
+import { parseClaudeBoolean, type SkillOverride } from '../../core/claude/values';
+import type { ClaudeEntry } from '../../core/claude/types';
+import type { ClaudeModel } from '../../core/claude/load';
 import { nodeFileSystem } from '../../core/base/fs';
 import { toVsRange } from '../adapters/ranges';
 

@@ -2,7 +2,8 @@
  * Who Answers… (type `/x`, see who runs it, what it shadows and why, open either file) and Show What Claude Sees.
  */
 import * as vscode from 'vscode';
-import { builtinNames, normalizeCommand } from '../../core/claude';
+import { builtinNames } from '../../core/claude/builtins';
+import { normalizeCommand } from '../../core/claude/resolve';
 import { explainResolve, type AnswerRow } from '../../core/claude/explain';
 import type { ClaudeService } from './service';
 import { LISTING_VIEW_ID } from './view';

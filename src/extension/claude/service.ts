@@ -6,10 +6,10 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  buildClaudeModel, claudeConfigDir, computeListing, defaultManagedDir, resolveCommand,
-  type ClaudeModel, type Listing, type ResolveResult,
-} from '../../core/claude';
+import { buildClaudeModel, type ClaudeModel } from '../../core/claude/load';
+import { claudeConfigDir, defaultManagedDir } from '../../core/claude/settings';
+import { computeListing, type Listing } from '../../core/claude/listing';
+import { resolveCommand, type ResolveResult } from '../../core/claude/resolve';
 import { nodeFileSystem } from '../../core/base/fs';
 import { parseContextWindow, type ContextWindow } from '../../webview/listingView';
 import { DebouncedWork } from '../util/idle';

@@ -3,7 +3,7 @@
  * workspace folder, rebuilt when the Claude Code model changes, with quick actions that write real files.
  */
 import * as vscode from 'vscode';
-import type { ClaudeEntry } from '../../core/claude';
+import type { ClaudeEntry } from '../../core/claude/types';
 import { isListingWebviewMessage, type ListingAction, type ListingHostMessage } from '../../webview/listingProtocol';
 import { buildListingViewModel, renderListingHtml, type ListingViewModel } from '../../webview/listingView';
 import { disableModelInvocation, openDescription, openEntry, setOverride, type ActionResult } from './actions';

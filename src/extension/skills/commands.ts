@@ -76,7 +76,7 @@ export class SkillCommands {
       const found = index.skillByDir(file) ?? index.skillContaining(file);
       if (found || arg) return found;
     }
-    const picked = await vscode.window.showQuickPick(index.skills.map((s) => ({ label: s.name, description: s.invocation, detail: s.description, skill: s })), {
+    const picked = await vscode.window.showQuickPick(index.skills.map((s) => ({ label: s.name, description: s.invocation ?? undefined, detail: s.description, skill: s })), {
       placeHolder: 'Choose a skill', matchOnDescription: true, matchOnDetail: true,
     });
     return picked?.skill;
@@ -219,10 +219,14 @@ export class SkillCommands {
     if (skill) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(skill.dir));
   }
 
-  /** Copy Invocation: `/name` or `/plugin:name` to the clipboard; returns it. */
+  /** Copy Invocation: the command Claude Code answers to (`/deploy`, `/plugin:name`) to the clipboard; returns it. */
   async copyInvocation(arg?: SkillArg): Promise<string | undefined> {
     const skill = await this.resolveSkill(arg);
     if (!skill) return undefined;
+    if (skill.invocation === null) {
+      void vscode.window.showWarningMessage(`Claude Code never loads ${skill.name}: ${skill.notLoadedReason ?? 'it is not in a folder Claude Code reads'}.`);
+      return undefined;
+    }
     await vscode.env.clipboard.writeText(skill.invocation);
     vscode.window.setStatusBarMessage(`Copied ${skill.invocation}`, 3000);
     return skill.invocation;
@@ -320,13 +324,16 @@ export class SkillCommands {
   }
 }
 
-/** Search Skills items: label = name, description = invocation and scope, detail = the description (matched too). */
+/**
+ * Search Skills items: label = name, description = the command (or "not loaded"), level and state, detail = the
+ * description (matched too).
+ */
 export function searchItems(skills: readonly SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
   return skills.map((s) => ({
     label: s.name,
-    description: `${s.invocation} · ${s.scope}${s.shadowedBy ? ' · shadowed' : ''}`,
+    description: `${s.invocation ?? 'not loaded'} · ${s.level}${s.source === 'command' ? ' command' : ''}${s.invocation !== null && s.shadowedBy ? ' · shadowed' : ''}`,
     detail: s.description ?? '',
-    iconPath: new vscode.ThemeIcon(s.kind === 'workflow' ? 'layers' : 'symbol-event'),
+    iconPath: new vscode.ThemeIcon(s.source === 'command' ? 'terminal' : s.kind === 'workflow' ? 'layers' : 'symbol-method'),
     skill: s,
   }));
 }

@@ -29,6 +29,12 @@ export function readProfile(fromConfigFile?: Profile): Profile {
   return (PROFILES as readonly string[]).includes(value) ? (value as Profile) : 'claude-code';
 }
 
+/** `skillflow.skills.additionalDirectories`: the folders Claude Code is started with `--add-dir` (strings only). */
+export function readAdditionalDirectories(): string[] {
+  const value = vscode.workspace.getConfiguration('skillflow').get<unknown>('skills.additionalDirectories', []);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
+}
+
 function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
@@ -47,18 +53,24 @@ export class SkillsService implements vscode.Disposable {
 
   constructor(private readonly log: vscode.LogOutputChannel, home: string = os.homedir()) {
     const config = vscode.workspace.getConfiguration('skillflow');
+    // Claude Code's levels: personal (home), managed (the OS's managed-settings folder), --add-dir folders.
     this.index = new SkillIndex(this.fs, {
       workspaceFolders: workspaceFolderPaths(),
       home,
       includePersonal: config.get<boolean>('skills.includePersonal', true),
       profile: readProfile(),
+      additionalDirs: readAdditionalDirectories(),
+      env: process.env,
     });
     this.disposables.push(this.changeEmitter);
-    for (const glob of ['**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md']) this.disposables.push(watchFiles(glob, (uri) => this.queue(uri)));
+    for (const glob of ['**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md', '**/.claude/commands/**/*.md', '**/.claude/settings.json', '**/.claude/settings.local.json']) {
+      this.disposables.push(watchFiles(glob, (uri) => this.queue(uri)));
+    }
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.reconfigure({ workspaceFolders: workspaceFolderPaths() })),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('skillflow.validation.profile')) this.reconfigure({ profile: readProfile(this.configFileProfile) });
+        if (e.affectsConfiguration('skillflow.skills.additionalDirectories')) this.reconfigure({ additionalDirs: readAdditionalDirectories() });
         if (e.affectsConfiguration('skillflow.skills.includePersonal')) {
           this.reconfigure({ includePersonal: vscode.workspace.getConfiguration('skillflow').get<boolean>('skills.includePersonal', true) });
         }

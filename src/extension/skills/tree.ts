@@ -5,10 +5,42 @@ import type { SkillEntry } from '../../core/skillmd/model';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
-import { childNodes, rootNodes, scopeNodeIdOf, worstSeverity, type SkillsNode } from '../../core/catalog/treeModel';
+import { childNodes, displayPaths, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type EntryState, type SkillsNode } from '../../core/catalog/treeModel';
+import type { ClaudeLevel } from '../../core/claude/types';
 import type { SkillsTimings } from './timings';
 
-const SCOPE_ICON: Record<string, string> = { project: 'root-folder', personal: 'account', plugin: 'extensions' };
+const LEVEL_ICON: Record<ClaudeLevel, string> = {
+  managed: 'shield', personal: 'account', project: 'root-folder', additional: 'folder-library', nested: 'folder', plugin: 'extensions', synced: 'cloud',
+};
+
+/** What each level is, for the group's tooltip (docs/claude-code-model.md). */
+const LEVEL_HELP: Record<ClaudeLevel, string> = {
+  managed: 'Skills from the managed-settings folder: they override every other level.',
+  personal: '`~/.claude/skills` and `~/.claude/commands`: they override project entries of the same name.',
+  project: '`.claude/skills` and `.claude/commands` of the folder Claude Code starts in and its parents up to the repository root.',
+  additional: 'Folders added with `--add-dir` (setting `skillflow.skills.additionalDirectories`).',
+  nested: '`.claude/skills` below the start folder: they load once Claude reads or edits a file there; on a name clash they answer `/<folder>:<name>`.',
+  plugin: 'Plugin skills answer `/<plugin>:<name>` and cannot clash with other levels.',
+  synced: 'Skills synced from claude.ai: any other command of the same name wins.',
+};
+
+/** Icon of an entry's kind: a command file, a workflow skill or a skill. */
+function entryIconId(skill: SkillEntry): string {
+  return skill.source === 'command' ? 'terminal' : skill.kind === 'workflow' ? 'layers' : 'symbol-method';
+}
+
+/**
+ * A row's icon: dimmed for shadowed and never-loaded entries; for a skill with problems the error or warning icon (its
+ * badge); a command keeps its terminal icon, in the problem's colour.
+ */
+function entryIcon(skill: SkillEntry, state: EntryState, severity: 'error' | 'warning' | 'info' | undefined): vscode.ThemeIcon {
+  const id = entryIconId(skill);
+  if (state !== 'loaded') return new vscode.ThemeIcon(id, new vscode.ThemeColor('disabledForeground'));
+  if (skill.source !== 'command') return severityIcon(severity, id);
+  if (severity === 'error') return new vscode.ThemeIcon(id, new vscode.ThemeColor('list.errorForeground'));
+  if (severity === 'warning') return new vscode.ThemeIcon(id, new vscode.ThemeColor('list.warningForeground'));
+  return new vscode.ThemeIcon(id);
+}
 
 function severityIcon(severity: 'error' | 'warning' | 'info' | undefined, fallback: string): vscode.ThemeIcon {
   if (severity === 'error') return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
@@ -20,24 +52,59 @@ function countBy(problems: ReadonlyArray<{ severity: string }>, severity: string
   return problems.filter((p) => p.severity === severity).length;
 }
 
-/** The markdown tooltip of a skill: description, path, invocation, token estimate, problems. */
-export function skillTooltip(skill: SkillEntry): vscode.MarkdownString {
+/** Problems that say what the row already shows (dimmed, with its reason). */
+const STATE_CODES = new Set(['shadowed', 'skill-not-loaded']);
+
+/**
+ * The context value of an entry's row: `skill.<skill|command>.<loaded|shadowed|notLoaded>[.error|.warning]`. The menus
+ * in package.json match on it (Copy Invocation only where there is a command, Package Skill only for skill folders).
+ */
+export function entryContextValue(skill: SkillEntry): string {
+  const severity = worstSeverity(skill.problems.filter((p) => !STATE_CODES.has(p.code)));
+  return `skill.${skill.source}.${entryState(skill)}${severity === 'error' ? '.error' : severity === 'warning' ? '.warning' : ''}`;
+}
+
+/** The markdown tooltip of an entry: command, display name, description, why it is shadowed or not loaded, path, problems. */
+export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspaceFolders: readonly string[] } = { workspaceFolders: [] }): vscode.MarkdownString {
+  const row = entryRow(skill, '', opts);
   const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown(`**${skill.name}** · \`${skill.invocation}\`\n\n`);
+  md.appendMarkdown(skill.invocation !== null ? `**\`${skill.invocation}\`**` : `**${escapeMarkdown(skill.name)}**`);
+  if (skill.displayName && skill.displayName !== row.label) md.appendMarkdown(' · ').appendText(skill.displayName);
+  md.appendMarkdown('\n\n');
+  if (row.state === 'shadowed') md.appendMarkdown('$(eye-closed) **Shadowed:** ').appendText(row.reason ?? '').appendMarkdown('\n\n');
+  if (row.state === 'notLoaded') md.appendMarkdown('$(circle-slash) **Not loaded:** ').appendText(row.reason ?? '').appendMarkdown('\n\n');
   if (skill.description) md.appendText(skill.description).appendMarkdown('\n\n');
   else md.appendMarkdown('_No description._\n\n');
-  md.appendMarkdown(`$(file) \`${skill.skillMdPath}\`  \n`);
-  md.appendMarkdown(`$(symbol-numeric) ~${skill.tokenEstimate} tokens · ${skill.scope} ${skill.kind} skill`);
-  if (skill.shadowedBy) md.appendMarkdown(`  \n$(eye-closed) Shadowed by \`${skill.shadowedBy}\``);
-  if (skill.problems.length) {
+  md.appendMarkdown(`$(file) \`${displayPaths(skill.skillMdPath, opts)}\`  \n`);
+  const what = skill.source === 'command' ? 'command' : skill.kind === 'workflow' ? 'workflow skill' : 'skill';
+  md.appendMarkdown(`$(symbol-numeric) ~${skill.tokenEstimate} tokens · ${skill.level} ${what}`);
+  const problems = skill.problems.filter((p) => !STATE_CODES.has(p.code));
+  if (problems.length) {
     md.appendMarkdown('\n\n---\n\n');
-    for (const p of skill.problems.slice(0, 10)) {
+    for (const p of problems.slice(0, 10)) {
       const icon = p.severity === 'error' ? '$(error)' : p.severity === 'warning' ? '$(warning)' : '$(info)';
       md.appendMarkdown(`${icon} \`${p.code}\` `).appendText(`${p.message} (line ${p.line})`).appendMarkdown('  \n');
     }
-    if (skill.problems.length > 10) md.appendMarkdown(`…and ${skill.problems.length - 10} more`);
+    if (problems.length > 10) md.appendMarkdown(`…and ${problems.length - 10} more`);
   }
   return md;
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
+
+/**
+ * Rows of shadowed and never-loaded entries carry a `skillflow-entry:` resource URI (not the file's): this provider
+ * greys their label, and the workbench's problem colours, which belong to the file, stay off them.
+ */
+const DIMMED_SCHEME = 'skillflow-entry';
+
+class DimmedEntryDecorations implements vscode.FileDecorationProvider {
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    if (uri.scheme !== DIMMED_SCHEME) return undefined;
+    return { color: new vscode.ThemeColor('disabledForeground') };
+  }
 }
 
 export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, vscode.Disposable {
@@ -47,10 +114,15 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   private readonly nodes = new Map<string, SkillsNode>();
   private readonly subscription: vscode.Disposable;
   private rendered = false;
+  /** The place (level group and label) of each rendered entry row. */
+  private readonly placed = new Map<string, string>();
   view: vscode.TreeView<SkillsNode> | undefined;
 
   constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly timings: SkillsTimings) {
-    this.subscription = service.onDidChange((c) => this.onIndexChange(c));
+    this.subscription = vscode.Disposable.from(
+      service.onDidChange((c) => this.onIndexChange(c)),
+      vscode.window.registerFileDecorationProvider(new DimmedEntryDecorations()),
+    );
   }
 
   private intern(node: SkillsNode): SkillsNode {
@@ -74,17 +146,27 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       this.updateViewDescription();
       return roots;
     }
-    return childNodes(this.service.index, element).map((n) => this.intern(n));
+    const children = childNodes(this.service.index, element).map((n) => this.intern(n));
+    if (element.kind === 'level') {
+      for (const n of children) if (n.kind === 'skill') this.placed.set(n.dir, this.placeOf(n.dir) ?? '');
+    }
+    return children;
+  }
+
+  /** Where a row sits and what it says: its level group and label (a change of either moves the row). */
+  private placeOf(dir: string): string | undefined {
+    const index = this.service.index;
+    const skill = index.skillByDir(dir);
+    return skill && `${levelNodeIdOf(index, skill) ?? ''}\0${entryLabel(skill)}`;
   }
 
   getParent(element: SkillsNode): SkillsNode | undefined {
     const index = this.service.index;
     switch (element.kind) {
-      case 'group': return this.nodes.get(element.parentId);
       case 'skill': {
         const skill = index.skillByDir(element.dir);
-        if (!skill) return undefined;
-        return this.nodes.get(`${scopeNodeIdOf(skill)}/${skill.kind}`);
+        const id = skill && levelNodeIdOf(index, skill);
+        return id ? this.nodes.get(id) : undefined;
       }
       case 'folder':
       case 'file': {
@@ -104,7 +186,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   async revealSkill(dir: string): Promise<boolean> {
     const skill = this.service.index.skillByDir(dir);
     if (!skill || !this.view) return false;
-    for (const top of this.getChildren()) if (top.kind === 'scope') for (const group of this.getChildren(top)) this.getChildren(group);
+    for (const top of this.getChildren()) if (top.kind === 'level') this.getChildren(top);
     const node = this.nodes.get(`skill:${dir}`);
     if (!node) return false;
     try {
@@ -124,41 +206,42 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   getTreeItem(node: SkillsNode): vscode.TreeItem {
     const index = this.service.index;
     switch (node.kind) {
-      case 'scope': {
+      case 'level': {
         const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
         item.id = node.id;
-        item.iconPath = new vscode.ThemeIcon(SCOPE_ICON[node.scope]);
-        item.contextValue = `scope.${node.scope}`;
-        const count = index.skills.filter((s) => s.scope === node.scope && (node.scope !== 'project' || (s.root.workspaceFolder ?? '') === node.workspaceFolder)).length;
-        item.description = `${count}`;
+        item.iconPath = new vscode.ThemeIcon(LEVEL_ICON[node.level]);
+        item.contextValue = `level.${node.level}`;
+        const entries = entriesOf(index, node);
+        const commands = entries.filter((s) => s.source === 'command').length;
+        const count = `${entries.length - commands} skill${entries.length - commands === 1 ? '' : 's'}${commands ? `, ${commands} command${commands === 1 ? '' : 's'}` : ''}`;
+        item.description = node.parentFolder ? `${entries.length} · parent folder` : `${entries.length}`;
         // A string tooltip would become the row's accessible name; keep the label there.
-        item.tooltip = new vscode.MarkdownString(`**${node.label}** · ${count} skill${count === 1 ? '' : 's'}${node.workspaceFolder ? `  \n\`${node.workspaceFolder}\`` : ''}`);
-        item.accessibilityInformation = { label: `${node.label}, ${count} skill${count === 1 ? '' : 's'}` };
-        return item;
-      }
-      case 'group': {
-        const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
-        item.id = node.id;
-        item.iconPath = new vscode.ThemeIcon(node.skillKind === 'workflow' ? 'layers' : 'terminal');
-        item.contextValue = `group.${node.skillKind}`;
+        const where = node.folder ? `  \n\`${homeRelative(node.folder, index.options.home)}\`` : '';
+        item.tooltip = new vscode.MarkdownString(`**${node.label}** · ${count}${where}\n\n${LEVEL_HELP[node.level]}`);
+        item.accessibilityInformation = { label: `${node.label}, ${count}` };
         return item;
       }
       case 'skill': {
         const skill = index.skillByDir(node.dir);
-        const item = new vscode.TreeItem(skill?.name ?? path.basename(node.dir), vscode.TreeItemCollapsibleState.Collapsed);
+        if (!skill) return new vscode.TreeItem(path.basename(node.dir), vscode.TreeItemCollapsibleState.None);
+        const isCommand = skill.source === 'command';
+        const item = new vscode.TreeItem(entryLabel(skill), isCommand ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
-        if (!skill) return item;
-        const severity = worstSeverity(skill.problems.filter((p) => p.code !== 'shadowed'));
-        item.iconPath = skill.shadowedBy ? new vscode.ThemeIcon('eye-closed', new vscode.ThemeColor('disabledForeground')) : severityIcon(severity, skill.kind === 'workflow' ? 'layers' : 'symbol-event');
-        const short = skill.description ? shorten(skill.description, 60) : '';
-        item.description = skill.shadowedBy ? `shadowed · ${short}` : short;
-        item.tooltip = skillTooltip(skill);
-        item.resourceUri = vscode.Uri.file(skill.dir);
-        item.contextValue = `skill${skill.shadowedBy ? '.shadowed' : ''}${severity === 'error' ? '.error' : severity === 'warning' ? '.warning' : ''}`;
+        const opts = { home: index.options.home, workspaceFolders: index.options.workspaceFolders };
+        const row = entryRow(skill, skill.description ? shorten(skill.description, 60) : '', opts);
+        const severity = worstSeverity(skill.problems.filter((p) => p.code !== 'shadowed' && p.code !== 'skill-not-loaded'));
+        item.iconPath = entryIcon(skill, row.state, severity);
+        item.description = row.description;
+        item.tooltip = skillTooltip(skill, opts);
+        item.resourceUri = row.state === 'loaded' ? vscode.Uri.file(skill.dir) : vscode.Uri.file(skill.dir).with({ scheme: DIMMED_SCHEME, query: row.state });
+        item.contextValue = entryContextValue(skill);
+        // A command is one file: its row opens it.
+        if (isCommand) item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(skill.skillMdPath)] };
         const errors = countBy(skill.problems, 'error');
         const warnings = countBy(skill.problems, 'warning');
+        const state = row.state === 'shadowed' ? ', shadowed' : row.state === 'notLoaded' ? ', not loaded' : '';
         item.accessibilityInformation = {
-          label: `${skill.name}${skill.shadowedBy ? ', shadowed' : ''}${errors ? `, ${errors} error${errors > 1 ? 's' : ''}` : ''}${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+          label: `${row.label}${isCommand ? ', command' : ''}${state}${errors ? `, ${errors} error${errors > 1 ? 's' : ''}` : ''}${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
         };
         return item;
       }
@@ -211,11 +294,11 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         if (skill) {
-          item.iconPath = severityIcon(worstSeverity(skill.problems.filter((p) => p.code !== 'shadowed')), 'symbol-event');
+          item.iconPath = severityIcon(worstSeverity(skill.problems.filter((p) => p.code !== 'shadowed')), entryIconId(skill));
           item.description = skill.description ? shorten(skill.description, 60) : '';
-          item.tooltip = skillTooltip(skill);
+          item.tooltip = skillTooltip(skill, { home: index.options.home, workspaceFolders: index.options.workspaceFolders });
           item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(skill.skillMdPath)] };
-          item.contextValue = 'skill.bound';
+          item.contextValue = `${entryContextValue(skill)}.bound`;
         } else {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
           item.description = 'missing skill';
@@ -236,7 +319,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     const affected: SkillsNode[] = [];
     for (const dir of change.skills) {
       const node = this.nodes.get(`skill:${dir}`);
-      if (node) affected.push(node);
+      if (!node) continue;
+      // A row that moves (another group, or a new command that sorts elsewhere) needs its parents rebuilt.
+      if (this.placed.has(dir) && this.placed.get(dir) !== this.placeOf(dir)) { this.emitter.fire(undefined); return; }
+      affected.push(node);
     }
     if (change.agents) {
       const agents = this.nodes.get('agents');

@@ -122,15 +122,19 @@ test('validate exit codes: 0 clean, 2 on an unreadable path or bad usage (stderr
   } finally { removeTree(dir); }
 });
 
-test('list: text table and JSON with name, scope, kind, path, description, tokens; agents too', async () => {
+test('list: text table and JSON with name, scope, kind, path, description, tokens, Claude Code fields; agents too', async () => {
   const r = await run(['list', 'test/fixtures/discovery/workspace', '--format', 'json']);
   assert.equal(r.code, 0);
   const report = JSON.parse(r.out) as { skills: Array<Record<string, unknown>>; agents: Array<Record<string, unknown>> };
   const fmt = report.skills.find((s) => s.name === 'fmt')!;
   assert.deepEqual(
-    { name: fmt.name, scope: fmt.scope, kind: fmt.kind, path: fmt.path, description: fmt.description, invocation: fmt.invocation },
-    { name: 'fmt', scope: 'plugin', kind: 'command', path: 'test/fixtures/discovery/workspace/my-plugin/skills/fmt', description: 'Formats code for the toolkit plugin.', invocation: '/toolkit:fmt' },
+    { name: fmt.name, scope: fmt.scope, kind: fmt.kind, path: fmt.path, description: fmt.description, invocation: fmt.invocation, level: fmt.level, source: fmt.source, loaded: fmt.loaded, shadowedBy: fmt.shadowedBy },
+    { name: 'fmt', scope: 'plugin', kind: 'command', path: 'test/fixtures/discovery/workspace/my-plugin/skills/fmt', description: 'Formats code for the toolkit plugin.', invocation: '/toolkit:fmt', level: 'plugin', source: 'skill', loaded: true, shadowedBy: null },
   );
+  // docs/example is in no folder Claude Code reads: listed, not loaded, no command.
+  const example = report.skills.find((s) => s.name === 'example')!;
+  assert.deepEqual([example.invocation, example.loaded, example.level], [null, false, 'project']);
+  assert.match(String(example.notLoadedReason), /Claude Code does not read skills from/);
   const text = fs.readFileSync('test/fixtures/discovery/workspace/my-plugin/skills/fmt/SKILL.md', 'utf8');
   assert.equal(fmt.tokens, Math.ceil(text.length / 4));
   assert.equal(report.skills.find((s) => s.name === 'workflow-release')!.kind, 'workflow');
@@ -140,24 +144,26 @@ test('list: text table and JSON with name, scope, kind, path, description, token
   const t = await run(['list', 'test/fixtures/discovery/workspace']);
   assert.equal(t.code, 0);
   const lines = t.out.trimEnd().split('\n');
-  assert.match(lines[0], /^NAME +SCOPE +KIND +TOKENS +PATH +DESCRIPTION$/);
+  assert.match(lines[0], /^INVOCATION +NAME +LEVEL +SOURCE +KIND +TOKENS +PATH +STATUS +DESCRIPTION$/);
   assert.equal(lines.length, 1 + 8 + 1);
-  assert.match(t.out, /^fmt +plugin:toolkit +command +\d+ +test\/fixtures\/discovery\/workspace\/my-plugin\/skills\/fmt +Formats code for the toolkit plugin\.$/m);
-  assert.match(t.out, /^reviewer +project +agent +\d+ +test\/fixtures\/discovery\/workspace\/\.claude\/agents\/reviewer\.md +Reviews changes before a release\.$/m);
+  assert.match(t.out, /^\/toolkit:fmt +fmt +plugin:toolkit +skill +command +\d+ +test\/fixtures\/discovery\/workspace\/my-plugin\/skills\/fmt +loaded +Formats code for the toolkit plugin\.$/m);
+  assert.match(t.out, /^- +example +project +skill +command +\d+ +test\/fixtures\/discovery\/workspace\/docs\/example +not loaded /m);
+  assert.match(t.out, /^- +reviewer +project +agent +agent +\d+ +test\/fixtures\/discovery\/workspace\/\.claude\/agents\/reviewer\.md +- +Reviews changes before a release\.$/m);
 
   const bad = await run(['list', 'a', 'b']);
   assert.deepEqual([bad.code, bad.err], [2, "skillflow list: unexpected argument 'b'\n"]);
 });
 
-test('list --personal adds ~/.claude/skills and marks a shadowed personal skill', async () => {
+test('list includes ~/.claude/skills by default (--personal is accepted and changes nothing); the project skill is the shadowed one', async () => {
   const home = tempTree({ '.claude/skills/deploy/SKILL.md': skillMd('deploy') });
   const ws = tempTree({ '.claude/skills/deploy/SKILL.md': skillMd('deploy') });
   try {
-    const without = JSON.parse((await run(['list', '--format', 'json'], ws, home)).out) as { skills: Array<Record<string, unknown>> };
-    assert.deepEqual(without.skills.map((s) => s.scope), ['project']);
-    const r = await run(['list', '--format', 'json', '--personal'], ws, home);
-    const report = JSON.parse(r.out) as { skills: Array<Record<string, unknown>> };
-    assert.deepEqual(report.skills.map((s) => [s.scope, s.shadowedBy ?? null]), [['project', null], ['personal', '.claude/skills/deploy/SKILL.md']]);
+    const plain = await run(['list', '--format', 'json'], ws, home);
+    const withFlag = await run(['list', '--format', 'json', '--personal'], ws, home);
+    assert.equal(withFlag.out, plain.out);
+    const report = JSON.parse(plain.out) as { skills: Array<Record<string, unknown>> };
+    const personalMd = path.join(home, '.claude', 'skills', 'deploy', 'SKILL.md');
+    assert.deepEqual(report.skills.map((s) => [s.level, s.invocation, s.shadowedBy]).sort(), [['personal', '/deploy', null], ['project', '/deploy', personalMd]]);
   } finally { removeTree(home); removeTree(ws); }
 });
 

@@ -35,6 +35,9 @@ const SPEC_TABLE: Record<string, [string, string, string]> = {
   'duplicate-name': ['error', 'error', 'error'],
   shadowed: ['info', 'info', 'info'],
   'skill-md-case': ['error', 'error', 'error'],
+  'skill-not-loaded': ['error', '—', '—'],
+  unreachable: ['warning', '—', '—'],
+  'builtin-clash': ['warning', '—', '—'],
 };
 
 test('every documented code is in RULES with exactly the table\'s severity per profile', () => {

@@ -38,29 +38,27 @@ function countingFs(): { fs: FileSystem; reads: string[] } {
   };
 }
 
-test('the index loads lazily and groups project skills into workflow and command skills', () => {
+test('the index loads lazily; the tree lists the project skills under one Project group, by command', () => {
   const ws = workspace();
   try {
     const { fs: cfs, reads } = countingFs();
-    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     assert.equal(index.loaded, false);
     assert.equal(reads.length, 0, 'nothing is read before the first request');
     index.ensureLoaded();
     assert.deepEqual(index.skills.map((s) => s.name), ['alpha', 'beta', 'workflow-build']);
     const [project, agents] = rootNodes(index);
-    assert.equal(project.kind, 'scope');
+    assert.equal(project.kind === 'level' && project.label, 'Project');
     assert.equal(agents.kind, 'agents');
-    assert.deepEqual(childNodes(index, project).map((n) => n.kind === 'group' && n.label), ['Workflow skills', 'Command skills']);
-    const command = childNodes(index, project)[1];
-    const alpha = childNodes(index, command)[0];
-    assert.equal(alpha.kind === 'skill' && path.basename(alpha.dir), 'alpha');
+    assert.deepEqual(childNodes(index, project).map((n) => n.kind === 'skill' && path.basename(n.dir)), ['alpha', 'beta', 'workflow-build']);
+    const alpha = childNodes(index, project)[0];
     assert.deepEqual(childNodes(index, alpha).map((n) => (n.kind === 'file' || n.kind === 'folder') && n.relPath), ['SKILL.md', 'scripts']);
     const scripts = childNodes(index, alpha)[1];
     const run = childNodes(index, scripts)[0];
     assert.equal(run.kind === 'file' && run.isScript && run.relPath, 'scripts/run.sh');
     const builder = childNodes(index, agents)[0];
     assert.deepEqual(childNodes(index, builder).map((n) => n.kind === 'boundSkill' && [n.name, n.dir ? path.basename(n.dir) : undefined]), [['workflow-build', 'workflow-build'], ['gamma', undefined]]);
-    assert.equal(walkTree(index), 15);
+    assert.equal(walkTree(index), 13);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
   }
@@ -70,7 +68,7 @@ test('applyChanges re-reads only the touched skill, and reports added and remove
   const ws = workspace();
   try {
     const { fs: cfs, reads } = countingFs();
-    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    const index = new SkillIndex(cfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
     const alphaMd = path.join(ws, '.claude/skills/alpha/SKILL.md');
 
@@ -99,16 +97,49 @@ test('applyChanges re-reads only the touched skill, and reports added and remove
   }
 });
 
-test('a duplicate name flags both skills, and deleting one clears the other (cross-skill rules re-run)', () => {
+test('a command beside a skill of the same name is shadowed, and deleting the skill lets the command answer', () => {
   const ws = workspace();
   try {
-    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code' });
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
-    const dupMd = path.join(ws, '.claude/skills/alpha-copy/SKILL.md');
+    const command = path.join(ws, '.claude/commands/alpha.md');
+    fs.mkdirSync(path.dirname(command), { recursive: true });
+    fs.writeFileSync(command, '---\ndescription: The old alpha command.\n---\nDo alpha.\n');
+    let change = index.applyChanges([command]);
+    assert.equal(change.structural, true, 'a new command regroups the tree');
+    const alphaDir = path.join(ws, '.claude/skills/alpha');
+    const cmd = index.skillByFile(command);
+    assert.equal(cmd?.source, 'command');
+    assert.equal(cmd?.invocation, '/alpha');
+    assert.equal(cmd?.shadowedBy, path.join(alphaDir, 'SKILL.md'));
+    const [project] = rootNodes(index);
+    assert.deepEqual(childNodes(index, project).map((n) => n.kind === 'skill' && index.skillByDir(n.dir)?.source), ['skill', 'command', 'skill', 'skill'], 'the command right after the skill that shadows it');
+
+    fs.rmSync(alphaDir, { recursive: true });
+    change = index.applyChanges([alphaDir]);
+    assert.ok(change.skills.has(command), 'the command row changes too');
+    assert.equal(index.skillByFile(command)?.shadowedBy, undefined);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('a duplicate command flags both skills, and deleting one clears the other (the model is applied again)', () => {
+  const ws = workspace();
+  try {
+    fs.mkdirSync(path.join(ws, 'tools/.claude-plugin'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'tools/.claude-plugin/plugin.json'), '{"name":"tools"}');
+    fs.mkdirSync(path.join(ws, 'tools/skills/alpha'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'tools/skills/alpha/SKILL.md'), skillMd('alpha'));
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
+    index.ensureLoaded();
+    // In a plugin, `name` is the last part of the command: folder alpha-copy with `name: alpha` is /tools:alpha too.
+    const dupMd = path.join(ws, 'tools/skills/alpha-copy/SKILL.md');
     fs.mkdirSync(path.dirname(dupMd));
     fs.writeFileSync(dupMd, skillMd('alpha'));
     const change = index.applyChanges([dupMd]);
-    const alphaDir = path.join(ws, '.claude/skills/alpha');
+    const alphaDir = path.join(ws, 'tools/skills/alpha');
+    assert.equal(index.skillByDir(dupMd.replace('/SKILL.md', ''))?.invocation, '/tools:alpha');
     assert.ok(change.skills.has(alphaDir), 'the untouched twin is reported as changed too');
     assert.ok(index.skillByDir(alphaDir)?.problems.some((p) => p.code === 'duplicate-name'));
     fs.rmSync(path.dirname(dupMd), { recursive: true });
@@ -119,26 +150,56 @@ test('a duplicate name flags both skills, and deleting one clears the other (cro
   }
 });
 
-test('a skills root created after loading is found through a SKILL.md event; personal skills are shadowed and excluded from the listing', () => {
+test('a personal skill overrides a project skill of the same folder name; the tree shows Personal first', () => {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-empty-'));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-home-'));
   try {
     fs.mkdirSync(path.join(home, '.claude/skills/tidy'), { recursive: true });
     fs.writeFileSync(path.join(home, '.claude/skills/tidy/SKILL.md'), skillMd('tidy', 'Personal tidy.'));
-    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code' });
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
-    assert.deepEqual(rootNodes(index).map((n) => n.id), ['scope:personal']);
+    assert.deepEqual(rootNodes(index).map((n) => n.id), ['level:personal']);
     assert.equal(index.listingChars(), 'Personal tidy.'.length);
 
-    const md = path.join(ws, '.agents/skills/tidy/SKILL.md');
+    const md = path.join(ws, '.claude/skills/tidy/SKILL.md');
     fs.mkdirSync(path.dirname(md), { recursive: true });
     fs.writeFileSync(md, skillMd('tidy', 'Project tidy!'));
     const change = index.applyChanges([md]);
     assert.equal(change.structural, true);
-    assert.deepEqual(rootNodes(index).map((n) => n.id), [`scope:project:${ws}`, 'scope:personal']);
-    const personal = index.skills.find((s) => s.scope === 'personal');
-    assert.equal(personal?.shadowedBy, md);
-    assert.equal(index.listingChars(), 'Project tidy!'.length);
+    assert.deepEqual(rootNodes(index).map((n) => n.id), ['level:personal', `level:project:${ws}`]);
+    const project = index.skillByFile(md);
+    assert.equal(project?.shadowedBy, path.join(home, '.claude/skills/tidy/SKILL.md'));
+    assert.equal(index.skills.find((s) => s.level === 'personal')?.shadowedBy, undefined);
+    assert.equal(index.listingChars(), 'Personal tidy.'.length, 'the shadowed project skill is not listed');
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('an edit keeps Claude Code\'s view when only the description changes, and rebuilds it when a deciding key changes', () => {
+  const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-index-edit-'));
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sf-home-'));
+  try {
+    fs.mkdirSync(path.join(home, '.claude/skills/tidy'), { recursive: true });
+    fs.writeFileSync(path.join(home, '.claude/skills/tidy/SKILL.md'), skillMd('tidy'));
+    const md = path.join(ws, '.claude/skills/tidy/SKILL.md');
+    fs.mkdirSync(path.dirname(md), { recursive: true });
+    fs.writeFileSync(md, skillMd('tidy'));
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], home, includePersonal: true, profile: 'claude-code', managedDir: null });
+    index.ensureLoaded();
+    const project = () => index.skills.find((s) => s.skillMdPath === md)!;
+    assert.deepEqual(project().problems.map((p) => p.code), ['shadowed']);
+
+    fs.writeFileSync(md, skillMd('tidy', 'A new description. Use when asked.'));
+    index.applyChanges([md]);
+    assert.deepEqual([project().description, project().shadowedBy, project().problems.map((p) => p.code)], ['A new description. Use when asked.', path.join(home, '.claude/skills/tidy/SKILL.md'), ['shadowed']]);
+    const modelEntry = index.models[0].entries.find((e) => e.path === md)!;
+    assert.equal(modelEntry.meta.description, 'A new description. Use when asked.', 'the model (and so the listing) sees the new description');
+
+    fs.writeFileSync(md, '---\nname: tidy\ndescription: Hidden.\nuser-invocable: false\ndisable-model-invocation: true\n---\n');
+    index.applyChanges([md]);
+    assert.deepEqual(project().problems.map((p) => p.code), ['shadowed', 'unreachable']);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });

@@ -3,9 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { applyCrossSkillRules } from '../../../../src/core/discovery/crossSkill';
 import { discover, discoverPath } from '../../../../src/core/discovery/discover';
-import { findInstalledPluginRoots, findSkillsRoots } from '../../../../src/core/discovery/roots';
+import { findSkillsRoots } from '../../../../src/core/discovery/roots';
 import { loadAgents } from '../../../../src/core/discovery/agents';
 import { loadSkill, MAX_SKILL_MD_BYTES } from '../../../../src/core/discovery/load';
 import type { SkillEntry } from '../../../../src/core/skillmd/model';
@@ -25,7 +24,8 @@ test('workspace discovery: .claude/.agents/.github roots, nested package roots, 
     ['.claude/skills', 'project', ''],
     ['.github/skills', 'project', ''],
     ['my-plugin/skills', 'plugin', 'toolkit'],
-    ['other-plugin/skills', 'plugin', 'linters'],
+    // A top-level plugin.json is not Claude Code's manifest (.claude-plugin/plugin.json): the plugin is named after its folder.
+    ['other-plugin/skills', 'plugin', 'other-plugin'],
     ['packages/app/.claude/skills', 'project', ''],
   ]);
   for (const r of d.roots) assert.equal(r.workspaceFolder, WORKSPACE);
@@ -34,7 +34,8 @@ test('workspace discovery: .claude/.agents/.github roots, nested package roots, 
   assert.deepEqual([...byName.keys()].sort(), ['alpha', 'beta', 'delta', 'fmt', 'gamma', 'lint', 'workflow-release']);
   assert.equal(byName.get('fmt')!.invocation, '/toolkit:fmt');
   assert.equal(byName.get('fmt')!.scope, 'plugin');
-  assert.equal(byName.get('lint')!.invocation, '/linters:lint');
+  assert.equal(byName.get('lint')!.invocation, '/other-plugin:lint');
+  assert.equal(byName.get('lint')!.level, 'plugin');
   assert.equal(byName.get('alpha')!.invocation, '/alpha');
   assert.equal(byName.get('workflow-release')!.kind, 'workflow');
   assert.equal(byName.get('alpha')!.kind, 'command');
@@ -107,11 +108,12 @@ test('a symlink loop is followed once; a symlinked skill folder is found inside 
     fs.symlinkSync(path.join(dir, 'proj', 'shared', 'inner'), path.join(dir, 'proj', '.claude', 'skills', 'inner'), 'dir');
     const d = discover(nodeFileSystem, { workspaceFolders: [path.join(dir, 'proj')], profile: 'claude-code', maxDepth: 20 });
     assert.deepEqual(d.roots.map((r) => rel(r.path, dir)), ['proj/.claude/skills']);
-    // `linked` leads out of the workspace folder `proj`: not followed.
-    assert.deepEqual(d.skills.map((s) => s.name).sort(), ['a', 'inner']);
+    // `linked` leads out of the workspace folder `proj`: the search does not follow it, but Claude Code loads a linked
+    // skill folder of its skills folder ("Claude Code follows the symlink and reads SKILL.md from the target").
+    assert.deepEqual(d.skills.map((s) => [s.name, s.loaded]).sort(), [['a', true], ['inner', true], ['linked', true]]);
     const whole = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code', maxDepth: 20, anyFolder: true });
-    // a-shared/linked (found first, in name order) and the link to it are one skill, loaded once.
-    assert.deepEqual(whole.skills.filter((s) => s.name === 'linked').map((s) => rel(s.dir, dir)), ['a-shared/linked']);
+    // a-shared/linked and the link to it are one skill, loaded once: at the path Claude Code loads (a nested level).
+    assert.deepEqual(whole.skills.filter((s) => s.name === 'linked').map((s) => [rel(s.dir, dir), s.level, s.loaded]), [['proj/.claude/skills/linked', 'nested', true]]);
     assert.equal(whole.skills.filter((s) => s.name === 'a').length, 1);
   } finally { removeTree(dir); }
 });
@@ -144,53 +146,52 @@ test('a folder with only skill.md is a skill-md-case error, not parsed', () => {
   } finally { removeTree(dir); }
 });
 
-test('duplicate-name: both skills of one scope get an error at the name value', () => {
-  const dir = tempTree({
-    '.claude/skills/one/SKILL.md': skillMd('same'),
-    '.github/skills/two/SKILL.md': `---\ndescription: Second.\nname:   same\n---\n`,
-    'pkg/.claude/skills/same/SKILL.md': skillMd('same'),
+test('duplicate-name: two project levels answer /deploy (the closer one runs); one `name` in two folders is no clash', () => {
+  const repo = tempTree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.claude/skills/deploy/SKILL.md': skillMd('deploy'),
+    'app/.claude/skills/deploy/SKILL.md': skillMd('deploy'),
+    'app/.claude/skills/one/SKILL.md': skillMd('same'),
+    'app/.claude/skills/two/SKILL.md': `---\ndescription: Second.\nname:   same\n---\n`,
+    'app/.github/skills/deploy/SKILL.md': skillMd('deploy'),
   });
   try {
-    const d = discover(nodeFileSystem, { workspaceFolders: [dir], profile: 'claude-code' });
-    const one = d.skills.find((s) => s.folderName === 'one')!;
-    const two = d.skills.find((s) => s.folderName === 'two')!;
-    const nested = d.skills.find((s) => s.dir.includes(`${path.sep}pkg${path.sep}`))!;
+    const app = path.join(repo, 'app');
+    const d = discover(nodeFileSystem, { workspaceFolders: [app], profile: 'claude-code', managedDir: null });
+    const near = d.skills.find((s) => s.skillMdPath === path.join(app, '.claude', 'skills', 'deploy', 'SKILL.md'))!;
+    const far = d.skills.find((s) => s.skillMdPath === path.join(repo, '.claude', 'skills', 'deploy', 'SKILL.md'))!;
     const dup = (s: SkillEntry) => s.problems.filter((p) => p.code === 'duplicate-name');
-    assert.deepEqual(dup(one).map((p) => [p.severity, p.line, p.column, p.endLine, p.endColumn]), [['error', 2, 7, 2, 11]]);
-    assert.deepEqual(dup(two).map((p) => [p.line, p.column, p.endColumn]), [[3, 9, 13]]);
-    assert.match(dup(one)[0].message, new RegExp(`also named 'same': ${two.skillMdPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-    // The nested package is another project: no clash with the top-level one.
-    assert.deepEqual(dup(nested), []);
-    // Idempotent: applying again neither adds nor loses problems.
-    applyCrossSkillRules(d.skills);
-    applyCrossSkillRules(d.skills);
-    assert.equal(dup(one).length, 1);
-    assert.equal(dup(two).length, 1);
-  } finally { removeTree(dir); }
+    assert.deepEqual(dup(near).map((p) => [p.severity, p.line, p.column, p.endLine, p.endColumn]), [['error', 2, 7, 2, 13]]);
+    assert.match(dup(near)[0].message, /Claude Code runs this one/);
+    assert.match(dup(far)[0].message, new RegExp(`Claude Code runs ${near.skillMdPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, not this one`));
+    assert.equal(far.shadowedBy, near.skillMdPath);
+    assert.deepEqual(far.problems.filter((p) => p.code === 'shadowed'), [], 'a duplicate is not also reported shadowed');
+    // Folders `one` and `two` both say `name: same`: their commands are /one and /two.
+    for (const f of ['one', 'two']) assert.deepEqual(d.skills.find((s) => s.folderName === f)!.problems.filter((p) => p.code === 'duplicate-name'), []);
+    // .github/skills is not Claude Code's: indexed, not loaded, no clash.
+    const github = d.skills.find((s) => s.dir.includes(`${path.sep}.github${path.sep}`))!;
+    assert.equal(github.loaded, false);
+    assert.deepEqual(github.problems, []);
+  } finally { removeTree(repo); }
 });
 
-test('shadowed: a personal skill hidden by a project skill gets an info and shadowedBy', () => {
+test('shadowed: a personal skill wins over a project skill of the same folder name (the project one gets the info)', () => {
   const home = tempTree({
     '.claude/skills/deploy/SKILL.md': skillMd('deploy'),
     '.claude/skills/mine/SKILL.md': skillMd('mine'),
   });
   const ws = tempTree({ '.claude/skills/deploy/SKILL.md': skillMd('deploy') });
   try {
-    const d = discover(nodeFileSystem, { workspaceFolders: [ws], home, profile: 'claude-code' });
+    const d = discover(nodeFileSystem, { workspaceFolders: [ws], home, profile: 'claude-code', managedDir: null });
     assert.deepEqual(d.roots.map((r) => [r.path, r.scope]), [[path.join(ws, '.claude', 'skills'), 'project'], [path.join(home, '.claude', 'skills'), 'personal']]);
-    const personal = d.skills.find((s) => s.scope === 'personal' && s.name === 'deploy')!;
-    const project = d.skills.find((s) => s.scope === 'project' && s.name === 'deploy')!;
-    assert.equal(personal.shadowedBy, project.skillMdPath);
-    assert.deepEqual(personal.problems.map((p) => [p.code, p.severity, p.line, p.column]), [['shadowed', 'info', 2, 7]]);
-    assert.equal(project.shadowedBy, undefined);
-    assert.deepEqual(project.problems, []);
-    const mine = d.skills.find((s) => s.name === 'mine')!;
-    assert.equal(mine.shadowedBy, undefined);
-    // Removing the project skill and re-applying clears the mark (idempotent recompute).
-    const rest = d.skills.filter((s) => s !== project);
-    applyCrossSkillRules(rest);
+    const personal = d.skills.find((s) => s.level === 'personal' && s.name === 'deploy')!;
+    const project = d.skills.find((s) => s.level === 'project' && s.name === 'deploy')!;
+    assert.equal(project.shadowedBy, personal.skillMdPath);
+    assert.deepEqual(project.problems.map((p) => [p.code, p.severity, p.line, p.column]), [['shadowed', 'info', 2, 7]]);
+    assert.ok(project.problems[0].message.includes(personal.skillMdPath), 'the message names the winner');
     assert.equal(personal.shadowedBy, undefined);
     assert.deepEqual(personal.problems, []);
+    assert.equal(d.skills.find((s) => s.name === 'mine')!.shadowedBy, undefined);
   } finally { removeTree(home); removeTree(ws); }
 });
 
@@ -202,11 +203,11 @@ test('installed plugins under ~/.claude/plugins: from installed_plugins.json, el
     '.claude/plugins/cache/mkt/old/0.1.0/skills/rusty/SKILL.md': skillMd('rusty'),
   });
   try {
-    const searched = findInstalledPluginRoots(nodeFileSystem, home);
-    assert.deepEqual(searched.map((r) => [r.plugin, r.scope]).sort(), [['old', 'plugin'], ['tools', 'plugin']]);
+    const searched = discover(nodeFileSystem, { workspaceFolders: [], home, profile: 'claude-code', managedDir: null });
+    assert.deepEqual(searched.skills.map((s) => [s.invocation, s.scope, s.level]).sort(), [['/old:rusty', 'plugin', 'plugin'], ['/tools:hammer', 'plugin', 'plugin']]);
     const installPath = path.join(home, '.claude', 'plugins', 'cache', 'mkt', 'tools', '1.0.0');
     fs.writeFileSync(path.join(home, '.claude', 'plugins', 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: { 'tools@mkt': [{ scope: 'user', installPath }] } }));
-    const d = discover(nodeFileSystem, { workspaceFolders: [], home, profile: 'claude-code' });
+    const d = discover(nodeFileSystem, { workspaceFolders: [], home, profile: 'claude-code', managedDir: null });
     assert.deepEqual(d.skills.map((s) => [s.invocation, s.scope]), [['/tools:hammer', 'plugin']]);
   } finally { removeTree(home); }
 });

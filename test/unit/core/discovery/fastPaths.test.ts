@@ -5,7 +5,6 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { applyCrossSkillRules } from '../../../../src/core/discovery/crossSkill';
 import { childPath, skillMdIn } from '../../../../src/core/discovery/paths';
 import { discover } from '../../../../src/core/discovery/discover';
 import { loadSkill, type LoadedSkillEntry } from '../../../../src/core/discovery/load';
@@ -73,19 +72,12 @@ test('an arbitrary folder: skill folders found by lstat are the ones the listing
   } finally { removeTree(dir); }
 });
 
-test('detach keeps the value; cross-skill rules still group ASCII and non-ASCII names by NFKC', () => {
+test('detach keeps the value', () => {
   const long = 'x'.repeat(40) + 'references/some-file.md';
   const cut = long.slice(40);
   assert.equal(detach(cut), 'references/some-file.md');
   assert.equal(detach('short'), 'short');
   assert.equal(detach(''), '');
-  const dir = tempTree({ 'one/SKILL.md': skillMd('same'), 'two/SKILL.md': skillMd('same'), 'three/SKILL.md': skillMd('ﬁle'), 'four/SKILL.md': skillMd('file') });
-  try {
-    const root = { path: dir, scope: 'project' as const };
-    const skills = ['one', 'two', 'three', 'four'].map((f) => loadSkill(nodeFileSystem, root, f, 'claude-code', { listFiles: false })!);
-    applyCrossSkillRules(skills);
-    assert.deepEqual(skills.map((s) => s.problems.filter((p) => p.code === 'duplicate-name').length), [1, 1, 1, 1]);
-  } finally { removeTree(dir); }
 });
 
 test('childPath and skillMdIn are path.join, also for folders and names that are not plain (and in any call order)', () => {

@@ -18,9 +18,13 @@ function graphOf(workspace: string): ReferenceGraph {
 test('demo workspace: every skill is a node; code-review and release-notes link to commit-message', () => {
   const graph = graphOf(DEMO);
   assert.deepEqual(graph.nodes.map((n) => n.name), [
-    'broken-yaml', 'code-review', 'commit-message', 'lint-fix', 'missing-reference', 'no-description', 'release-notes',
-    'renamed-skill', 'unknown-key', 'workflow-implement', 'workflow-review',
+    'broken-yaml', 'code-review', 'commit-message', 'explain-regex', 'hi', 'lint-fix',
+    'missing-reference', 'no-description', 'release-notes', 'renamed-skill', 'unknown-key', 'workflow-implement', 'workflow-review',
   ]);
+  // Skill folders Claude Code never loads are nodes too, with no invocation (commands are not nodes).
+  const formatSql = graph.nodes.find((n) => n.name === 'explain-regex');
+  assert.equal(formatSql?.invocation, null);
+  assert.equal(graph.nodes.find((n) => n.name === 'hi')?.invocation, '/hello');
   const node = (name: string) => {
     const found = graph.nodes.find((n) => n.name === name);
     assert.ok(found, `no node ${name}`);
@@ -28,7 +32,7 @@ test('demo workspace: every skill is a node; code-review and release-notes link 
   };
   assert.deepEqual(node('code-review'), {
     id: path.join(DEMO_SKILLS, 'code-review'), name: 'code-review', scope: 'project', kind: 'command', invocation: '/code-review',
-    problems: { errors: 0, warnings: 0 },
+    problems: { errors: 0, warnings: 1 }, // builtin-clash: it replaces Claude Code's bundled /code-review
   });
   assert.equal(node('workflow-implement').kind, 'workflow');
   assert.equal(node('lint-fix').scope, 'plugin');

@@ -1,0 +1,32 @@
+/**
+ * `skillflow listing [PATH] [--format text|json] [--context-window TOKENS] [--home DIR] [--managed DIR]`: the skill
+ * listing the model gets when Claude Code starts in PATH (default `.`), with the settings and
+ * SLASH_COMMAND_TOOL_CHAR_BUDGET in force: each entry full, truncated, name-only, dropped or absent, and the budget.
+ */
+import { type CliContext, EXIT_OK, EXIT_USAGE, UsageError } from '../context';
+import { parseArgs } from '../args';
+import { computeListing } from '../../core/claude/listing';
+import { LISTING_WRITERS, modelPath } from '../output/claude';
+import { DISCOVERY_FLAGS, DISCOVERY_USAGE } from '../discoveryFlags';
+import { claudeModelAt } from './model';
+
+const FORMATS = Object.keys(LISTING_WRITERS) as Array<keyof typeof LISTING_WRITERS>;
+const USAGE = `Usage: skillflow listing [PATH] [--format ${FORMATS.join('|')}] [--context-window TOKENS] ${DISCOVERY_USAGE}
+  --context-window  the model's context window in tokens (default 200000): the budget is skillListingBudgetFraction of it
+`;
+
+export function listingCommand(ctx: CliContext, args: string[]): number {
+  const parsed = parseArgs(args, {
+    flags: { format: { type: 'string', choices: FORMATS }, 'context-window': { type: 'number' }, ...DISCOVERY_FLAGS },
+    maxPositionals: 1,
+    positionalName: 'PATH',
+  });
+  if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
+  const window = parsed.flags['context-window'];
+  if (window !== undefined && (!Number.isInteger(window) || window <= 0)) throw new UsageError(`option '--context-window' needs a positive whole number of tokens (got '${window}')`);
+  const model = claudeModelAt(ctx, 'listing', parsed.positionals[0] ?? '.', parsed.flags);
+  if (!model) return EXIT_USAGE;
+  const listing = computeListing(model.entries, model.settings, { contextWindowTokens: window, env: model.env });
+  ctx.out(LISTING_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof LISTING_WRITERS](listing, modelPath(ctx.cwd)));
+  return EXIT_OK;
+}

@@ -1,0 +1,153 @@
+/**
+ * What `skillflow list`, `resolve` and `listing` print, by output format: each format is a writer of the command's
+ * data (a new format is one more writer in the command's table; its name becomes a `--format` choice).
+ */
+import * as path from 'node:path';
+import type { AgentEntry, SkillEntry } from '../../core/skillmd/model';
+import type { ResolveResult } from '../../core/claude/resolve';
+import { resolveJson } from '../../core/claude/resolve';
+import type { Listing, ListingShown } from '../../core/claude/listing';
+import { listingJson } from '../../core/claude/listing';
+import { displayPath } from './paths';
+
+/** Turns a command's data into the text printed on stdout; `shown` gives a path as the CLI prints it. */
+export type Writer<T> = (data: T, shown: (file: string) => string) => string;
+
+/**
+ * A path as `list`, `resolve` and `listing` print it: relative to the current directory when inside it, else absolute
+ * (personal and managed files); Claude Code's own (`builtin:/help`, `bundled:/code-review`) as they are.
+ */
+export function modelPath(cwd: string): (file: string) => string {
+  const from = path.resolve(cwd);
+  return (file) => {
+    if (/^(builtin|bundled):/.test(file)) return file;
+    const rel = path.relative(from, file);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)) ? displayPath(cwd, file) : file.split(path.sep).join('/');
+  };
+}
+
+// ---------- list ----------
+
+export interface ListData {
+  skills: readonly SkillEntry[];
+  agents: readonly AgentEntry[];
+  /** Token estimate of an agent file. */
+  agentTokens: (a: AgentEntry) => number;
+  /** Printed when there is nothing to list. */
+  empty: string;
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** `--format json`: every skill and command with Claude Code's view of it, then the agents. */
+const listJson: Writer<ListData> = (data, shown) => {
+  const json = {
+    skills: data.skills.map((s) => ({
+      name: s.name,
+      ...(s.displayName !== undefined ? { displayName: s.displayName } : {}),
+      scope: s.scope,
+      kind: s.kind,
+      path: shown(s.source === 'command' ? s.skillMdPath : s.dir),
+      description: s.description ?? '',
+      tokens: s.tokenEstimate,
+      invocation: s.invocation,
+      level: s.level,
+      source: s.source,
+      loaded: s.loaded,
+      ...(s.notLoadedReason !== undefined ? { notLoadedReason: s.notLoadedReason } : {}),
+      shadowedBy: s.shadowedBy !== undefined ? shown(s.shadowedBy) : null,
+      ...(s.shadowReason !== undefined ? { shadowReason: s.shadowReason } : {}),
+    })),
+    agents: data.agents.map((a) => ({
+      name: a.name,
+      scope: a.scope,
+      kind: 'agent',
+      path: shown(a.path),
+      description: a.description ?? '',
+      tokens: data.agentTokens(a),
+      model: a.model,
+      skills: a.skills,
+    })),
+  };
+  return `${JSON.stringify(json, null, 2)}\n`;
+};
+
+const LIST_COLUMNS = ['INVOCATION', 'NAME', 'LEVEL', 'SOURCE', 'KIND', 'TOKENS', 'PATH', 'STATUS', 'DESCRIPTION'] as const;
+
+/** `--format text`: one aligned row per skill, command and agent; STATUS says loaded, shadowed by whom, or not loaded. */
+const listText: Writer<ListData> = (data, shown) => {
+  const rows: string[][] = [
+    ...data.skills.map((s) => [
+      s.invocation ?? '-',
+      s.name,
+      s.scope === 'plugin' && s.root.plugin ? `plugin:${s.root.plugin}` : s.level,
+      s.source,
+      s.kind,
+      String(s.tokenEstimate),
+      shown(s.source === 'command' ? s.skillMdPath : s.dir),
+      !s.loaded ? 'not loaded' : s.shadowedBy !== undefined ? `shadowed by ${shown(s.shadowedBy)}` : 'loaded',
+      oneLine(s.description ?? '', 80),
+    ]),
+    ...data.agents.map((a) => ['-', a.name, a.scope, 'agent', 'agent', String(data.agentTokens(a)), shown(a.path), '-', oneLine(a.description ?? '', 80)]),
+  ];
+  if (rows.length === 0) return `${data.empty}\n`;
+  const all = [[...LIST_COLUMNS], ...rows];
+  const widths = LIST_COLUMNS.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const tokens = LIST_COLUMNS.indexOf('TOKENS');
+  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : i === tokens ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return `${all.map(line).join('\n')}\n`;
+};
+
+export const LIST_WRITERS = { text: listText, json: listJson } satisfies Record<string, Writer<ListData>>;
+
+// ---------- resolve ----------
+
+/** `--format json`: exactly `{command, winner, shadowed, builtin}`. */
+const resolveJsonWriter: Writer<ResolveResult> = (r, shown) => {
+  const json = resolveJson(r);
+  return `${JSON.stringify({
+    command: json.command,
+    winner: json.winner ? { ...json.winner, path: shown(json.winner.path) } : null,
+    shadowed: json.shadowed.map((s) => ({ ...s, path: shown(s.path) })),
+    builtin: json.builtin,
+  }, null, 2)}\n`;
+};
+
+/** `--format text`: who answers, then what it shadows and why. */
+const resolveText: Writer<ResolveResult> = (r, shown) => {
+  const lines: string[] = [];
+  if (r.winner) lines.push(`${r.command} → ${r.winner.level} ${r.winner.source} ${shown(r.winner.path)}`);
+  else if (r.builtin) lines.push(`${r.command} → Claude Code's own command`);
+  else lines.push(`${r.command} → nothing answers it`);
+  if (r.note) lines.push(`  note: ${r.note}`);
+  for (const s of r.shadowed) lines.push(`  shadows ${s.level} ${s.source} ${shown(s.path)}: ${s.reason}`);
+  return `${lines.join('\n')}\n`;
+};
+
+export const RESOLVE_WRITERS = { text: resolveText, json: resolveJsonWriter } satisfies Record<string, Writer<ResolveResult>>;
+
+// ---------- listing ----------
+
+/** `--format json`: `{budget, used, entries:[{invocation, chars, shown}]}` (with each entry's reason). */
+const listingJsonWriter: Writer<Listing> = (l) => `${JSON.stringify(listingJson(l), null, 2)}\n`;
+
+const SHOWN_ORDER: readonly ListingShown[] = ['full', 'truncated', 'name-only', 'dropped', 'absent'];
+
+/** `--format text`: the listing as the model gets it, then the figures and the entries left out. */
+const listingText: Writer<Listing> = (l) => {
+  const lines = l.entries.filter((e) => e.shown !== 'absent').map((e) => e.line);
+  const counts = SHOWN_ORDER.map((s) => [s, l.entries.filter((e) => e.shown === s).length] as const).filter(([, n]) => n > 0);
+  const source = l.budgetSource === 'SLASH_COMMAND_TOOL_CHAR_BUDGET'
+    ? 'SLASH_COMMAND_TOOL_CHAR_BUDGET'
+    : `skillListingBudgetFraction of a ${l.contextWindowTokens.toLocaleString('en-US')}-token context window`;
+  const out = [...lines, ''];
+  out.push(`${l.used} of ${l.budget} characters used (budget from ${source}); ${l.entries.length} ${l.entries.length === 1 ? 'entry' : 'entries'}: ${counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'none'}`);
+  if (l.namesOverBudget) out.push('The names alone are over the budget: Claude Code keeps every name, so the listing is over budget.');
+  for (const e of l.entries) if (e.shown !== 'full' && e.reason) out.push(`  ${e.invocation}: ${e.shown} (${e.reason})`);
+  return `${out.join('\n')}\n`;
+};
+
+export const LISTING_WRITERS = { text: listingText, json: listingJsonWriter } satisfies Record<string, Writer<Listing>>;

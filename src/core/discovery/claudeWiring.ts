@@ -1,0 +1,301 @@
+/**
+ * Claude Code's model of loading (src/core/claude) applied to the indexed entries: for each start folder it builds the
+ * model over the files discovery already loaded (their frontmatter is not parsed twice), loads and validates the files
+ * only the model finds (personal, managed, parent and additional levels, commands, misplaced SKILL.md files), sets
+ * each entry's Claude Code fields (invocation, level, source, loaded, shadowedBy) and the problems that need more than
+ * one file: `duplicate-name`, `shadowed`, `skill-not-loaded`, `builtin-clash`, `unreachable` (severities from the rule
+ * table). Entries in folders Claude Code never reads (`.agents/skills`, `.github/skills`, any other folder the CLI was
+ * pointed at) are marked not loaded, with no problem for it.
+ */
+import * as path from 'node:path';
+import type { FileSystem } from '../base/fs';
+import type { Problem, Profile, Range, Scope } from '../base/types';
+import { severityFor } from '../base/rules';
+import { sortProblems } from '../base/problems';
+import { buildClaudeModel, type ClaudeModel } from '../claude/load';
+import { invocability } from '../claude/resolve';
+import type { ClaudeEntry, ClaudeLevel, ClaudeMeta } from '../claude/types';
+import type { SkillsRoot } from '../skillmd/model';
+import { loadCommand, loadSkill, type LoadedSkillEntry } from './load';
+
+/** Where Claude Code starts and what it reads besides the start folder. */
+export interface ClaudeWiringOptions {
+  /** The folders Claude Code is started in (workspace folders; the CLI's PATH). */
+  startDirs: readonly string[];
+  /** The user's home (personal skills, user settings, installed plugins); none when undefined. */
+  home?: string;
+  /** The managed-settings folder; the OS default when undefined, none when null. */
+  managedDir?: string | null;
+  /** `--add-dir` folders (relative ones against the start folder). */
+  additionalDirs?: readonly string[];
+  /** The shell environment (`CLAUDE_CONFIG_DIR`, `SLASH_COMMAND_TOOL_CHAR_BUDGET`, ...). */
+  env?: Readonly<Record<string, string | undefined>>;
+  profile: Profile;
+  /** See DiscoverOptions.listFiles. */
+  listFiles?: boolean;
+  /** Plugin roots found in the workspace: Claude Code loads them with `--plugin-dir` or once installed. */
+  pluginDirs?: readonly string[];
+  /** Folders holding a `.claude/skills` that discovery found (the nested levels come from these, without a second walk). */
+  claudeFolders?: readonly string[];
+}
+
+/** The codes this module sets (removed and set again on every pass). */
+const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
+
+/** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
+const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere']);
+
+export interface ClaudeWiring {
+  /** Every entry: the given ones (less folders reached twice through a link) and those only the model found. */
+  skills: LoadedSkillEntry[];
+  /** One model per start folder, in order. */
+  models: ClaudeModel[];
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function scopeOf(level: ClaudeLevel): Scope {
+  if (level === 'plugin') return 'plugin';
+  return level === 'managed' || level === 'personal' || level === 'synced' ? 'personal' : 'project';
+}
+
+function problemRange(e: LoadedSkillEntry): Range {
+  return (e.source === 'skill' ? e.nameRange : undefined) ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+function lastSegment(name: string): string {
+  const i = name.lastIndexOf(':');
+  return i < 0 ? name : name.slice(i + 1);
+}
+
+/** Builds the models and applies them to `entries` (mutates them; idempotent). */
+export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEntry[], opts: ClaudeWiringOptions): ClaudeWiring {
+  const byPath = new Map<string, LoadedSkillEntry>();
+  for (const e of entries) byPath.set(e.skillMdPath, e);
+  const extra: LoadedSkillEntry[] = [];
+  const rootsByPath = new Map<string, SkillsRoot>();
+  const linkDuplicates = new Set<string>();
+  /** Real paths of the given skills' folders (made the first time the model finds a file discovery did not load). */
+  let realDirs: Map<string, LoadedSkillEntry> | undefined;
+  const load = (file: string): LoadedSkillEntry | undefined => {
+    const known = byPath.get(file);
+    if (known) return known;
+    if (path.basename(file) === 'SKILL.md') {
+      // One folder reached through a link from a folder discovery searched and from one Claude Code reads: the entry is
+      // the path Claude Code loads; the other is dropped.
+      realDirs ??= new Map(entries.filter((e) => e.source === 'skill').map((e) => [fs.realPath(e.dir) ?? e.dir, e]));
+      const twin = realDirs.get(fs.realPath(path.dirname(file)) ?? path.dirname(file));
+      if (twin) linkDuplicates.add(twin.skillMdPath);
+    }
+    let entry: LoadedSkillEntry | undefined;
+    if (path.basename(file).toLowerCase() === 'skill.md') {
+      const dir = path.dirname(file);
+      const parent = path.dirname(dir);
+      let root = rootsByPath.get(parent);
+      if (!root) { root = { path: parent, scope: 'project' }; rootsByPath.set(parent, root); }
+      entry = loadSkill(fs, root, path.basename(dir), opts.profile, { listFiles: opts.listFiles });
+      if (entry && entry.skillMdPath !== file) entry = undefined;
+    } else if (file.endsWith('.md')) {
+      entry = loadCommand(fs, file, opts.profile);
+    }
+    if (!entry) return undefined;
+    byPath.set(file, entry);
+    extra.push(entry);
+    return entry;
+  };
+  const readMeta = (file: string) => {
+    const e = load(file);
+    if (!e || e.problems.some((p) => p.code === 'file-unreadable')) return undefined;
+    return e.meta;
+  };
+
+  const models: ClaudeModel[] = [];
+  const assigned = new Map<LoadedSkillEntry, ClaudeEntry>();
+  // Without a start folder, the home folder stands for one (personal skills, installed plugins).
+  const startDirs = opts.startDirs.length || opts.home === undefined ? opts.startDirs : [opts.home];
+  for (const startDir of startDirs) {
+    const start = path.resolve(startDir);
+    const model = buildClaudeModel(fs, {
+      startDir: start,
+      home: opts.home,
+      managedDir: opts.managedDir,
+      additionalDirs: opts.additionalDirs,
+      pluginDirs: opts.pluginDirs?.filter((d) => isInside(d, start)),
+      nestedFolders: opts.claudeFolders?.filter((d) => isInside(d, start)) ?? [],
+      env: opts.env,
+      readMeta,
+    });
+    models.push(model);
+    for (const c of model.entries) {
+      if (c.notLoadedCode === 'link-duplicate') { linkDuplicates.add(c.path); continue; }
+      const e = load(c.path);
+      if (!e || assigned.has(e)) continue;
+      assigned.set(e, c);
+    }
+  }
+
+  const all = [...entries, ...extra].filter((e) => assigned.has(e) || !linkDuplicates.has(e.skillMdPath));
+  for (const e of all) {
+    if (e.problems.some((p) => CLAUDE_CODES.has(p.code))) e.problems = e.problems.filter((p) => !CLAUDE_CODES.has(p.code));
+    const c = assigned.get(e);
+    if (c) applyEntry(e, c, rootsByPath);
+    else markUnread(e);
+  }
+  addProblems(all, assigned, opts.profile);
+  return { skills: all, models };
+}
+
+/** Copies Claude Code's view of one file onto its entry. */
+function applyEntry(e: LoadedSkillEntry, c: ClaudeEntry, roots: Map<string, SkillsRoot>): void {
+  e.level = c.level;
+  e.source = c.kind;
+  e.loaded = c.loaded;
+  e.invocation = c.loaded ? c.invocation : null;
+  e.notLoadedReason = c.loaded ? undefined : c.notLoadedReason;
+  const label = c.meta.name;
+  e.displayName = c.kind === 'skill' && label !== undefined && label !== lastSegment(c.name) ? label : undefined;
+  e.shadowedBy = c.shadowedBy;
+  e.shadowReason = c.shadowReason;
+  const scope = scopeOf(c.level);
+  if (e.scope !== scope || e.root.plugin !== c.plugin) {
+    const rootPath = c.kind === 'skill' ? path.dirname(e.dir) : path.dirname(e.skillMdPath);
+    const key = `${rootPath}\0${scope}\0${c.plugin ?? ''}`;
+    let root = roots.get(key);
+    if (!root) {
+      root = { path: rootPath, scope, ...(e.root.workspaceFolder !== undefined ? { workspaceFolder: e.root.workspaceFolder } : {}), ...(c.plugin !== undefined ? { plugin: c.plugin } : {}) };
+      roots.set(key, root);
+    }
+    e.root = root;
+    e.scope = scope;
+  }
+}
+
+/** A file in a folder Claude Code never reads (kept for the agents that do). */
+function markUnread(e: LoadedSkillEntry): void {
+  e.level = e.scope === 'plugin' ? 'plugin' : e.scope === 'personal' ? 'personal' : 'project';
+  e.loaded = false;
+  e.invocation = null;
+  e.displayName = undefined;
+  e.shadowedBy = undefined;
+  e.shadowReason = undefined;
+  const rel = path.basename(path.dirname(e.root.path)) + '/' + path.basename(e.root.path);
+  e.notLoadedReason = `Claude Code does not read skills from ${rel} (indexed for the agents that do)`;
+}
+
+function push(e: LoadedSkillEntry, code: string, profile: Profile, message: string, touched: Set<LoadedSkillEntry>): void {
+  const severity = severityFor(code, profile);
+  if (severity === undefined) return;
+  const p: Problem = { code, severity, message, ...problemRange(e) };
+  e.problems.push(p);
+  touched.add(e);
+}
+
+function what(c: ClaudeEntry): string {
+  return `${c.level} ${c.kind}`;
+}
+
+/** The problems that need the whole model. */
+function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<LoadedSkillEntry, ClaudeEntry>, profile: Profile): void {
+  const touched = new Set<LoadedSkillEntry>();
+  // duplicate-name: two loaded entries of one level and one source answering the same command.
+  const groups = new Map<string, LoadedSkillEntry[]>();
+  for (const e of all) {
+    const c = assigned.get(e);
+    if (!c || !c.loaded || c.invocation === null) continue;
+    const key = `${c.level}\0${c.kind}\0${c.invocation}`;
+    const list = groups.get(key);
+    if (list) list.push(e); else groups.set(key, [e]);
+  }
+  const duplicates = new Set<LoadedSkillEntry>();
+  for (const list of groups.values()) {
+    if (list.length < 2) continue;
+    const winner = list.find((e) => !e.shadowedBy || e.shadowedBy.startsWith('builtin:')) ?? list[0];
+    for (const e of list) {
+      duplicates.add(e);
+      const others = list.filter((o) => o !== e).map((o) => o.skillMdPath).sort();
+      const c = assigned.get(e)!;
+      const outcome = e === winner ? `Claude Code runs this one (${winner.skillMdPath})` : `Claude Code runs ${winner.skillMdPath}, not this one`;
+      push(e, 'duplicate-name', profile, `another ${what(c)} also answers ${c.invocation}: ${others.join(', ')}; ${outcome}`, touched);
+    }
+  }
+  for (const e of all) {
+    const c = assigned.get(e);
+    if (!c) continue;
+    if (!c.loaded) {
+      if (c.notLoadedCode && MISPLACED.has(c.notLoadedCode)) push(e, 'skill-not-loaded', profile, `Claude Code never loads this file: ${c.notLoadedReason ?? 'it is not where Claude Code looks'}`, touched);
+      continue;
+    }
+    if (c.shadowedBy && !c.shadowedBy.startsWith('builtin:') && !duplicates.has(e)) {
+      push(e, 'shadowed', profile, `${c.invocation ?? `/${c.name}`} is answered by another entry: ${c.shadowReason ?? c.shadowedBy}`, touched);
+    }
+    if (c.builtinClash) {
+      const b = c.builtinClash;
+      const message = b.winner === 'builtin'
+        ? b.kind === 'alias'
+          ? `/${b.name} is Claude Code's alias of /${b.aliasOf}, which always wins: typing /${b.name} never runs this ${c.kind}`
+          : `/${b.name} is a Claude Code built-in ${b.kind === 'workflow' ? 'workflow' : 'command'}, which always wins: typing /${b.name} never runs this ${c.kind}`
+        : `this ${c.kind} replaces Claude Code's bundled skill /${b.name} (its aliases still run the bundled one)`;
+      push(e, 'builtin-clash', profile, message, touched);
+    }
+    if (c.meta.userInvocable === false && c.meta.disableModelInvocation === true) {
+      push(e, 'unreachable', profile, '`user-invocable: false` and `disable-model-invocation: true`: neither you nor Claude can invoke it', touched);
+    }
+  }
+  for (const e of touched) sortProblems(e.problems);
+}
+
+function sameRange(a: Range | undefined, b: Range | undefined): boolean {
+  return a === b || (!!a && !!b && a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn);
+}
+
+/** The fields of an entry that the model sets (applyEntry / markUnread). */
+const VIEW_KEYS = ['level', 'source', 'loaded', 'invocation', 'displayName', 'notLoadedReason', 'shadowedBy', 'shadowReason', 'root', 'scope'] as const;
+
+/** The metadata that decides names, precedence and this module's problems (descriptions only feed the listing). */
+function sameDeciding(a: ClaudeMeta, b: ClaudeMeta): boolean {
+  return a.name === b.name && a.disableModelInvocation === b.disableModelInvocation && a.userInvocable === b.userInvocable;
+}
+
+/**
+ * A re-read file whose deciding metadata and `name` range are unchanged keeps what the model said about it: copies
+ * `old`'s Claude Code fields, root and problems of this module onto `fresh`, points the models' entry for it at the new
+ * metadata (its description feeds the listing), and returns true; false (nothing copied) when the model must be built
+ * again. With `profile`, the copied problems take that profile's severities.
+ */
+export function carryClaudeView(old: LoadedSkillEntry, fresh: LoadedSkillEntry, models: readonly ClaudeModel[], profile?: Profile): boolean {
+  if (old.skillMdPath !== fresh.skillMdPath || !sameDeciding(old.meta, fresh.meta) || !sameRange(old.nameRange, fresh.nameRange)) return false;
+  if (fresh.problems.some((p) => p.code === 'file-unreadable') !== old.problems.some((p) => p.code === 'file-unreadable')) return false;
+  for (const k of VIEW_KEYS) Object.assign(fresh, { [k]: old[k] });
+  const carried: Problem[] = [];
+  for (const p of old.problems) {
+    if (!CLAUDE_CODES.has(p.code)) continue;
+    const severity = profile === undefined ? p.severity : severityFor(p.code, profile);
+    if (severity !== undefined) carried.push({ ...p, severity });
+  }
+  if (carried.length) { fresh.problems.push(...carried); sortProblems(fresh.problems); }
+  for (const m of models) for (const c of m.entries) if (c.path === fresh.skillMdPath && c.meta === old.meta) c.meta = fresh.meta;
+  return true;
+}
+
+/**
+ * Skill names an agent's `skills:` may not use because the model may not invoke them (`disable-model-invocation: true`,
+ * `skillOverrides` off / user-invocable-only), with the reason; names as an agent writes them (command names, labels).
+ */
+export function modelBlockedSkills(models: readonly ClaudeModel[]): Map<string, string> {
+  const blocked = new Map<string, string>();
+  const allowed = new Set<string>();
+  for (const m of models) {
+    for (const c of m.entries) {
+      if (!c.loaded || c.kind !== 'skill') continue;
+      const names = [c.name, ...(c.meta.name ? [c.meta.name] : [])];
+      if (invocability(c).model) { for (const n of names) allowed.add(n); continue; }
+      const why = c.meta.disableModelInvocation ? '`disable-model-invocation: true`' : `\`skillOverrides\`: "${c.override}"`;
+      for (const n of names) blocked.set(n, `${c.path} has ${why}`);
+    }
+  }
+  for (const n of allowed) blocked.delete(n);
+  return blocked;
+}
