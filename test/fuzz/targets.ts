@@ -489,15 +489,21 @@ const discovery: Target = {
         if (!res.ok) throw new Error(`discovery failed: ${res.message}`);
         for (const s of res.discovery.skills) {
           const real = realAncestor(s.dir);
-          if (!insideDir(realWs, real)) throw new Error(`skill found outside the workspace: ${s.dir} -> ${real}`);
+          // Claude Code follows a skill folder that is a link ("reads SKILL.md from the target directory"), so a direct
+          // child link of a skills folder inside the workspace may load from outside: that one SKILL.md, never a search.
+          const directLink = nodeFs.lstatSync(s.dir, { throwIfNoEntry: false })?.isSymbolicLink() === true && insideDir(realWs, realAncestor(nodePath.dirname(s.dir)))
+            && nodePath.basename(nodePath.dirname(s.dir)) === 'skills';
+          if (!insideDir(realWs, real) && !directLink) throw new Error(`skill found outside the workspace: ${s.dir} -> ${real}`);
           const realMd = realAncestor(s.skillMdPath);
           const unread = s.problems.length === 1 && s.problems[0].code === 'file-unreadable' && s.description === undefined;
-          if (!insideDir(realWs, realMd) && !unread) throw new Error(`SKILL.md read outside the workspace: ${s.skillMdPath} -> ${realMd}`);
+          if (!insideDir(realWs, realMd) && !unread && !directLink) throw new Error(`SKILL.md read outside the workspace: ${s.skillMdPath} -> ${realMd}`);
           const linkedOut = nodes.some(([kind, rootRel], i) => kind === 'ref-link-outside' && s.dir === nodePath.join(ws, rootRel, `s${i}`));
           for (const p of s.problems) {
             if (linkedOut && p.code === 'reference-missing' && /^'out\//.test(p.message)) throw new Error(`a reference through a link out of the skill is reference-missing: ${p.message}`);
           }
         }
+        // No crawl: every skill found is one of the folders made here (a link to `/` is never searched).
+        if (res.discovery.skills.length > nodes.length) throw new Error(`${res.discovery.skills.length} skills found for ${nodes.length} folders: a link was searched`);
         // Every folder whose SKILL.md is a FIFO or a folder is reported, not silently dropped.
         nodes.forEach(([kind, rootRel], i) => {
           if (kind !== 'fifo-skill-md' && kind !== 'dir-skill-md') return;

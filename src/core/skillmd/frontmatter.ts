@@ -266,14 +266,15 @@ const MAX_IMPLICIT_KEY = 1024;
 const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 
 /**
- * The fast path for the common frontmatter: every line is `key: value` at column 1, with a simple key
+ * The fast path for the common frontmatter: every line is blank (empty or spaces only), a comment (`#` at column 1)
+ * or `key: value` at column 1, with a simple key
  * (`[A-Za-z_][A-Za-z0-9_-]*`, not null/true/false), one or more spaces, and a value that is either a plain
  * scalar the YAML core schema reads as exactly that string (no indicator first character, no ': ', ' #' or
  * trailing ':', not null/bool/number-like, no control characters), a one-line "..."/'...' string without
  * escapes or inner quotes, or a literal block scalar (`|`, `|-`, `|+`; see `readLiteralBlock`). Builds what
- * the YAML library would (keys, ranges, data, scalar nodes); returns undefined for anything else (blank or
- * comment lines outside a block, CR, tabs, duplicates, nested or folded values...), and the caller then runs
- * the full parser. test/unit/validation/frontmatterFast.test.ts checks both paths agree.
+ * the YAML library would (keys, ranges, data, scalar nodes); returns undefined for anything else (indented
+ * lines outside a block, CR, tabs, duplicates, nested or folded values...), and the caller then runs
+ * the full parser. test/unit/core/skillmd/frontmatterFast.test.ts checks both paths agree.
  */
 function parseFlatFrontmatter(src: string, from: number, to: number, lines: LineIndex): {
   keys: FrontmatterKey[]; data: Record<string, unknown>;
@@ -290,9 +291,22 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
   while (pos < to) {
     let eol = src.indexOf('\n', pos);
     if (eol < 0 || eol >= to) eol = to; // the last line before the fence always ends in '\n' (to is the fence's start)
-    // Key.
     let i = pos;
     const c0 = src.charCodeAt(i);
+    if (c0 === 32 || i === eol) {
+      // A blank line (empty or only spaces): YAML skips it. Any other indented line is left to the full parser.
+      while (i < eol && src.charCodeAt(i) === 32) i++;
+      if (i < eol) return undefined;
+      pos = eol + 1;
+      continue;
+    }
+    if (c0 === 35) {
+      // A comment line (`#` at column 1): YAML skips it unless it holds a character the fast path leaves alone.
+      if (hasUnsafeChar(src.slice(pos, eol))) return undefined;
+      pos = eol + 1;
+      continue;
+    }
+    // Key.
     if (!(isAsciiLetter(c0) || c0 === 95)) return undefined;
     i++;
     while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
@@ -493,9 +507,12 @@ function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof p
   for (const lexeme of new Lexer().lex(source)) {
     const offset = parser.offset; // where this lexeme starts (the lexer's control lexemes have no length in the source)
     for (const token of parser.next(lexeme)) tokens.push(token);
-    // stack[0] is the document; the top may be a scalar being read (not a level).
-    const depth = stack.length - 1 - (stack.length > 1 && !COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
-    if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
+    // stack[0] is the document; the top may be a scalar being read (not a level). The depth is at most
+    // stack.length - 1: the set look-up runs only near the limit (this loop runs once per lexeme).
+    if (stack.length - 1 > MAX_YAML_DEPTH) {
+      const depth = stack.length - 1 - (!COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
+      if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
+    }
   }
   for (const token of parser.end()) tokens.push(token);
   const composer = new Composer(YAML_OPTIONS);

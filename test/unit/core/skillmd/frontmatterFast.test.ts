@@ -56,6 +56,12 @@ const VALUES = [
 
 const KEYS = ['name', 'description', 'license', 'true', 'True', 'null', 'false', 'a-b', '_x', '__proto__', 'constructor', 'Key9', '9k', 'k k', '"q"', "'q'", '? k', '-k', 'k.k', 'k/k', 'ké', 'allowed-tools', 'metadata', 'x:y'];
 
+/** Line runs put between keys by the random tests: blank lines, comments, and a few shapes left to the full parser. */
+const BETWEEN: string[][] = [
+  [''], ['', ''], [' '], ['   ', ''], ['# c'], ['#'], ['# a: b # c'], ['', '# section', ''], ['# é — 漢字'], ['#x', '', '#y'],
+  ['  # indented'], ['\t'], ['# tab\tin'], ['  '], ['', '  continued'], ['# c', ' x'],
+];
+
 test('fast path: tricky values give the same parse as the YAML library', () => {
   let fast = 0;
   for (const v of VALUES) {
@@ -157,20 +163,60 @@ test('fast path: tricky keys and line shapes give the same parse as the YAML lib
   for (const s of shapes) same(s);
 });
 
+test('fast path: blank lines and column-1 comments between keys give the same parse as the YAML library', () => {
+  const taken = [
+    // Blank lines (empty or spaces only) and comments between keys, before the first and after the last key.
+    '---\nname: a\n\ndescription: b\n---\n', '---\nname: a\n\n\n\ndescription: b\n---\nBody\n', '---\nname: a\n \n   \ndescription: b\n---\n',
+    '---\n\nname: a\ndescription: b\n---\n', '---\nname: a\ndescription: b\n\n---\n', '---\nname: a\ndescription: b\n  \n---\n',
+    '---\nname: a\n# c\ndescription: b\n---\n', '---\n# leading comment\nname: a\n---\n', '---\nname: a\n# trailing comment\n---\n',
+    '---\nname: a\n#\n#no space\n# é 漢字 — "q" \'s\' : # | > [x] {y}\ndescription: b\n---\n', '---\nname: a\n# key: value\n#   - item\n---\n',
+    '---\nname: a\n\n# section\n\ndescription: b\n\n# end\n\n---\n',
+    // Only blank lines and comments: no keys.
+    '---\n\n---\n', '---\n\n\n---\nBody\n', '---\n  \n---\n', '---\n# only a comment\n---\n', '---\n# one\n\n# two\n---\n',
+    // After literal block scalars: blank lines (trailing lines of the block), then a comment ends the block.
+    '---\ndescription: |\n  one\n\n# c\nname: a\n---\n', '---\ndescription: |-\n  one\n\n\n# c\n\nname: a\n---\n',
+    '---\ndescription: |+\n  one\n\n# c\n\nname: a\n---\n', '---\ndescription: |+\n  one\n  \n# c\n   \n---\n',
+    '---\ndescription: |\n# c\nname: a\n---\n', '---\ndescription: |-\n  one\n# c\n---\n', '---\nname: a\ndescription: |\n  one\n# comment\n---\n',
+    // Long runs (the fuzz suite's blank-lines, space-lines and comment-lines classes, small).
+    `---\nname: a\n${'\n'.repeat(500)}description: b\n---\n`, `---\nname: a\n${' \n'.repeat(250)}description: b\n---\n`,
+    `---\nname: a\n${'# c\n\n'.repeat(100)}description: b\n---\n`,
+  ];
+  for (const t of taken) assert.equal(same(t), true, `fast path not taken for ${JSON.stringify(t)}`);
+  // Left to the full parser: indented or tab lines, unsafe characters in a comment, comments on a value line,
+  // continuation lines after a blank line or comment, CR line ends, documents markers.
+  const others = [
+    '---\nname: a\n  # indented comment\ndescription: b\n---\n', '---\nname: a\n\t\ndescription: b\n---\n', '---\nname: a\n \t \ndescription: b\n---\n',
+    '---\nname: a\n# ctl\u0001\n---\n', '---\nname: a\n# emoji 😀\n---\n', '---\nname: a\n# nel\u0085x\n---\n', '---\nname: a\n# bom\ufeff\n---\n', '---\nname: a\n# ls\u2028x\n---\n',
+    '---\nname: a\n# c\r\ndescription: b\n---\n', '---\nname: a\n\r\ndescription: b\n---\n', '---\r\nname: a\r\n\r\n# c\r\ndescription: b\r\n---\r\n',
+    '---\nname: a\n\n  continued\n---\n', '---\nname: a\n# c\n  continued\n---\n', '---\nname: a # c\n\n---\n', '---\nname: a\n\n- x\n---\n',
+    '---\nname: a\n\n...\n---\n', '---\nname: a\n#\n\nname: b\n---\n', '---\ndescription: |\n\n# c\nname: a\n---\n', '---\ndescription: |\n  one\n  # in block\n# c\n---\n',
+    '---\nname: a\n\nmetadata:\n  # c\n  k: v\n\n  j: w\n---\n',
+  ];
+  for (const t of others) same(t);
+});
+
 test('fast path: random flat frontmatters built from tricky pieces agree with the YAML library', () => {
   let seed = 12345;
   const rand = (n: number) => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return (seed >>> 16) % n; // the high bits: the low bits of this generator repeat with short periods
   };
+  // Blank lines and comments between keys come from a second generator, so that the first one's pieces stay as they were.
+  let seed2 = 777;
+  const rand2 = (n: number) => {
+    seed2 = (seed2 * 1103515245 + 12345) & 0x7fffffff;
+    return (seed2 >>> 16) % n;
+  };
   const seps = [': ', ':  ', ': ', ': ', ':'];
   const headers = ['|', '|-', '|+', '|  ', '|', '|-', '|2', '| # c', '>', '>-', '|\t'];
   let fast = 0;
   let fastBlocks = 0;
+  let fastBetween = 0;
   for (let i = 0; i < 2000; i++) {
     const lines: string[] = [];
     const n = 1 + rand(5);
     let blocks = 0;
+    let between = 0;
     for (let j = 0; j < n; j++) {
       const key = rand(3) === 0 ? KEYS[rand(KEYS.length)] : ['name', 'description', 'license', 'compatibility', 'model'][rand(5)];
       if (rand(4) === 0) {
@@ -186,17 +232,22 @@ test('fast path: random flat frontmatters built from tricky pieces agree with th
           else if (r < 11) lines.push(`${' '.repeat(rand(indent))}${VALUES[rand(VALUES.length)]}`);
           else lines.push(`${['\t', ' \t', ''][rand(3)]}${VALUES[rand(VALUES.length)]}`);
         }
+        if (rand2(3) === 0) { between++; lines.push(...BETWEEN[rand2(4) === 0 ? rand2(BETWEEN.length) : rand2(10)]); }
         continue;
       }
       const value = rand(2) === 0 ? VALUES[rand(VALUES.length)] : `${VALUES[rand(VALUES.length)]}${[' ', '', ': ', ' #', '"', "'"][rand(6)]}${VALUES[rand(VALUES.length)]}`;
       lines.push(`${key}${seps[rand(seps.length)]}${value}`);
+      // Blank lines and comments between keys (mostly the shapes the fast path takes).
+      if (rand2(3) === 0) { between++; lines.push(...BETWEEN[rand2(4) === 0 ? rand2(BETWEEN.length) : rand2(10)]); }
     }
     if (same(`---\n${lines.join('\n')}\n---\n# Body\n`)) {
       fast++;
       if (blocks) fastBlocks++;
+      if (between) fastBetween++;
     }
   }
   assert.ok(fast > 100, `fast path taken only ${fast} times`);
+  assert.ok(fastBetween > 30, `fast path taken only ${fastBetween} times with blank lines or comments between keys`);
   assert.ok(fastBlocks > 20, `fast path taken only ${fastBlocks} times with a block scalar`);
 });
 
@@ -212,6 +263,7 @@ test('fast path: random literal block scalars agree with the YAML library', () =
     const lines: string[] = [];
     const keys = 1 + rand(4);
     for (let j = 0; j < keys; j++) {
+      if (j > 0 && rand(3) === 0) lines.push(...BETWEEN[rand(10)]);
       if (rand(3) === 0) { lines.push(`k${j}: plain ${j}`); continue; }
       lines.push(`k${j}:${rand(2) ? ' ' : '  '}${['|', '|-', '|+'][rand(3)]}${rand(5) ? '' : '  '}`);
       const indent = 1 + rand(4);
