@@ -78,7 +78,7 @@ describe('untrusted workspace (restricted mode)', function () {
 
   it('indexes the demo skills and publishes their diagnostics', async () => {
     const top = await api.skills.treeProvider.getChildren();
-    assert.deepEqual(top.map((n) => label(api.skills.treeProvider.getTreeItem(n))), ['Project', 'Plugins', 'Agents']);
+    assert.deepEqual(top.map((n) => label(api.skills.treeProvider.getTreeItem(n))), ['Project', 'Plugin · demo-plugin', 'Agents']);
     const names = api.skills.service.index.skills.map((s) => s.name);
     for (const name of ['broken-yaml', 'code-review', 'commit-message', 'lint-fix', 'workflow-implement']) assert.ok(names.includes(name), `${name} not indexed: ${names.join(', ')}`);
 
