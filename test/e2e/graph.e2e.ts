@@ -20,11 +20,11 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const graph = page.frameLocator('iframe.webview.ready:not([src*="purpose=webviewView"])').frameLocator('iframe#active-frame'); // the panel, not the What Claude Sees view
   const summary = graph.locator('#summary');
   await summary.filter({ hasText: /skills/ }).waitFor();
-  assert.equal((await summary.innerText()).trim(), '11 skills, 2 cross-skill links');
+  assert.equal((await summary.innerText()).trim(), '13 skills, 2 cross-skill links');
   for (const name of ['code-review', 'commit-message', 'release-notes', 'workflow-implement', 'lint-fix', 'broken-yaml']) {
     await graph.locator('.node text', { hasText: new RegExp(`^${name}$`) }).waitFor({ state: 'visible' });
   }
-  assert.equal(await graph.locator('.node').count(), 11);
+  assert.equal(await graph.locator('.node').count(), 13);
   assert.equal(await graph.locator('.edge').count(), 2);
   assert.equal(await graph.locator('.node.error', { hasText: 'broken-yaml' }).count(), 1, 'broken-yaml is drawn as an error node');
   assert.equal(await graph.locator('.node.workflow', { hasText: 'workflow-implement' }).count(), 1);

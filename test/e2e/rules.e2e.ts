@@ -43,7 +43,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
 
   // The Skills view loads the index, which publishes the problems of files that are not open.
   await t.openSidebar();
-  await t.treeItem(/^missing-reference/, 'Skills').waitFor();
+  await t.treeItem(/^\/missing-reference/, 'Skills').waitFor();
 
   // 1. Disable reference-missing for one file: the comment goes in after the frontmatter, the warning goes.
   const missing = '.claude/skills/missing-reference/SKILL.md';
@@ -60,9 +60,11 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('disabled-for-file');
 
   // 2. Disable unknown-key in the workspace: .skillflow.json is created, the warning leaves the Problems panel.
+  // The Problems panel is maximized while it is searched: its rows are virtualised and the demo has many problems.
+  await t.runCommand('View: Toggle Maximized Panel');
   await t.problemsContain('unknown-key');
-  // Opened from its row in the Problems panel, as a user would: the cursor lands on the problem.
-  await page.locator('.markers-panel').getByText("unknown key 'colour'").first().click();
+  await t.runCommand('View: Toggle Maximized Panel');
+  await t.openFile(t.path('.claude', 'skills', 'unknown-key', 'SKILL.md'));
   await editor.locator('.view-line', { hasText: 'colour: blue' }).waitFor();
   await goToLine(4, 2);
   await page.locator('.editor-instance .squiggly-warning').first().waitFor();
@@ -83,9 +85,16 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const fixDir = t.path('.claude', 'skills', 'rules-fix-all');
   fs.mkdirSync(fixDir, { recursive: true });
   fs.writeFileSync(`${fixDir}/SKILL.md`, '---\nname: Rules_Fix_All\ndescription: Tidy <things> up. Use it when a skill needs tidying.\n---\n# Fix all\n');
-  await t.runCommand('Problems: Focus on Problems View');
-  await page.locator('.markers-panel').getByText("'name' must be lower-case").first().click();
-  await editor.locator('.view-line', { hasText: 'Rules_Fix_All' }).waitFor();
+  await t.treeItem(/^\/rules-fix-all/, 'Skills').waitFor();
+  // Quick Open may not know a file written a moment ago: open it again until the editor shows it (at most 3 times).
+  for (let attempt = 1; ; attempt++) {
+    await t.openFile(t.path('.claude', 'skills', 'rules-fix-all', 'SKILL.md'));
+    try { await editor.locator('.view-line', { hasText: 'Rules_Fix_All' }).waitFor({ timeout: 8_000 }); break; } catch (err) {
+      if (attempt === 3) throw err;
+      t.log(`rules-fix-all/SKILL.md not opened (attempt ${attempt}); opening again`);
+      await page.keyboard.press('Escape');
+    }
+  }
   await page.locator('.editor-instance .squiggly-error').first().waitFor();
   await pickAction(() => t.runCommand('Source Action...'), 'Fix all Skillflow problems', 'fix-all-menu');
   await page.keyboard.press('Control+S');

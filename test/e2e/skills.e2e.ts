@@ -82,9 +82,17 @@ export async function scenario(t: ScenarioContext): Promise<void> {
     await page.keyboard.press('Escape');
     const item = t.treeItem(row, 'Skills');
     await item.waitFor();
-    await item.hover();
     const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: text }).first();
-    await hover.waitFor();
+    // A row re-rendered by a tree refresh under the pointer drops its pending hover: hover again, at most 3 times.
+    for (let attempt = 1; ; attempt++) {
+      await item.hover();
+      try { await hover.waitFor({ timeout: 8_000 }); break; } catch (err) {
+        if (attempt === 3) throw err;
+        t.log(`hover on ${row} not shown (attempt ${attempt}); hovering again`);
+        await page.mouse.move(900, 450);
+        await page.keyboard.press('Escape');
+      }
+    }
     return { item, hover };
   };
   const shadowedCommand = await rowTooltip(/^\/code-review, command, shadowed/, 'Shadowed:');
