@@ -3,8 +3,9 @@
 // each in a fresh browser context on a fresh copy of examples/demo-workspace. The scenario API is documented
 // in test/e2e/lib.ts. Screenshots: test-results/e2e/<scenario>/. Exit code 1 if any scenario failed.
 // Env: SKILLFLOW_E2E_SKIP_BUILD=1 reuses dist/ and out/; SKILLFLOW_KEEP_RUN=1 keeps the temp run dir;
-// SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS (default 300000) bounds each scenario.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS (default 300000) bounds each scenario; SKILLFLOW_E2E_RETRIES (default 1) runs a
+// failed scenario that many more times on a fresh copy (printed as RETRY, counted in the summary).
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
@@ -15,6 +16,7 @@ import { startCodeServer } from './vscode/codeServer.mjs';
 
 const require = createRequire(import.meta.url);
 const scenarioTimeoutMs = Number(process.env.SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS || 300_000);
+const RETRIES = Number(process.env.SKILLFLOW_E2E_RETRIES ?? 1);
 const filter = process.argv.slice(2).find((a) => !a.startsWith('-'));
 const t0 = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -54,11 +56,14 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { stopAll().final
 try {
   browser = await launchBrowser();
   for (const file of scenarios) {
-    const name = basename(file, '.e2e.js');
-    const shotsDir = join(resultsDir, name);
-    rmSync(shotsDir, { recursive: true, force: true });
-    mkdirSync(shotsDir, { recursive: true });
-    const workspace = copyDemoWorkspace(join(runDir, 'ws', name));
+   const name = basename(file, '.e2e.js');
+   const shotsDir = join(resultsDir, name);
+   rmSync(shotsDir, { recursive: true, force: true });
+   mkdirSync(shotsDir, { recursive: true });
+   // A scenario that fails is run once more on a fresh copy (the workbench under a loaded CI machine drops the odd
+   // hover or quick-input focus); both outcomes are printed, and a scenario passes only if an attempt passes.
+   for (let attempt = 1; attempt <= 1 + RETRIES; attempt++) {
+    const workspace = copyDemoWorkspace(join(runDir, 'ws', attempt === 1 ? name : `${name}-${attempt}`));
     writeFileSync(server.fakeClaudeLog, '');
     const started = Date.now();
     console.log(`\n--- scenario ${name}`);
@@ -91,15 +96,25 @@ try {
     }
     await context.close().catch(() => {});
     const ms = Date.now() - started;
-    results.push({ name, ok: !error, ms });
-    console.log(`${error ? 'FAIL' : 'PASS'} ${name} (${secs(ms)})${error ? ` — screenshot ${relative(ROOT, join(shotsDir, 'FAIL.png'))}` : ''}`);
+    const last = attempt === 1 + RETRIES;
+    if (error && !last) {
+      const kept = join(shotsDir, `FAIL-attempt${attempt}.png`);
+      try { renameSync(join(shotsDir, 'FAIL.png'), kept); } catch { /* no screenshot */ }
+      console.log(`RETRY ${name} (attempt ${attempt} failed in ${secs(ms)}: ${String(error?.message ?? error).split('\n')[0]}) — screenshot ${relative(ROOT, kept)}`);
+      continue;
+    }
+    results.push({ name, ok: !error, ms, retried: attempt > 1 });
+    console.log(`${error ? 'FAIL' : 'PASS'} ${name} (${secs(ms)})${attempt > 1 ? ` on attempt ${attempt}` : ''}${error ? ` — screenshot ${relative(ROOT, join(shotsDir, 'FAIL.png'))}` : ''}`);
+    break;
+   }
   }
 } finally {
   await stopAll();
 }
 
 const failed = results.filter((r) => !r.ok);
-console.log(`\ne2e: ${results.length - failed.length} passed, ${failed.length} failed in ${secs(Date.now() - t0)}` +
+const retried = results.filter((r) => r.ok && r.retried).map((r) => r.name);
+console.log(`\ne2e: ${results.length - failed.length} passed${retried.length ? ` (${retried.length} on a second attempt: ${retried.join(', ')})` : ''}, ${failed.length} failed in ${secs(Date.now() - t0)}` +
   `${failed.length ? ` (failed: ${failed.map((r) => r.name).join(', ')})` : ''}; screenshots in ${relative(ROOT, resultsDir)}/`);
 if (failed.length || process.env.SKILLFLOW_KEEP_RUN === '1') console.log(`run dir (code-server log, user data): ${runDir}`);
 else rmSync(runDir, { recursive: true, force: true });

@@ -58,10 +58,20 @@ export async function scenario(t: ScenarioContext): Promise<void> {
 
   // 3. "Name only" on /workflow-implement, from the keyboard: focus the button, press Enter.
   const row = frame.locator('li[aria-label="/workflow-implement, full"]');
-  await row.scrollIntoViewIfNeeded();
   const button = row.locator('button[data-action="name-only"]');
-  assert.equal(await button.innerText(), 'Name only');
-  await button.focus();
+  // The view re-renders live (the background index settling rebuilds the model): a row replaced under the pointer is
+  // found again, at most 3 times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await row.scrollIntoViewIfNeeded({ timeout: 5_000 });
+      assert.equal(await button.innerText(), 'Name only');
+      await button.focus({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      t.log(`row re-rendered (attempt ${attempt}): ${String((err as Error).message).split('\n')[0]}`);
+    }
+  }
   await page.keyboard.press('Enter');
   const text = await t.waitForFile('.claude/settings.local.json', (s) => s.includes('workflow-implement'));
   assert.deepEqual(JSON.parse(text), { skillOverrides: { 'workflow-implement': 'name-only' } });
