@@ -1,6 +1,7 @@
 // Bundles every test file under test/unit and test/integration into out/ (one file per test, deps external).
 // Unit tests run with `node --test`; integration suites run inside a VS Code extension host (vscode external).
 import * as esbuild from 'esbuild';
+import { NODE_TEST_BUILD } from './esbuild-node.mjs';
 import { rmSync } from 'node:fs';
 import { findFiles as find } from './find-files.mjs';
 
@@ -14,12 +15,6 @@ await esbuild.build({
   entryPoints,
   outdir: 'out',
   outbase: '.',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: 'inline',
-  packages: 'external',
+  ...NODE_TEST_BUILD,
   external: ['vscode'],
-  logLevel: 'warning',
 });

@@ -2,6 +2,7 @@
 // (test/fuzz) with timing checks. `npm run test:fuzz` (part of `npm test`): a fixed seed, a small budget, no timing.
 // Failures' shrunk counterexamples go to test-results/fuzz/.
 import * as esbuild from 'esbuild';
+import { NODE_TEST_BUILD } from './esbuild-node.mjs';
 import { spawnSync } from 'node:child_process';
 
 const quick = process.argv.includes('--quick');
@@ -9,13 +10,7 @@ const args = process.argv.slice(2).filter((a) => a !== '--quick');
 await esbuild.build({
   entryPoints: ['test/fuzz/run.ts'],
   outfile: 'out/fuzz/run.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: 'inline',
-  packages: 'external',
-  logLevel: 'warning',
+  ...NODE_TEST_BUILD,
 });
 const runArgs = quick ? ['--runs', '40', ...args] : ['--timing', ...args];
 const r = spawnSync(process.execPath, ['--enable-source-maps', 'out/fuzz/run.js', ...runArgs], { stdio: 'inherit' });
