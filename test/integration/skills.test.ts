@@ -199,12 +199,13 @@ describe('skills feature', function () {
     const shadowed = api.treeProvider.getTreeItem(shadowedNode);
     assert.deepEqual(iconOf(shadowed), { id: 'terminal', color: 'disabledForeground' });
     assert.match(String(shadowed.description), /^\(shadowed\) · Review the staged changes with the old/);
-    assert.equal(shadowed.contextValue, 'skill.command.shadowed.warning');
+    // It loses /code-review to the skill, so it replaces nothing: no builtin-clash (the skill carries it).
+    assert.equal(shadowed.contextValue, 'skill.command.shadowed');
     // Its label is greyed through a decoration on its own URI scheme (the file's problem colours stay off it).
     assert.equal(shadowed.resourceUri?.scheme, 'skillflow-entry');
     assert.equal(shadowed.collapsibleState, vscode.TreeItemCollapsibleState.None, 'a command has no files under it');
     assert.equal((shadowed.command?.arguments?.[0] as vscode.Uri).fsPath, commandFile, 'its row opens the command file');
-    assert.equal(shadowed.accessibilityInformation?.label, '/code-review, command, shadowed, 1 warning');
+    assert.equal(shadowed.accessibilityInformation?.label, '/code-review, command, shadowed');
     const shadowTip = plain(shadowed.tooltip);
     assert.ok(shadowTip.includes('$(eye-closed) **Shadowed:** project skill /code-review at .claude/skills/code-review/SKILL.md wins'), shadowTip);
     assert.ok(shadowTip.includes('a skill wins over a command of the same name'), shadowTip);
@@ -578,7 +579,7 @@ describe('skills feature', function () {
       assert.equal(personal.contextValue, 'skill.skill.loaded.warning');
       const node = await entryNode(api, await child(api, undefined, 'Project'), '/code-review');
       const item = api.treeProvider.getTreeItem(node);
-      assert.equal(item.contextValue, 'skill.skill.shadowed.warning');
+      assert.equal(item.contextValue, 'skill.skill.shadowed');
       assert.deepEqual(iconOf(item), { id: 'symbol-method', color: 'disabledForeground' });
       assert.match(String(item.description), /^\(shadowed\) · Review a pull request/);
       const tip = plain(item.tooltip);

@@ -236,13 +236,15 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
     if (c.shadowedBy && !c.shadowedBy.startsWith('builtin:') && !duplicates.has(e)) {
       push(e, 'shadowed', profile, `${c.invocation ?? `/${c.name}`} is answered by another entry: ${c.shadowReason ?? c.shadowedBy}`, touched);
     }
-    if (c.builtinClash) {
+    // An entry that loses its command to another entry replaces nothing: the winner carries the clash.
+    const replacesNothing = c.builtinClash?.winner === 'entry' && c.shadowedBy !== undefined && !c.shadowedBy.startsWith('builtin:');
+    if (c.builtinClash && !replacesNothing) {
       const b = c.builtinClash;
       const message = b.winner === 'builtin'
         ? b.kind === 'alias'
           ? `/${b.name} is Claude Code's alias of /${b.aliasOf}, which always wins: typing /${b.name} never runs this ${c.kind}`
           : `/${b.name} is a Claude Code built-in ${b.kind === 'workflow' ? 'workflow' : 'command'}, which always wins: typing /${b.name} never runs this ${c.kind}`
-        : `this ${c.kind} replaces Claude Code's bundled skill /${b.name} (its aliases still run the bundled one)`;
+        : `This ${c.kind} replaces Claude Code's bundled skill /${b.name} (its aliases still run the bundled one)`;
       push(e, 'builtin-clash', profile, message, touched);
     }
     if (c.meta.userInvocable === false && c.meta.disableModelInvocation === true) {
