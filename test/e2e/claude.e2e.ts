@@ -60,7 +60,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const row = frame.locator('li[aria-label="/workflow-implement, full"]');
   const button = row.locator('button[data-action="name-only"]');
   // The view re-renders live (the background index settling rebuilds the model): a row replaced under the pointer is
-  // found again, at most 3 times.
+  // found again after the update settles, at most 5 times.
   for (let attempt = 1; ; attempt++) {
     try {
       await row.scrollIntoViewIfNeeded({ timeout: 5_000 });
@@ -68,8 +68,9 @@ export async function scenario(t: ScenarioContext): Promise<void> {
       await button.focus({ timeout: 5_000 });
       break;
     } catch (err) {
-      if (attempt === 3) throw err;
+      if (attempt === 5) throw err;
       t.log(`row re-rendered (attempt ${attempt}): ${String((err as Error).message).split('\n')[0]}`);
+      await page.waitForTimeout(1_000); // let the live update settle before looking for the row again
     }
   }
   await page.keyboard.press('Enter');
