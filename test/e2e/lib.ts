@@ -34,6 +34,10 @@
  *   t.view(title)             Locator of a view pane in the sidebar by its title: 'Skills' | 'Workflows' | 'Checkpoints'
  *   t.treeItem(name, view?)   Locator of a tree row (role treeitem) by accessible name (TreeItem
  *                             accessibilityInformation.label, else its label), optionally within a view
+ *   t.timeTreeRow(prefix, write)  runs write() (a synchronous file-system change) and times it in the page until a
+ *                             tree row whose accessible name starts with prefix is in the DOM (a MutationObserver, so
+ *                             no polling interval counts) and until the frame after it; returns { inTreeMs, paintedMs }
+ *                             counted from just before write(); fails after 10 s, or when such a row exists already
  *   t.notificationsContain(text, ms?)  opens the Notification Center, waits for text, hides it again
  *   t.problemsContain(text, ms?)       focuses the Problems view and waits for text in `.markers-panel`
  *   t.statusBarItem(id)       Locator `[id="skillflow.skillflow.<id>"]` (id as given to createStatusBarItem)
@@ -81,6 +85,7 @@ export interface ScenarioContext {
   openSidebar(): Promise<Locator>;
   view(title: string): Locator;
   treeItem(name: string | RegExp, view?: string): Locator;
+  timeTreeRow(labelPrefix: string, write: () => void): Promise<{ inTreeMs: number; paintedMs: number }>;
   notificationsContain(text: string | RegExp, ms?: number): Promise<void>;
   problemsContain(text: string | RegExp, ms?: number): Promise<void>;
   statusBarItem(id: string): Locator;
@@ -122,6 +127,7 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
   const { page, workspace, shotsDir, fakeClaudeLogPath, name, home } = setup;
   const started = Date.now();
   let shotCount = 0;
+  let rowWatches = 0;
 
   const widget = page.locator('.quick-input-widget');
   const input = widget.locator('.quick-input-box input');
@@ -227,6 +233,31 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
 
     view,
     treeItem: (itemName, viewTitle) => (viewTitle ? view(viewTitle) : page).getByRole('treeitem', { name: itemName }).first(),
+
+    async timeTreeRow(labelPrefix, write) {
+      const key = `skillflowTreeRow${++rowWatches}`;
+      // Armed before the write: the observer sees the row the moment the workbench inserts or relabels it.
+      await page.evaluate(({ key, prefix, ms }) => {
+        const has = () => Array.from(document.querySelectorAll('[role="treeitem"][aria-label]')).some((el) => el.getAttribute('aria-label')?.startsWith(prefix));
+        if (has()) throw new Error(`a tree row starting with ${prefix} is already shown`);
+        (window as unknown as Record<string, unknown>)[key] = new Promise<{ inTree: number; painted: number }>((resolve, reject) => {
+          const observer = new MutationObserver(() => {
+            if (!has()) return;
+            const inTree = Date.now();
+            observer.disconnect();
+            clearTimeout(timer);
+            // The next frame's callbacks run before it is painted; the task after them runs once it is.
+            requestAnimationFrame(() => setTimeout(() => resolve({ inTree, painted: Date.now() }), 0));
+          });
+          const timer = setTimeout(() => { observer.disconnect(); reject(new Error(`no tree row starting with ${prefix} within ${ms} ms`)); }, ms);
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+        });
+      }, { key, prefix: labelPrefix, ms: 10_000 });
+      const written = Date.now();
+      write();
+      const seen = await page.evaluate((k) => (window as unknown as Record<string, Promise<{ inTree: number; painted: number }>>)[k], key);
+      return { inTreeMs: seen.inTree - written, paintedMs: seen.painted - written };
+    },
 
     async notificationsContain(text, ms = DEFAULT_MS) {
       await runCommand('Notifications: Show Notifications');

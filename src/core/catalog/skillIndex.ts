@@ -202,6 +202,8 @@ export class SkillIndex {
     for (const [dir, { root, folderName }] of dirty) {
       const old = this.skillsByDir.get(dir);
       const fresh = loadSkill(this.fs, root, folderName, this.opts.profile);
+      // A folder just made, with nothing in it yet (its SKILL.md comes next): nothing Claude Code reads changed.
+      if (!fresh && !old && this.fs.readDir(dir)?.length === 0) continue;
       if (!fresh || !old || !carryClaudeView(old, fresh, this.modelList)) remodel = true;
       if (!fresh) {
         if (old) { this.skillsByDir.delete(dir); change.skills.add(dir); change.structural = true; }
