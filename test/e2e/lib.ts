@@ -41,7 +41,10 @@
  *   t.notificationsContain(text, ms?)  opens the Notification Center, waits for text, hides it again
  *   t.problemsContain(text, ms?)       focuses the Problems view and waits for text in `.markers-panel`
  *   t.statusBarItem(id)       Locator `[id="skillflow.skillflow.<id>"]` (id as given to createStatusBarItem)
- *   t.openFile(relPath)       opens a workspace file in an editor via Quick Open (Ctrl+P)
+ *   t.openFile(relPath)       opens a file (workspace-relative or absolute) in an editor: Quick Open (Ctrl+P) with its
+ *                             absolute path (looked up on disk, so a file written a moment ago is found too), the row
+ *                             of exactly that file clicked (not the first row: Quick Open shows the recently opened
+ *                             files until the lookup answers), then waits until the active tab is that file
  *   t.fakeClaudeLog()         text the stand-in `claude` (test/e2e/bin/claude) wrote during this scenario
  *   t.fakeClaudeCalls()       the same, parsed: one string[] of arguments per call
  *   t.fakeClaudeLogPath       that file's path (also $SKILLFLOW_FAKE_CLAUDE_LOG for code-server's terminals)
@@ -89,7 +92,7 @@ export interface ScenarioContext {
   notificationsContain(text: string | RegExp, ms?: number): Promise<void>;
   problemsContain(text: string | RegExp, ms?: number): Promise<void>;
   statusBarItem(id: string): Locator;
-  openFile(relPath: string): Promise<void>;
+  openFile(file: string): Promise<void>;
   fakeClaudeLog(): string;
   fakeClaudeCalls(): string[][];
   fakeClaudeLogPath: string;
@@ -282,13 +285,28 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
 
     statusBarItem: (id) => page.locator(`[id="skillflow.skillflow.${id}"]`),
 
-    async openFile(relPath) {
+    async openFile(file) {
+      const full = path.isAbsolute(file) ? file : path.join(workspace, file);
+      const base = path.basename(full);
+      const rel = path.relative(workspace, full);
+      const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+      const folder = inside ? path.dirname(rel).split(path.sep).join('/') : undefined;
+      // A Quick Open row is named "<file name> <folder relative to the workspace>, <section>" ("README.md, file
+      // results" at the top level); outside the workspace only the file name is known.
+      const rowName = new RegExp(`^${escapeRegExp(base)}${folder === undefined ? '\\b' : folder === '.' ? '(,|$)' : ` ${escapeRegExp(folder)}(,|$)`}`);
+      for (let i = 0; i < 3 && (await widget.isVisible()); i++) {
+        await page.keyboard.press('Escape');
+        await sleep(100);
+      }
       await page.keyboard.press('Control+P');
       await input.waitFor({ state: 'visible' });
-      await input.fill(relPath);
-      await quickInput.option(new RegExp(escapeRegExp(path.basename(relPath)))).waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('.tabs-container').getByRole('tab', { name: new RegExp(escapeRegExp(path.basename(relPath))) }).first().waitFor();
+      await input.fill(full);
+      await quickInput.pick(rowName);
+      await quickInput.waitForClosed();
+      // The active tab shows the file name, and its folder when another open tab has the same name ("SKILL.md …/x").
+      const parent = path.basename(path.dirname(full));
+      await page.locator('.editor-group-container.active .tab.active')
+        .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(base)}(\\s*\\S*${escapeRegExp(parent)})?\\s*$`) }).first().waitFor();
     },
 
     fakeClaudeLog: readFakeLog,
