@@ -25,15 +25,22 @@ function workspace(): string {
   return ws;
 }
 
-/** Counts SKILL.md reads, to prove a change re-reads only the touched skill. */
-function countingFs(): { fs: FileSystem; reads: string[] } {
+/**
+ * Records file reads (to prove a change re-reads only the touched skill) and folder listings and real-path lookups
+ * (what Claude Code's model rebuild does per skill folder).
+ */
+function countingFs(): { fs: FileSystem; reads: string[]; listed: string[] } {
   const reads: string[] = [];
+  const listed: string[] = [];
   return {
     reads,
+    listed,
     fs: {
       ...nodeFileSystem,
       readFile(p) { reads.push(p); return nodeFileSystem.readFile(p); },
       readFileTransient(p, size) { reads.push(p); return nodeFileSystem.readFileTransient!(p, size); },
+      readDir(p) { listed.push(p); return nodeFileSystem.readDir(p); },
+      realPath(p) { listed.push(p); return nodeFileSystem.realPath(p); },
     },
   };
 }
@@ -206,23 +213,10 @@ test('an edit keeps Claude Code\'s view when only the description changes, and r
   }
 });
 
-/** Counts folder listings and real-path lookups (what Claude Code's model rebuild does per skill folder). */
-function listingFs(): { fs: FileSystem; listed: string[] } {
-  const listed: string[] = [];
-  return {
-    listed,
-    fs: {
-      ...nodeFileSystem,
-      readDir(p) { listed.push(p); return nodeFileSystem.readDir(p); },
-      realPath(p) { listed.push(p); return nodeFileSystem.realPath(p); },
-    },
-  };
-}
-
 test('a new skill folder re-reads that folder alone: an empty one rebuilds nothing, its SKILL.md then adds the skill', () => {
   const ws = workspace();
   try {
-    const { fs: lfs, listed } = listingFs();
+    const { fs: lfs, listed } = countingFs();
     const index = new SkillIndex(lfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
     index.ensureLoaded();
     const skills = path.join(ws, '.claude/skills');
