@@ -10,7 +10,7 @@ import type { AgentEntry, SkillEntry } from '../core/skillmd/model';
 import { carryClaudeView } from '../core/discovery/claudeWiring';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from '../core/discovery/load';
 import { sortProblems } from '../core/base/problems';
-import { configureProblems, DISABLE_MARKER, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
+import { configureProblems, mayHoldDisableComment, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
 
 /** The profile for a run over `targets` without `--profile`: that of the config nearest the first target. */
 export function configuredProfile(finder: RuleConfigFinder, fs: FileSystem, cwd: string, targets: readonly string[]): Profile {
@@ -47,12 +47,11 @@ export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { s
   }
   // Most files have no disable comment: a SKILL.md that loading found without one is not read again; other files'
   // bytes are searched and never decoded (a reused buffer when the file system has one).
-  const marker = Buffer.from(DISABLE_MARKER);
   const readText = (file: string, mentionsDisable: boolean | undefined) => () => {
     if (mentionsDisable === false) return '';
     try {
       const bytes = fs.readFileTransient ? fs.readFileTransient(file) : fs.readFile(file);
-      return bytes.indexOf(marker) < 0 ? '' : bytes.toString('utf8');
+      return mayHoldDisableComment(bytes) ? bytes.toString('utf8') : '';
     } catch { return undefined; }
   };
   /** The entry's problems grouped by file, configured; undefined when the entry's own file is ignored. */

@@ -39,8 +39,9 @@ export interface FileSystem {
   readFile(path: string): Buffer;
   /**
    * Like readFile, into a buffer this file system reuses: the bytes are valid only until its next call (bulk reads
-   * that are done with each file before the next one: no allocation per file). With `size` (from a stat just before),
-   * reading stops after that many bytes, as readFile does with the size it stats. Optional; callers fall back to readFile.
+   * that are done with each file before the next one: no allocation per file). With `size` (from a stat just before
+   * that found a regular file), reading stops after that many bytes, as readFile does with the size it stats, and the
+   * file is not stat'ed again. Optional; callers fall back to readFile.
    */
   readFileTransient?(path: string, size?: number): Buffer;
   realPath(path: string): string | undefined;
@@ -56,13 +57,19 @@ function toStat(s: nodeFs.Stats): FileStat {
 /** The buffer behind nodeFileSystem.readFileTransient (one per thread: module state is per worker). */
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
-/** The real file system through `node:fs`. */
+/** Opens `path` for reading without blocking (a FIFO opened for reading waits for a writer). */
+function openNonBlocking(path: string): number {
+  return nodeFs.openSync(path, OPEN_FLAGS);
+}
+
+const OPEN_FLAGS = nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0);
+
 /**
  * Opens `path` for reading without blocking (a FIFO opened for reading waits for a writer) and refuses anything but a
  * regular file: reading a FIFO, a socket or a device would hang or never end.
  */
 function openRegular(path: string): number {
-  const fd = nodeFs.openSync(path, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+  const fd = openNonBlocking(path);
   let regular = false;
   try {
     regular = nodeFs.fstatSync(fd).isFile();
@@ -73,6 +80,7 @@ function openRegular(path: string): number {
   return fd;
 }
 
+/** The real file system through `node:fs`. */
 export const nodeFileSystem: FileSystem = {
   caseSensitive: process.platform === 'linux',
   stat(path) {
@@ -98,7 +106,10 @@ export const nodeFileSystem: FileSystem = {
     }
   },
   readFileTransient(path, size) {
-    const fd = openRegular(path);
+    // A size from a stat just made says the path is a regular file (the caller checked): no second stat of the
+    // opened file. The read stops after that many bytes, and the non-blocking open never waits, so even a path
+    // swapped for a FIFO or a device in between cannot hang it. Without a size, the opened file is checked.
+    const fd = size !== undefined && size > 0 ? openNonBlocking(path) : openRegular(path);
     try {
       let length = 0;
       const expected = size !== undefined && size > 0 ? size : Infinity; // 0: unknown (as readFile takes it)

@@ -146,7 +146,7 @@ export class Utf8LineIndex extends LineIndex {
 /**
  * Length in UTF-16 code units (what `string.length` gives) of the decoded text of valid UTF-8 `bytes`, without
  * decoding: every byte counts one, less continuation bytes (10xxxxxx), plus one for each 4-byte lead (a surrogate
- * pair). Reads four bytes at a time and skips all-ASCII words.
+ * pair). Reads four bytes at a time (counting the bytes of a word with bit operations) and skips all-ASCII blocks.
  */
 export function utf16Length(bytes: Uint8Array): number {
   const n = bytes.length;
@@ -160,12 +160,26 @@ export function utf16Length(bytes: Uint8Array): number {
   if (words >= 4) {
     const view = new Uint32Array(bytes.buffer, bytes.byteOffset + aligned, words);
     for (; w + 4 <= words; w += 4) {
-      if (((view[w] | view[w + 1] | view[w + 2] | view[w + 3]) & 0x80808080) === 0) continue;
-      const at = aligned + w * 4;
-      length += bytesDelta(bytes, at, at + 16);
+      const a = view[w];
+      const b = view[w + 1];
+      const c = view[w + 2];
+      const d = view[w + 3];
+      if (((a | b | c | d) & 0x80808080) === 0) continue;
+      length += wordDelta(a) + wordDelta(b) + wordDelta(c) + wordDelta(d);
     }
   }
   return length + bytesDelta(bytes, aligned + w * 4, n);
+}
+
+/**
+ * What the four bytes of UTF-8 in `w` add to the UTF-16 length beyond one each: -1 per continuation byte (bits 7, 6 =
+ * 10), +1 per 4-byte lead (bits 7…4 all set). Shifting a word left moves each byte's lower bits up within the byte
+ * (what crosses into the next byte is masked off); a byte-wise popcount of the bit-7 masks gives the counts.
+ */
+function wordDelta(w: number): number {
+  const continuation = w & ~(w << 1) & 0x80808080;
+  const lead4 = w & (w << 1) & (w << 2) & (w << 3) & 0x80808080;
+  return (Math.imul(lead4 >>> 7, 0x01010101) >>> 24) - (Math.imul(continuation >>> 7, 0x01010101) >>> 24);
 }
 
 /** What the bytes `[from, to)` of UTF-8 add to the UTF-16 length beyond one each. */

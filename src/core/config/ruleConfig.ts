@@ -12,6 +12,7 @@ import type { Problem, Profile, Range, Severity } from '../base/types';
 import { PROFILES } from '../base/types';
 import { parseJson } from '../workflow/json';
 import { RULES, severityFor } from '../base/rules';
+import { joinName } from '../base/pathJoin';
 
 export const CONFIG_FILE_NAME = '.skillflow.json';
 /** What a rule can be set to. */
@@ -153,7 +154,7 @@ export class RuleConfigFinder {
       const known = this.byDir.get(current);
       if (known) { found = known; break; }
       visited.push(current);
-      const here = readConfigFile(this.fs, path.join(current, CONFIG_FILE_NAME));
+      const here = readConfigFile(this.fs, joinName(current, CONFIG_FILE_NAME));
       if (here) { found = here; break; }
       const parent = path.dirname(current);
       if (parent === current) break;
@@ -259,6 +260,19 @@ export function ignoreMatcher(globs: readonly string[]): (relPath: string) => bo
 
 /** The text every `skillflow-disable` comment holds: a file without it turns no rule off. */
 export const DISABLE_MARKER = 'skillflow-disable';
+
+const DISABLE_MARKER_BYTES = Buffer.from(DISABLE_MARKER);
+const COMMENT_OPEN_BYTES = Buffer.from('<!--');
+
+/**
+ * Whether the bytes of a file may hold a `skillflow-disable` comment: false when no DISABLE_MARKER follows a `<!--`
+ * (then findDisableComments finds none in its text). Most files have no `<!--` at all: that search is several times
+ * faster than one for the marker, a long word that starts with a common letter.
+ */
+export function mayHoldDisableComment(bytes: Buffer): boolean {
+  const open = bytes.indexOf(COMMENT_OPEN_BYTES);
+  return open >= 0 && bytes.indexOf(DISABLE_MARKER_BYTES, open + COMMENT_OPEN_BYTES.length) >= 0;
+}
 
 /** One `skillflow-disable` comment: the codes it names and where it is. */
 export interface DisableComment {

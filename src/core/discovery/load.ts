@@ -12,10 +12,9 @@ import { validateSkillMdBytes } from '../validation/bytes';
 import type { ClaudeMeta } from '../claude/types';
 import { metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
-import { DISABLE_MARKER } from '../config/ruleConfig';
+import { mayHoldDisableComment } from '../config/ruleConfig';
 import { byName, hasFile, PathJoiner, skillMdOutsideWorkspace } from './paths';
 
-const DISABLE_MARKER_BYTES = Buffer.from(DISABLE_MARKER);
 
 /** A SKILL.md larger than this is reported (`file-too-large`), not parsed. */
 export const MAX_SKILL_MD_BYTES = 1024 * 1024;
@@ -195,7 +194,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       entry.problems = sortProblems(load.command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
       // Rule configuration reads the file of a skill with problems again for its disable comments, unless it is
       // known here to have none (a search of bytes in memory; files without problems are not searched).
-      if (entry.problems.length) entry.mentionsDisable = bytes.indexOf(DISABLE_MARKER_BYTES) >= 0;
+      if (entry.problems.length) entry.mentionsDisable = mayHoldDisableComment(bytes);
     }
   }
 

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../base/fs';
 import type { SkillsRoot } from '../skillmd/model';
+import { isPlainDir, isPlainName, joinName } from '../base/pathJoin';
 
 /** Folders discovery never enters. */
 export const SKIP_DIRS = new Set(['.git', 'node_modules']);
@@ -44,16 +45,11 @@ export function skillMdOutsideWorkspace(fs: FileSystem, root: SkillsRoot, skillM
   if (root.scope !== 'project' || root.workspaceFolder === undefined) return false;
   if (realDir === undefined || fs.lstat(skillMdPath)?.isSymbolicLink !== false) return outsideWorkspace(fs, root, skillMdPath);
   const realWs = fs.realPath(root.workspaceFolder);
-  return realWs !== undefined && !isInside(realWs, path.join(realDir, path.basename(skillMdPath)));
+  return realWs !== undefined && !isInside(realWs, joinName(realDir, path.basename(skillMdPath)));
 }
 
 export function byName(a: DirEntry, b: DirEntry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
-/** A name `path.join` keeps as one segment as it is (a directory entry's name): not empty, not '.' or '..', no '/'. */
-function isPlainName(name: string): boolean {
-  return name !== '' && name !== '.' && name !== '..' && !name.includes('/');
 }
 
 /**
@@ -65,14 +61,11 @@ export class PathJoiner {
   private lastDir: string | undefined = undefined;
   private lastDirPlain = false;
 
-  /**
-   * True when `${dir}/${name}` is exactly `path.join(dir, name)` for any plain name: a normalized absolute POSIX path
-   * other than '/' (conservatively: no segment starts with '.').
-   */
+  /** isPlainDir (base/pathJoin.ts), remembered for the last folder. */
   private isPlainDir(dir: string): boolean {
     if (dir !== this.lastDir) {
       this.lastDir = dir;
-      this.lastDirPlain = path.sep === '/' && dir.length > 1 && !dir.endsWith('/') && path.isAbsolute(dir) && !dir.includes('/.') && !dir.includes('//');
+      this.lastDirPlain = isPlainDir(dir);
     }
     return this.lastDirPlain;
   }
@@ -88,9 +81,9 @@ export class PathJoiner {
   }
 }
 
-/** PathJoiner.child with a joiner of its own (for one-off calls and tests). */
+/** PathJoiner.child without a joiner (for one-off calls and tests). */
 export function childPath(dir: string, name: string): string {
-  return new PathJoiner().child(dir, name);
+  return joinName(dir, name);
 }
 
 /** PathJoiner.skillMd with a joiner of its own (for one-off calls and tests). */

@@ -256,8 +256,16 @@ function startsBlock(s: string, p: number, end: number): boolean {
 
 /** Puts the candidates `found[from]`… (one line's) in column order. */
 function sortLine(found: ReferenceCandidate[], from: number): void {
-  const tail = found.splice(from).sort((a, b) => a.range.column - b.range.column);
-  for (const c of tail) found.push(c);
+  // Insertion sort in place (a line holds a few candidates, mostly in order already); stable, as Array#sort is.
+  for (let k = from + 1; k < found.length; k++) {
+    const c = found[k];
+    let j = k;
+    while (j > from && found[j - 1].range.column > c.range.column) {
+      found[j] = found[j - 1];
+      j--;
+    }
+    found[j] = c;
+  }
 }
 
 /** `[from, to)` pairs. */

@@ -7,6 +7,7 @@ import * as nodePath from 'node:path';
 import type { DirEntry, FileStat, FileSystem } from '../base/fs';
 import type { Emit } from '../base/rules';
 import { detach } from '../base/text';
+import { isPlainDir } from '../base/pathJoin';
 import type { SkillReference } from '../skillmd/model';
 import { KNOWN_SEGMENTS, type ReferenceCandidate } from './extract';
 
@@ -326,8 +327,9 @@ interface Bounds {
 function findBounds(skill: string, fs: FileSystem): Bounds {
   const bounds: Bounds = {};
   for (let dir = skill, depth = 0; depth < 64; depth++) {
-    if (dir !== skill && bounds.plugin === undefined && fs.stat(nodePath.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) bounds.plugin = dir;
-    if (fs.stat(nodePath.join(dir, '.git')) !== undefined) { bounds.repository = dir; break; }
+    const plain = isPlainDir(dir); // then the paths below are concatenations (path.join would normalize them again)
+    if (dir !== skill && bounds.plugin === undefined && fs.stat(plain ? `${dir}/.claude-plugin/plugin.json` : nodePath.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) bounds.plugin = dir;
+    if (fs.stat(plain ? `${dir}/.git` : nodePath.join(dir, '.git')) !== undefined) { bounds.repository = dir; break; }
     const up = nodePath.dirname(dir);
     if (up === dir) break;
     dir = up;

@@ -100,9 +100,9 @@ export interface SkillEntry {
   /** mtime + size of SKILL.md when it was read; lets an index skip unchanged skills. */
   stamp: string;
   /**
-   * Whether SKILL.md holds the text `skillflow-disable` (a rule-disabling comment may be there); undefined when loading
-   * did not search it (a file without problems, or one not read). Rule configuration reads the file again only when
-   * this is not false.
+   * Whether SKILL.md holds the text `skillflow-disable` after a `<!--` (a rule-disabling comment may be there);
+   * undefined when loading did not search it (a file without problems, or one not read). Rule configuration reads the
+   * file again only when this is not false.
    */
   mentionsDisable?: boolean;
 }

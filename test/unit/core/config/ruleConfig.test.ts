@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
   applyRuleConfig, configureProblems, DEFAULT_RULE_CONFIG, disabledRules, findDisableComments, globToRegExp,
-  parseRuleConfig, RuleConfigFinder, ruleSettingOverrides,
+  mayHoldDisableComment, parseRuleConfig, RuleConfigFinder, ruleSettingOverrides,
 } from '../../../../src/core/config/ruleConfig';
 import { ruleConfigSchema } from '../../../../src/core/config/schema';
 import { RULES } from '../../../../src/core/base/rules';
@@ -113,6 +113,25 @@ test('disable comments: codes after the frontmatter, outside fenced code, spaces
   assert.match(d.problems[0].message, /typo-rule/);
   assert.deepEqual(findDisableComments('---\nname: x\n<!-- skillflow-disable bom -->\n'), [], 'an unclosed frontmatter has no body');
   assert.deepEqual(findDisableComments('no frontmatter\r\n<!-- skillflow-disable bom -->').map((c) => c.codes), [['bom']]);
+});
+
+test('mayHoldDisableComment: false only for bytes whose text has no disable comment', () => {
+  const texts = [
+    '---\nname: x\n---\n<!-- skillflow-disable bom -->\n',
+    'text <!--skillflow-disable typo-rule--> more',
+    '<!--\n\tskillflow-disable bom -->',
+    '<!-- a comment --> then skillflow-disable bom -->',
+    'skillflow-disable bom --> then <!-- a comment -->',
+    'plain text that names skillflow-disable without a comment',
+    'a <!-- comment --> only',
+    '',
+  ];
+  for (const t of texts) {
+    const may = mayHoldDisableComment(Buffer.from(t));
+    if (findDisableComments(t).length) assert.ok(may, JSON.stringify(t));
+    const afterOpen = t.indexOf('<!--') >= 0 && t.indexOf('skillflow-disable', t.indexOf('<!--')) >= 0;
+    assert.equal(may, afterOpen, JSON.stringify(t));
+  }
 });
 
 test('ignore globs: segments, **, any-depth names, anchored, folders, classes and braces', () => {

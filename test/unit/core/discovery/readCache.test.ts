@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as nodeFs from 'node:fs';
 import * as nodeOs from 'node:os';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import type { DirEntry, FileSystem } from '../../../../src/core/base/fs';
 import { withReadCache } from '../../../../src/core/discovery/readCache';
@@ -111,6 +112,23 @@ test('nodeFileSystem.readFileTransient: the whole file, any size, in a buffer re
     assert.throws(() => read(path.join(dir, 'missing.md')), /ENOENT/);
     // Through a read cache too.
     assert.equal(withReadCache(nodeFileSystem).readFileTransient!(small).toString('utf8'), 'é😀 small\n');
+  } finally {
+    nodeFs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('nodeFileSystem.readFileTransient: a path that is no regular file never hangs the read, with or without a size', () => {
+  const dir = nodeFs.mkdtempSync(path.join(nodeOs.tmpdir(), 'skillflow-transient-'));
+  try {
+    const fifo = path.join(dir, 'SKILL.md');
+    execFileSync('mkfifo', [fifo]);
+    const read = nodeFileSystem.readFileTransient!;
+    // Without a size the opened file is checked: not a regular file.
+    assert.throws(() => read(fifo), /not a regular file/);
+    // With a size (a stat that found a file of that size, and the path was swapped since): the open does not wait for
+    // a writer and the read ends at once (no writer: end of file), whatever the size.
+    assert.equal(read(fifo, 100).length, 0);
+    assert.throws(() => read(dir, 100), /EISDIR/);
   } finally {
     nodeFs.rmSync(dir, { recursive: true, force: true });
   }
