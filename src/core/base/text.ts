@@ -146,7 +146,7 @@ export class Utf8LineIndex extends LineIndex {
 /**
  * Length in UTF-16 code units (what `string.length` gives) of the decoded text of valid UTF-8 `bytes`, without
  * decoding: every byte counts one, less continuation bytes (10xxxxxx), plus one for each 4-byte lead (a surrogate
- * pair). Reads four bytes at a time (counting the bytes of a word with bit operations) and skips all-ASCII blocks.
+ * pair). Reads four bytes at a time and skips all-ASCII words.
  */
 export function utf16Length(bytes: Uint8Array): number {
   const n = bytes.length;
@@ -154,32 +154,32 @@ export function utf16Length(bytes: Uint8Array): number {
   // the tail. All byte-by-byte work is one function, so it shares type feedback (a separate head or tail loop, first
   // run with another length late in a bulk run, made the optimized code bail out again and again).
   const aligned = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
-  let length = n + bytesDelta(bytes, 0, aligned);
   const words = (n - aligned) >> 2;
-  let w = 0;
-  if (words >= 4) {
-    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + aligned, words);
-    for (; w + 4 <= words; w += 4) {
-      const a = view[w];
-      const b = view[w + 1];
-      const c = view[w + 2];
-      const d = view[w + 3];
-      if (((a | b | c | d) & 0x80808080) === 0) continue;
-      length += wordDelta(a) + wordDelta(b) + wordDelta(c) + wordDelta(d);
-    }
+  const blockWords = words >= 4 ? words & ~3 : 0; // words in whole blocks of four
+  const tail = aligned + blockWords * 4;
+  let length = n + bytesDelta(bytes, 0, aligned) + bytesDelta(bytes, tail, n);
+  if (blockWords > 0) {
+    // The blocks go in slices of a few hundred, each one short call: a loop that runs long within one call is
+    // compiled on the stack (OSR), and V8 kept entering such code on every later call although it bailed out each
+    // time at a branch the first file had not taken (hundreds of bail-outs a bulk run).
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + aligned, blockWords);
+    for (let w = 0; w < blockWords; w += SLICE_WORDS) length += blocksDelta(bytes, view, aligned, w, Math.min(blockWords, w + SLICE_WORDS));
   }
-  return length + bytesDelta(bytes, aligned + w * 4, n);
+  return length;
 }
 
-/**
- * What the four bytes of UTF-8 in `w` add to the UTF-16 length beyond one each: -1 per continuation byte (bits 7, 6 =
- * 10), +1 per 4-byte lead (bits 7…4 all set). Shifting a word left moves each byte's lower bits up within the byte
- * (what crosses into the next byte is masked off); a byte-wise popcount of the bit-7 masks gives the counts.
- */
-function wordDelta(w: number): number {
-  const continuation = w & ~(w << 1) & 0x80808080;
-  const lead4 = w & (w << 1) & (w << 2) & (w << 3) & 0x80808080;
-  return (Math.imul(lead4 >>> 7, 0x01010101) >>> 24) - (Math.imul(continuation >>> 7, 0x01010101) >>> 24);
+/** Words per blocksDelta call (a multiple of four). */
+const SLICE_WORDS = 256;
+
+/** What the blocks of four words `view[from, to)` add to the UTF-16 length (`view` starts at byte `aligned`). */
+function blocksDelta(bytes: Uint8Array, view: Uint32Array, aligned: number, from: number, to: number): number {
+  let delta = 0;
+  for (let w = from; w < to; w += 4) {
+    if (((view[w] | view[w + 1] | view[w + 2] | view[w + 3]) & 0x80808080) === 0) continue;
+    const at = aligned + w * 4;
+    delta += bytesDelta(bytes, at, at + 16);
+  }
+  return delta;
 }
 
 /** What the bytes `[from, to)` of UTF-8 add to the UTF-16 length beyond one each. */

@@ -292,14 +292,16 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     let eol = src.indexOf('\n', pos);
     if (eol < 0 || eol >= to) eol = to; // the last line before the fence always ends in '\n' (to is the fence's start)
     let i = pos;
-    const c0 = src.charCodeAt(i);
-    if (c0 === 32 || i === eol) {
+    // Leading spaces, counted on every line (a loop run only for the rare indented line had no type feedback when the
+    // optimizing compiler compiled this function, and threw its code away when first reached).
+    while (i < eol && src.charCodeAt(i) === 32) i++;
+    if (i > pos || i === eol) {
       // A blank line (empty or only spaces): YAML skips it. Any other indented line is left to the full parser.
-      while (i < eol && src.charCodeAt(i) === 32) i++;
       if (i < eol) return undefined;
       pos = eol + 1;
       continue;
     }
+    const c0 = src.charCodeAt(i);
     if (c0 === 35) {
       // A comment line (`#` at column 1): YAML skips it unless it holds a character the fast path leaves alone.
       if (hasUnsafeChar(src.slice(pos, eol))) return undefined;

@@ -118,6 +118,16 @@ test('utf16Length: equals the decoded length for any valid UTF-8, at any alignme
     const bytes = Buffer.from(s);
     assert.equal(utf16Length(bytes), s.length, JSON.stringify(s));
   }
+  // Long texts (counted a slice of blocks at a time), non-ASCII at the edges of blocks and slices.
+  for (const unit of ['a', 'é', '—', '😀']) {
+    for (const n of [1023, 1024, 1025, 4096, 5000]) {
+      const s = `${'x'.repeat(n)}${unit}${'y'.repeat(n % 17)}${unit}`;
+      for (let offset = 0; offset < 4; offset++) {
+        const view = Buffer.from(`${'z'.repeat(offset)}${s}`).subarray(offset);
+        assert.equal(utf16Length(view), s.length, `${n} × x, ${unit}, offset ${offset}`);
+      }
+    }
+  }
 });
 
 test('Utf8LineIndex: same lines, texts, positions and ranges as a LineIndex over the decoded text', () => {
