@@ -107,6 +107,15 @@ export function nfkc(s: string): string {
 }
 
 /**
+ * `slice(start, end)` of a line index whose `text` is `text` and, for a Utf8LineIndex, whose bytes are `bytes`: the
+ * text itself, decoded from the bytes where it holds non-ASCII bytes.
+ */
+export function decodedSlice(text: string, bytes: Buffer | undefined, start: number, end: number): string {
+  const raw = text.slice(start, end);
+  return bytes !== undefined && NON_ASCII.test(raw) ? bytes.toString('utf8', start, end) : raw;
+}
+
+/**
  * A LineIndex over the bytes of a UTF-8 file, held as a one-byte ("latin1") string: each character is one byte, so
  * searching it for ASCII (line breaks, `/`, `]`, fences) finds exactly what a search of the decoded text finds,
  * without decoding the file (UTF-8 decoding is the costliest step of a bulk run). Line breaks are ASCII, so lines
@@ -116,7 +125,7 @@ export function nfkc(s: string): string {
  */
 export class Utf8LineIndex extends LineIndex {
   /** `bytes` must be valid UTF-8; `latin1` is `bytes.latin1Slice()` (passed when the caller already has it). */
-  constructor(private readonly bytes: Buffer, latin1: string = bytes.toString('latin1')) {
+  constructor(readonly bytes: Buffer, latin1: string = bytes.toString('latin1')) {
     super(latin1);
   }
 
@@ -127,8 +136,7 @@ export class Utf8LineIndex extends LineIndex {
 
   /** The exact text of the bytes `[start, end)` (both at character boundaries, e.g. ASCII positions). */
   override slice(start: number, end: number): string {
-    const raw = this.text.slice(start, end);
-    return NON_ASCII.test(raw) ? this.bytes.toString('utf8', start, end) : raw;
+    return decodedSlice(this.text, this.bytes, start, end);
   }
 
   override position(offset: number): { line: number; column: number } {

@@ -20,7 +20,7 @@
  * real skills: a closing fence may be indented any number of blanks (fences inside list items), and a line of
  * prose after a paragraph is read as its lazy continuation whatever its indentation.
  */
-import { LineIndex } from '../base/text';
+import { decodedSlice, LineIndex, Utf8LineIndex } from '../base/text';
 import { KNOWN_SEGMENTS, normaliseLinkTarget, type ReferenceCandidate, type ReferenceKind } from './extract';
 
 /** Longer lines are data (minified code, base64), not prose: not read. */
@@ -57,6 +57,9 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
   const found: ReferenceCandidate[] = [];
   const src = lines.text;
   const starts = lines.starts;
+  // Lines are decoded here, not by `lines.slice`: a call on `lines` in the loop, optimized for the one kind of index
+  // the first files gave, was thrown away when the other kind came.
+  const bytes = lines instanceof Utf8LineIndex ? lines.bytes : undefined;
   const count = starts.length;
   let fenceChar = 0; // 96 (`) or 126 (~) while in fenced code
   let fenceLength = 0;
@@ -170,9 +173,10 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
       }
     }
     if (!hold) continue;
-    if (end - start > MAX_LINE && lines.slice(start, end).length > MAX_LINE) continue;
+    const t = decodedSlice(src, bytes, start, end);
+    if (t.length > MAX_LINE) continue;
     const before = found.length;
-    readLine(lines.slice(start, end), firstLineNumber + (i - firstLine), found);
+    readLine(t, firstLineNumber + (i - firstLine), found);
     if (found.length - before > 1) sortLine(found, before);
   }
   return found;
@@ -235,7 +239,11 @@ function listContent(s: string, p: number, end: number, column: number): number 
   } else if (c >= 48 && c <= 57) {
     while (q < end && q - p < 9 && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
     const e = s.charCodeAt(q);
-    if (q === end || (e !== 46 && e !== 41)) return -1;
+    // Both comparisons on every digit-led line (in `e !== 46 && e !== 41` the common "1." never reaches the second:
+    // it had no type feedback when the extractor was optimized, and threw that code away when first reached).
+    const dot = e === 46;
+    const paren = e === 41;
+    if (q === end || !(dot || paren)) return -1;
     q++;
   } else {
     return -1;
