@@ -25,6 +25,11 @@ export interface FileSystem {
    * says true on Linux.
    */
   readonly caseSensitive: boolean;
+  /**
+   * True for a read cache of one pass (discovery/readCache.ts): its answers never change, so a caller may keep what it
+   * derives from them for as long as it holds the same file system object.
+   */
+  readonly isReadCache?: boolean;
   /** Returns undefined when the path does not exist or cannot be read. */
   stat(path: string): FileStat | undefined;
   lstat(path: string): FileStat | undefined;

@@ -136,13 +136,20 @@ function readConfigFile(fs: FileSystem, file: string): RuleConfig | undefined {
 export class RuleConfigFinder {
   private readonly byDir = new Map<string, RuleConfig>();
   private readonly matchers = new Map<string, (file: string) => boolean>();
+  /** The last file asked about and its configuration: a run asks about each file several times in a row. */
+  private lastFile: string | undefined = undefined;
+  private lastConfig: RuleConfig = EMPTY;
 
   constructor(private readonly fs: FileSystem) {}
 
   /** The configuration that applies to `file` (the defaults when no `.skillflow.json` is found). */
   forFile(file: string): RuleConfig {
+    if (file === this.lastFile) return this.lastConfig;
     const dir = path.dirname(file);
-    return this.byDir.get(dir) ?? this.forDir(path.isAbsolute(dir) ? dir : path.resolve(dir));
+    const config = this.byDir.get(dir) ?? this.forDir(path.isAbsolute(dir) ? dir : path.resolve(dir));
+    this.lastFile = file;
+    this.lastConfig = config;
+    return config;
   }
 
   /** The configuration that applies to files in `dir`. */
@@ -188,6 +195,7 @@ export class RuleConfigFinder {
   clear(): void {
     this.byDir.clear();
     this.matchers.clear();
+    this.lastFile = undefined;
   }
 }
 

@@ -25,7 +25,7 @@ function remember<T>(map: Map<string, T | typeof MISSING>, path: string, ask: ()
 
 /** Wraps `fs` so repeated stat/lstat/readDir/realPath calls are answered from memory. */
 export function withReadCache(fs: FileSystem): FileSystem {
-  if ((fs as CachedFileSystem).isReadCache) return fs;
+  if (fs.isReadCache) return fs;
   const stats = new Map<string, FileStat | typeof MISSING>();
   const lstats = new Map<string, FileStat | typeof MISSING>();
   const dirs = new Map<string, DirEntry[] | typeof MISSING>();

@@ -323,12 +323,36 @@ interface Bounds {
   repository?: string;
 }
 
-/** Plugin root and repository of the skill folder `skill` (absolute): one or two stats per folder above it. */
+/**
+ * Plugin root and repository of the skill folder `skill` (absolute): one or two stats per folder above it. What lies
+ * above the skill is the same for every skill of a folder: with a read cache (`fs.isReadCache`: answers that do not
+ * change) it is looked up once per folder (the returned object is shared: not to be modified).
+ */
 function findBounds(skill: string, fs: FileSystem): Bounds {
+  if (fs.stat(isPlainDir(skill) ? `${skill}/.git` : nodePath.join(skill, '.git')) !== undefined) return { repository: skill };
+  const parent = nodePath.dirname(skill);
+  if (parent === skill) return {};
+  let memo: Map<string, Bounds> | undefined;
+  if (fs.isReadCache) {
+    memo = boundsByFolder.get(fs);
+    if (!memo) boundsByFolder.set(fs, (memo = new Map()));
+    const known = memo.get(parent);
+    if (known) return known;
+  }
+  const bounds = boundsFrom(parent, fs);
+  memo?.set(parent, bounds);
+  return bounds;
+}
+
+/** findBounds' answers per folder above a skill, per read cache. */
+const boundsByFolder = new WeakMap<FileSystem, Map<string, Bounds>>();
+
+/** The plugin root (`.claude-plugin/plugin.json`) and repository (`.git`) nearest at or above `start`, a folder above a skill. */
+function boundsFrom(start: string, fs: FileSystem): Bounds {
   const bounds: Bounds = {};
-  for (let dir = skill, depth = 0; depth < 64; depth++) {
+  for (let dir = start, depth = 1; depth < 64; depth++) {
     const plain = isPlainDir(dir); // then the paths below are concatenations (path.join would normalize them again)
-    if (dir !== skill && bounds.plugin === undefined && fs.stat(plain ? `${dir}/.claude-plugin/plugin.json` : nodePath.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) bounds.plugin = dir;
+    if (bounds.plugin === undefined && fs.stat(plain ? `${dir}/.claude-plugin/plugin.json` : nodePath.join(dir, '.claude-plugin', 'plugin.json'))?.isFile) bounds.plugin = dir;
     if (fs.stat(plain ? `${dir}/.git` : nodePath.join(dir, '.git')) !== undefined) { bounds.repository = dir; break; }
     const up = nodePath.dirname(dir);
     if (up === dir) break;

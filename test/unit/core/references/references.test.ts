@@ -4,6 +4,7 @@ import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { withReadCache } from '../../../../src/core/discovery/readCache';
 import { extractReferences } from '../../../../src/core/references/markdown';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { r, rangeOf, skill, summary } from '../../helpers/validation';
@@ -209,6 +210,40 @@ test('a cross-skill path climbing out of the skills root: missing when it stays 
     assert.deepEqual(summary(out.problems), ['reference-outside@5:5-5:29']);
     assert.match(out.problems[0].message, /leaves the skills root and the repository/);
     assert.equal(out.problems[0].severity, 'error');
+  } finally {
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('repository and plugin root through one read cache: each skill of a folder gets its own answer', () => {
+  const tmp = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-refs-'));
+  try {
+    // repo/.git; repo/plugin/.claude-plugin/plugin.json with skills/{a,b}; b has a .git of its own; repo/skills/c.
+    const repo = nodePath.join(tmp, 'repo');
+    const pluginRoot = nodePath.join(repo, 'plugin', 'skills');
+    for (const d of ['.git', 'plugin/.claude-plugin', 'plugin/references', 'plugin/skills/a', 'plugin/skills/b/.git', 'skills/c']) nodeFs.mkdirSync(nodePath.join(repo, d), { recursive: true });
+    nodeFs.writeFileSync(nodePath.join(repo, 'plugin', '.claude-plugin', 'plugin.json'), '{"name":"p"}');
+    nodeFs.writeFileSync(nodePath.join(repo, 'plugin', 'references', 'shared.md'), 's');
+    nodeFs.writeFileSync(nodePath.join(repo, 'README.md'), 'r');
+    const body = '[shared](references/shared.md) [readme](../../../README.md) [gone](references/gone.md)\n';
+    const run = (fs: typeof nodeFileSystem, dir: string, root: string) =>
+      validateSkillMd(skill(`name: ${nodePath.basename(dir)}\ndescription: d`, body), { profile: 'claude-code', folderName: nodePath.basename(dir), skillDir: dir, rootDir: root }, fs);
+    const cached = withReadCache(nodeFileSystem);
+    const cases: Array<[string, string]> = [[nodePath.join(pluginRoot, 'a'), pluginRoot], [nodePath.join(pluginRoot, 'b'), pluginRoot], [nodePath.join(repo, 'skills', 'c'), nodePath.join(repo, 'skills')]];
+    for (const [dir, root] of [...cases, ...cases]) {
+      const direct = run(nodeFileSystem, dir, root);
+      assert.deepEqual(run(cached, dir, root), direct, dir);
+      const codes = direct.problems.map((p) => `${p.code}:${p.message.includes('stays in the repository') ? 'in-repository' : p.message.includes('and the repository') ? 'out-of-repository' : ''}`);
+      // a: the plugin root holds references/shared.md, the repository holds README.md. b: its own .git is its
+      // repository (README.md is outside it) and the plugin root is not looked for past it. c: no plugin, and
+      // ../../../README.md is above the repository.
+      const expected: Record<string, string[]> = {
+        a: ['reference-outside:in-repository', 'reference-missing:'],
+        b: ['reference-missing:', 'reference-outside:out-of-repository', 'reference-missing:'],
+        c: ['reference-missing:', 'reference-outside:out-of-repository', 'reference-missing:'],
+      };
+      assert.deepEqual(codes, expected[nodePath.basename(dir)], dir);
+    }
   } finally {
     nodeFs.rmSync(tmp, { recursive: true, force: true });
   }
