@@ -9,8 +9,20 @@ import type { Problem, Profile } from '../core/base/types';
 import type { AgentEntry, SkillEntry } from '../core/skillmd/model';
 import { carryClaudeView } from '../core/discovery/claudeWiring';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from '../core/discovery/load';
-import { sortProblems } from '../core/base/problems';
+import { compareProblems, sortProblems } from '../core/base/problems';
 import { configureProblems, mayHoldDisableComment, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
+
+/** True when a configuration sets no rule (its problems pass through configureProblems unchanged but for order). */
+function noRules(config: RuleConfig): boolean {
+  for (const code in config.rules) if (Object.prototype.hasOwnProperty.call(config.rules, code)) return false;
+  return true;
+}
+
+/** True when `problems` are in sortProblems' order already. */
+function isSorted(problems: readonly Problem[]): boolean {
+  for (let k = 1; k < problems.length; k++) if (compareProblems(problems[k - 1], problems[k]) > 0) return false;
+  return true;
+}
 
 /** The profile for a run over `targets` without `--profile`: that of the config nearest the first target. */
 export function configuredProfile(finder: RuleConfigFinder, fs: FileSystem, cwd: string, targets: readonly string[]): Profile {
@@ -58,6 +70,9 @@ export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { s
   const configure = (own: string, problems: Problem[], ownMentionsDisable?: boolean): Problem[] | undefined => {
     if (finder.isIgnored(own)) return undefined;
     if (!problems.length) return problems;
+    // Nothing to change (the common case): no rules configured, no disable comment, every problem in the entry's own
+    // file, already in order. The problems are kept as they are and the entry is not copied.
+    if (ownMentionsDisable === false && noRules(finder.forFile(own)) && problems.every((p) => p.file === undefined || p.file === own) && isSorted(problems)) return problems;
     const byFile = new Map<string, Problem[]>();
     for (const p of problems) {
       const file = p.file ?? own;

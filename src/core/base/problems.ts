@@ -8,5 +8,10 @@ export function fileProblem(code: string, message: string): Problem {
 
 /** Sorts problems by position, then code (stable, in place); returns the array. */
 export function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return problems.sort(compareProblems);
+}
+
+/** sortProblems' order: by line, column, then code. */
+export function compareProblems(a: Problem, b: Problem): number {
+  return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }

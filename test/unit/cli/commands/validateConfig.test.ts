@@ -3,6 +3,11 @@ import * as assert from 'node:assert/strict';
 import { main } from '../../../../src/cli/main';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
+import { applyConfig } from '../../../../src/cli/validateConfig';
+import { RuleConfigFinder } from '../../../../src/core/config/ruleConfig';
+import type { Problem } from '../../../../src/core/base/types';
+import type { SkillEntry } from '../../../../src/core/skillmd/model';
+import { memFs } from '../../helpers/memfs';
 
 /** `path severity code` of each problem line (positions and wording belong to the rules' own tests), then the summary. */
 function shape(out: string): string[] {
@@ -136,4 +141,31 @@ test('validate reads a SKILL.md again for disable comments only when loading did
     const count = (name: string) => reads.filter((p) => p.endsWith(`${name}/SKILL.md`)).length;
     assert.deepEqual([count('quiet'), count('marked'), count('clean')], [1, 2, 1]);
   } finally { removeTree(dir); }
+});
+
+test('applyConfig: an entry that nothing changes is kept as it is; any change (order, rules, a disable comment) copies it', () => {
+  const p = (line: number, code: string, file?: string): Problem => ({ code, severity: 'warning', message: code, line, column: 1, endLine: line, endColumn: 2, ...(file ? { file } : {}) });
+  const entry = (dir: string, problems: Problem[], mentionsDisable?: boolean) => ({ skillMdPath: `${dir}/SKILL.md`, problems, mentionsDisable } as unknown as SkillEntry);
+  const fs = memFs('/w', {
+    'plain/a/SKILL.md': 'a',
+    'other/SKILL.md': 'o',
+    'marked/SKILL.md': '---\nname: m\n---\n<!-- skillflow-disable body-lines -->\n',
+    'ruled/.skillflow.json': '{"rules": {"body-lines": "error"}}',
+    'ruled/r/SKILL.md': 'r',
+  });
+  const finder = new RuleConfigFinder(fs);
+  const kept = entry('/w/plain/a', [p(1, 'body-lines'), p(3, 'reference-missing')], false);
+  const unsorted = entry('/w/plain/a', [p(3, 'reference-missing'), p(1, 'body-lines')], false);
+  const twin = entry('/w/plain/a', [p(1, 'body-lines'), p(2, 'name-duplicate', '/w/other/SKILL.md')], false);
+  const marked = entry('/w/marked', [p(1, 'body-lines'), p(2, 'reference-missing')]);
+  const ruled = entry('/w/ruled/r', [p(1, 'body-lines')], false);
+  const out = applyConfig(fs, finder, { skills: [kept, unsorted, twin, marked, ruled], agents: [] }, 'claude-code', true).skills;
+  assert.equal(out[0], kept);
+  assert.equal(out[0].problems, kept.problems);
+  assert.notEqual(out[1], unsorted);
+  assert.deepEqual(out[1].problems.map((x) => x.line), [1, 3]);
+  assert.deepEqual(unsorted.problems.map((x) => x.line), [3, 1], 'the entry given is not modified');
+  assert.deepEqual(out[2].problems.map((x) => x.code), ['body-lines', 'name-duplicate']);
+  assert.deepEqual(out[3].problems.map((x) => x.code), ['reference-missing'], 'the disable comment applies');
+  assert.deepEqual(out[4].problems.map((x) => x.severity), ['error'], 'the rule applies');
 });
