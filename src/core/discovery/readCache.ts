@@ -23,6 +23,16 @@ function remember<T>(map: Map<string, T | typeof MISSING>, path: string, ask: ()
   return value;
 }
 
+/**
+ * A number for the folder `path.slice(0, end)`: its length and its last characters (the end of a path is what tells
+ * paths below one root apart). Equal folders have equal keys; a differing key rules a folder out.
+ */
+function folderKey(path: string, end: number): number {
+  let key = end;
+  for (let k = Math.max(0, end - 16); k < end; k++) key = (Math.imul(key, 31) + path.charCodeAt(k)) | 0;
+  return key;
+}
+
 /** Wraps `fs` so repeated stat/lstat/readDir/realPath calls are answered from memory. */
 export function withReadCache(fs: FileSystem): FileSystem {
   if (fs.isReadCache) return fs;
@@ -31,15 +41,18 @@ export function withReadCache(fs: FileSystem): FileSystem {
   const dirs = new Map<string, DirEntry[] | typeof MISSING>();
   const reals = new Map<string, string | typeof MISSING>();
   const lowerNames = new Map<string, Set<string>>();
-  /** Lengths of the listed folders' paths: a path whose last '/' is elsewhere is in none of them (most paths asked about). */
-  const listedLengths = new Set<number>();
-  const clear = () => { stats.clear(); lstats.clear(); dirs.clear(); reals.clear(); lowerNames.clear(); listedLengths.clear(); };
+  /**
+   * folderKey of each listed folder's path: a path whose folder part has another key is in none of them (most paths
+   * asked about), found without cutting out its folder and hashing that string.
+   */
+  const listedKeys = new Set<number>();
+  const clear = () => { stats.clear(); lstats.clear(); dirs.clear(); reals.clear(); lowerNames.clear(); listedKeys.clear(); };
   // A path whose folder was already listed without it does not exist: no syscall (a failed stat is
   // the slowest kind, it throws). Any name matching case-insensitively still goes to the disk.
   const absentByListing = (path: string): boolean => {
-    // Without a listing of that length there is nothing to look up (false is always safe: the disk answers).
+    // Without a listing of that key there is nothing to look up (false is always safe: the disk answers).
     const slash = path.lastIndexOf('/');
-    if (slash > 0 && slash < path.length - 1 && !listedLengths.has(slash)) return false;
+    if (slash > 0 && slash < path.length - 1 && !listedKeys.has(folderKey(path, slash))) return false;
     const dir = nodePath.dirname(path);
     // A file-system root is its own folder and is in no listing (its listing, of its entries, does not hold it).
     if (dir === path || nodePath.basename(path) === '') return false;
@@ -72,7 +85,7 @@ export function withReadCache(fs: FileSystem): FileSystem {
     readDir(path) {
       return remember(dirs, path, () => {
         const d = fs.readDir(path);
-        if (d) listedLengths.add(path.length);
+        if (d) listedKeys.add(folderKey(path, path.length));
         return d;
       });
     },

@@ -31,7 +31,7 @@ function fakeFs(files: Record<string, string>) {
 }
 
 test('repeated reads hit the disk once; a name absent from a listed folder is answered without a syscall', () => {
-  const { fs, calls } = fakeFs({ '/r/a/SKILL.md': 'x', '/r/a/Notes.md': 'y' });
+  const { fs, calls } = fakeFs({ '/r/a/SKILL.md': 'x', '/r/a/Notes.md': 'y', '/r/some/long/folder/name/a/SKILL.md': 'z' });
   const c = withReadCache(fs);
   assert.deepEqual(c.readDir('/r/a')?.map((e) => e.name).sort(), ['Notes.md', 'SKILL.md']);
   c.readDir('/r/a');
@@ -42,6 +42,12 @@ test('repeated reads hit the disk once; a name absent from a listed folder is an
   // A case-insensitive match still asks the disk (case-insensitive file systems).
   assert.equal(c.stat('/r/a/notes.md'), undefined);
   assert.deepEqual(calls, ['readDir /r/a', 'stat /r/a/SKILL.md', 'stat /r/a/notes.md']);
+  // A folder of the same length that was not listed, and one of a long path sharing the listed one's end: the disk.
+  assert.equal(c.stat('/r/b/missing.md'), undefined);
+  c.readDir('/r/some/long/folder/name/a');
+  assert.equal(c.stat('/r/other/long/folder/name/a/x.md'), undefined);
+  assert.equal(c.stat('/r/some/long/folder/name/a/x.md'), undefined);
+  assert.deepEqual(calls.slice(3), ['stat /r/b/missing.md', 'readDir /r/some/long/folder/name/a', 'stat /r/other/long/folder/name/a/x.md']);
   assert.equal(withReadCache(c), c, 'wrapping twice returns the same cache');
 });
 
