@@ -513,16 +513,25 @@ function isProse(t: string, at: number): boolean {
   return EXAMPLE_CLAUSE.test(before.slice(clause));
 }
 
-/** The (up to) four words right before `at` in `t`, nearest first, lower-case; backticks and blanks between are skipped. */
+/**
+ * The (up to) four words right before `at` in `t`, nearest first, lower-case; backticks and blanks between are
+ * skipped. isProse looks for words of at most five letters: a longer one is given as '' (neither cut out nor
+ * lower-cased), and a word is lower-cased only when it has a capital.
+ */
 function wordsBefore(t: string, at: number): string[] {
   const words: string[] = [];
   let k = at;
   while (words.length < 4) {
     while (k > 0 && (t.charCodeAt(k - 1) === 96 || t.charCodeAt(k - 1) === 32 || t.charCodeAt(k - 1) === 9)) k--;
     let w = k;
-    while (w > 0 && (isLetter(t.charCodeAt(w - 1)) || t.charCodeAt(w - 1) === 39)) w--;
+    let capital = false;
+    for (; w > 0; w--) {
+      const c = t.charCodeAt(w - 1);
+      if (c >= 65 && c <= 90) capital = true;
+      else if (!((c >= 97 && c <= 122) || c === 39)) break;
+    }
     if (w === k) break;
-    words.push(t.slice(w, k).toLowerCase());
+    words.push(k - w > 5 ? '' : capital ? t.slice(w, k).toLowerCase() : t.slice(w, k));
     k = w;
   }
   return words;
