@@ -128,9 +128,11 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): ModelDiscovery 
   }
   const loaded = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles, loader: opts.loader });
   const wired = wireClaudeModel(cached, roots, loaded, opts.workspaceFolders, opts);
-  const known = knownSkillNames(wired.skills);
-  const blocked = modelBlockedSkills(wired.models);
-  const agents = [...new Set(agentFolders)].flatMap((f) => loadAgents(cached, f, known, blocked));
+  // The names agents may use are gathered only when there are agents (a set of every skill's names otherwise).
+  const folders = [...new Set(agentFolders)];
+  const known = folders.length ? knownSkillNames(wired.skills) : new Set<string>();
+  const blocked = folders.length ? modelBlockedSkills(wired.models) : new Map<string, string>();
+  const agents = folders.flatMap((f) => loadAgents(cached, f, known, blocked));
   return { roots: wired.roots, skills: wired.skills, agents, models: wired.models };
 }
 

@@ -443,7 +443,8 @@ const UNSAFE_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`+.~0123456789 \t');
 /** True when YAML reads `value` (trimmed, one line) as a plain scalar equal to `value` itself, a string. */
 function isSafePlain(value: string): boolean {
   if (UNSAFE_FIRST.has(value[0])) return false;
-  if (CORE_NON_STRING.has(value)) return false;
+  // (Those words have 4 or 5 letters: a longer value, a description, is not hashed for the look-up.)
+  if (value.length <= 5 && CORE_NON_STRING.has(value)) return false;
   if (value.includes(': ') || value.includes(' #') || value.includes('\t') || value.endsWith(':')) return false;
   return true;
 }
