@@ -5,7 +5,8 @@
 // where possible), and about 3 % are deliberately broken. Printed, in one run:
 //   - whole-process wall time of `node dist/cli.js validate <dir> --format json` and of a Python loop doing
 //     what quick_validate does at its core (read SKILL.md, regex the frontmatter, yaml.safe_load, key checks),
-//     and the ratio (target: Skillflow at least 3x faster, goal 5x);
+//     and the ratio (target: Skillflow at least 3x faster, goal 5x); and what starting Node alone costs here
+//     (`node -e 0`, part of every validate run, e.g. when the environment makes it load extra CA certificates);
 //   - in-process time to re-validate one changed skill (median of many loadSkill runs; target < 1 ms);
 //   - discovery time of a 1,000-skill workspace (what the skills tree pays on a full load);
 //   - reference extraction alone over the N skills (bench-extract.mjs: CPU time of one pass in a fresh process).
@@ -136,7 +137,9 @@ try {
   let pySummary = '';
   const probe = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });
   const pySkipped = probe.error ? `python3 not found (${probe.error.message})` : probe.status !== 0 ? 'python3 cannot import yaml (PyYAML is not installed)' : undefined;
+  const startRuns = [];
   for (let run = 0; run < RUNS; run++) {
+    startRuns.push(timeProcess(process.execPath, ['-e', '0']).ms);
     const n = timeProcess(process.execPath, [cli, 'validate', bigRoot, '--format', 'json']);
     if (n.status !== 0 && n.status !== 1) { console.error(`bench: skillflow validate exited ${n.status}: ${n.stderr}`); process.exit(1); }
     nodeRuns.push(n.ms);
@@ -216,6 +219,8 @@ try {
     rows.push(['quick_validate core (python3 + PyYAML)', 'skipped', pySkipped]);
   }
   rows.push(['ratio', '', ratioText]);
+  const startMs = median(startRuns);
+  rows.push(['Node start-up alone (node -e 0)', fmtMs(startMs), `median of ${startRuns.length}; part of the validate time above${process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set: Node parses that CA bundle at every start)' : ''}`]);
   const revalMs = median(reval);
   rows.push([`re-validate one changed skill (loadSkill)`, fmtMs(revalMs), `median of ${reval.length}, '${folder}' (${text.length} chars); target < 1 ms: ${revalMs < 1 ? 'met' : 'NOT met'}`]);
   rows.push(['validateSkillMd on its text alone', fmtMs(median(textOnly)), `median of ${textOnly.length}`]);
