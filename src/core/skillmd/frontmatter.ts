@@ -137,18 +137,33 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   }
   if (fastPath) {
     const flat = parseFlatFrontmatter(src, yamlStart, lines.starts[close], lines);
+    if (flat && flat.tooMany !== undefined) {
+      // Flat keys up to the limit, then one more: what the YAML library would report, without running it.
+      problems.push(tooManyKeys(charRange(lines, flat.tooMany, 1)));
+      base.parsed.keys = flat.keys;
+      base.yamlFailed = true;
+      return base;
+    }
     if (flat) {
       base.parsed.keys = flat.keys;
       base.parsed.data = flat.data;
       return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
-  const { doc, tooDeep, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  const { doc, tooDeep, tooComplex, tooManyAliases, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
   if (!doc) {
-    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (tooDeep ?? 0), 1),
-      `Flatten the frontmatter: it is nested more than ${MAX_YAML_DEPTH} levels deep (maps and lists) and was not read further`));
+    const [at, message] = tooComplex !== undefined
+      ? [tooComplex, `Simplify the frontmatter: it has more than ${MAX_YAML_TOKENS} YAML tokens (keys, values, comments, indicators such as \`-\` \`:\` \`[\` \`,\`) outside plain \`key: value\` lines, and was not read`]
+      : tooManyAliases !== undefined
+        ? [tooManyAliases, `Use fewer aliases: the frontmatter has more than ${MAX_YAML_ALIASES} (\`*name\`), and was not read`]
+        : [tooDeep ?? 0, `Flatten the frontmatter: it is nested more than ${MAX_YAML_DEPTH} levels deep (maps and lists) and was not read further`];
+    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + at, 1), message));
     base.yamlFailed = true;
     return base;
+  }
+  if (tooMany !== undefined) {
+    // Past the first key over the limit nothing is reported or kept (as on the fast path, which stops reading there).
+    doc.errors = doc.errors.filter((e) => e.pos[0] < tooMany);
   }
 
   const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
@@ -184,8 +199,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   }
   base.yamlFailed = doc.errors.length > 0;
   if (tooMany !== undefined) {
-    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + tooMany, 1),
-      `Use fewer keys: the frontmatter has more than ${MAX_YAML_KEYS} (counting nested maps), so the key rules were skipped`));
+    problems.push(tooManyKeys(charRange(lines, sourceStart + tooMany, 1)));
     base.yamlFailed = true;
   }
 
@@ -205,6 +219,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
     for (const pair of contents.items) {
       const keyNode = pair.key as YamlNode | null;
       const valueNode = pair.value as YamlNode | null;
+      if (tooMany !== undefined && (keyNode?.range?.[0] ?? valueNode?.range?.[0] ?? 0) >= tooMany) break;
       let key: string;
       if (isScalar(keyNode)) key = String(keyNode.value ?? '');
       else if (keyNode && keyNode.range) key = source.slice(keyNode.range[0], keyNode.range[1]).trim();
@@ -232,6 +247,12 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   base.parsed.keys = keys;
   base.parsed.data = base.yamlFailed ? undefined : data;
   return base;
+}
+
+/** The `frontmatter-limits` problem of a frontmatter with more than MAX_YAML_KEYS keys, at the first key over. */
+function tooManyKeys(range: Range): Problem {
+  return problem('frontmatter-limits', range,
+    `Use fewer keys: the frontmatter has more than ${MAX_YAML_KEYS} (counting nested maps), so the key rules were skipped and it was not read from here on`);
 }
 
 /**
@@ -278,6 +299,8 @@ const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE',
  */
 function parseFlatFrontmatter(src: string, from: number, to: number, lines: LineIndex): {
   keys: FrontmatterKey[]; data: Record<string, unknown>;
+  /** The offset of the first key line past MAX_YAML_KEYS flat keys (then nothing after it was read). */
+  tooMany?: number;
   /** The value nodes the YAML library would give, with their ranges (made when called). */
   nodes: () => { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> };
 } | undefined {
@@ -312,8 +335,9 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
     if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
     if (i - pos > MAX_IMPLICIT_KEY) return undefined; // YAML refuses it (KEY_OVER_1024_CHARS): the full parser reports it
+    if (keys.length >= MAX_YAML_KEYS) return { keys, data, tooMany: pos, nodes: () => ({ valueNodes: new Map(), ranges: new Map() }) };
     const key = src.slice(pos, i);
-    if (CORE_NON_STRING.has(key) || seen.has(key) || keys.length >= MAX_YAML_KEYS) return undefined;
+    if (CORE_NON_STRING.has(key) || seen.has(key)) return undefined;
     const keyEnd = i;
     i += 2;
     while (i < eol && src.charCodeAt(i) === 32) i++;
@@ -478,6 +502,24 @@ export const MAX_YAML_DEPTH = 100;
 export const MAX_YAML_KEYS = 1000;
 
 /**
+ * Size limit of the frontmatter YAML that leaves the fast path: at most this many tokens (keys, values, comments,
+ * indicators such as `-` `:` `[` `,`, runs of spaces, line breaks). The YAML library spends a few microseconds on each
+ * token (lexing, parsing, composing), so this bounds its work on one file to a few tens of milliseconds; more is a
+ * `frontmatter-limits` problem at the first token over the limit and the YAML is not read. Real frontmatter has at
+ * most a few hundred tokens (the largest of test/fixtures: 85). Flat frontmatter (read by the fast path) is not
+ * counted: there only MAX_FRONTMATTER_LENGTH and MAX_YAML_KEYS apply.
+ */
+export const MAX_YAML_TOKENS = 5000;
+
+/**
+ * Alias limit of the frontmatter YAML: at most this many aliases (`*name`). The YAML library finds each alias's anchor
+ * by walking the document from its start (and converts the anchored value again for each top-level key), so many
+ * aliases cost a time growing with their number times the document's size; more is a `frontmatter-limits` problem at
+ * the first alias over the limit and the YAML is not read. Real frontmatter has none.
+ */
+export const MAX_YAML_ALIASES = 20;
+
+/**
  * Parses the frontmatter YAML with the `yaml` package. Our fence scan has found the block (gray-matter is not used
  * here: its comment-stripping regex runs over the whole block and is quadratic in runs of blank lines). The lexer and
  * parser run token by token so that nesting past MAX_YAML_DEPTH stops them (`tooDeep`: the offset in `source` where
@@ -485,7 +527,7 @@ export const MAX_YAML_KEYS = 1000;
  * Returns the document, the string it was parsed from and that string's offset in the file.
  */
 function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
-  doc: Document.Parsed | undefined; tooDeep?: number; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
+  doc: Document.Parsed | undefined; tooDeep?: number; tooComplex?: number; tooManyAliases?: number; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
 } {
   // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
   const source = yamlText.replace(/\r(?!\n)/g, '\n');
@@ -504,8 +546,15 @@ function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof p
   const parser = new Parser();
   const tokens: CstToken[] = [];
   const { stack } = parser;
+  let count = 0;
+  let aliases = 0;
   for (const lexeme of new Lexer().lex(source)) {
     const offset = parser.offset; // where this lexeme starts (the lexer's control lexemes have no length in the source)
+    if (!CONTROL_LEXEMES.has(lexeme)) {
+      if (++count > MAX_YAML_TOKENS) return { doc: undefined, tooComplex: Math.min(offset, source.length), source, sourceStart: yamlStart };
+      // An alias is the only lexeme that starts with '*' (a plain scalar cannot).
+      if (lexeme.charCodeAt(0) === 42 && ++aliases > MAX_YAML_ALIASES) return { doc: undefined, tooManyAliases: Math.min(offset, source.length), source, sourceStart: yamlStart };
+    }
     for (const token of parser.next(lexeme)) tokens.push(token);
     // stack[0] is the document; the top may be a scalar being read (not a level). The depth is at most
     // stack.length - 1: the set look-up runs only near the limit (this loop runs once per lexeme).
@@ -533,6 +582,9 @@ function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof p
  * a key has no string form Claude Code could use). Iterative and linear: one hash set per map.
  */
 type CstToken = CST.Token;
+
+/** The lexer's control lexemes (document start, scalar start, flow end): no text of the source, not counted as tokens. */
+const CONTROL_LEXEMES: ReadonlySet<string> = new Set(['\x02', '\x18', '\x1f']);
 
 /** The parser's tokens for an open map or list (one nesting level each). */
 const COLLECTION_TOKENS: ReadonlySet<string> = new Set(['block-map', 'block-seq', 'flow-collection']);
