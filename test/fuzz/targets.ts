@@ -29,6 +29,8 @@ export interface Property<T = unknown> {
   size: (input: T) => number;
   /** A time property: checked only with `--timing` (never in `npm test`). */
   timing?: boolean;
+  /** A short description of an input (for the slowest-input report). */
+  describe?: (input: T) => string;
 }
 
 export interface Target {
@@ -132,6 +134,7 @@ const skillmd: Target = {
     }),
     prop<{ kind: string; n: number }>({
       name: 'linear-time', timing: true, arb: growing.map(({ kind, n }) => ({ kind, n: n * 10 })), size: ({ kind, n }) => GROWING[kind](n).length,
+      describe: ({ kind, n }) => `${kind} ${n}`,
       check: ({ kind, n }) => {
         const text = GROWING[kind](n);
         validateSkillMd(text, ctx, nodeFileSystem);
