@@ -42,6 +42,26 @@ function prop<T>(p: Property<T>): Property {
   return p as unknown as Property;
 }
 
+/** The deepest call recursing() reached; with `target` Infinity, how deep the stack goes (recursing() frames). */
+let reached = 0;
+function recursing<T>(n: number, target: number, fn: () => T): T {
+  reached = n;
+  return n >= target ? fn() : recursing(n + 1, target, fn);
+}
+
+let stackFrames: number | undefined;
+/**
+ * `fn()` run with most of the stack already used (as in an editor's deep call chain): an answer that differs from the
+ * one at the top, or a stack overflow, means a recursion that grows with the input.
+ */
+function nearStackLimit<T>(fn: () => T): T {
+  if (stackFrames === undefined) {
+    try { recursing(0, Infinity, () => undefined); } catch { /* the stack's end */ }
+    stackFrames = reached;
+  }
+  return recursing(0, Math.floor(stackFrames * 0.75), fn);
+}
+
 const sandboxes: string[] = [];
 /**
  * A new temporary folder for the properties that build trees on disk, removed when the process exits. On a RAM file
@@ -119,6 +139,15 @@ const skillmd: Target = {
       },
     }),
     prop<Buffer>({
+      name: 'same-at-any-stack-depth', arb: skillMdBytes, size: (b) => b.length,
+      check: (b) => {
+        const text = b.toString('utf8');
+        const top = problemsText(validateSkillMd(text, ctx, nodeFileSystem).problems);
+        const deep = nearStackLimit(() => problemsText(validateSkillMd(text, ctx, nodeFileSystem).problems));
+        if (top !== deep) throw new Error(`at the top ${top}\nnear the stack's end ${deep}`);
+      },
+    }),
+    prop<Buffer>({
       name: 'ranges-inside', arb: skillMdBytes, size: (b) => b.length,
       check: (b) => {
         const text = b.toString('utf8');
@@ -179,6 +208,7 @@ const contextText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: mutationsOf(CONTEXT_FILES) },
   { weight: 2, arbitrary: lineEndings(mutationsOf(CONTEXT_FILES, 3)) },
   { weight: 1, arbitrary: randomBytes },
+  { weight: 1, arbitrary: deepYaml },
   { weight: 1, arbitrary: invalidUtf8(CONTEXT_FILES) },
 ).map((b) => b.toString('utf8'));
 
@@ -237,6 +267,14 @@ const checkpoint: Target = {
   name: 'checkpoint',
   properties: [
     prop<string>({ name: 'parse-never-throws', arb: contextText, size: (s) => s.length, check: (s) => { parseContextFile(s); } }),
+    prop<string>({
+      name: 'parse-same-at-any-stack-depth', arb: contextText, size: (s) => s.length,
+      check: (s) => {
+        const top = JSON.stringify(parseContextFile(s));
+        const deep = nearStackLimit(() => JSON.stringify(parseContextFile(s)));
+        if (top !== deep) throw new Error(`at the top ${top.slice(0, 1000)}\nnear the stack's end ${deep.slice(0, 1000)}`);
+      },
+    }),
     prop<{ text: string; answers: Array<[number, string]> }>({
       name: 'answer-writes-only-its-fields', size: (i) => i.text.length,
       arb: fc.record({ text: contextText, answers: fc.array(fc.tuple(fc.nat({ max: 9 }), answerValue), { maxLength: 4 }) }),

@@ -2,10 +2,8 @@
  * SKILL.md / agent .md parsing: BOM, `---` fences, YAML frontmatter with exact source ranges for every
  * top-level key and value, and the markdown body. Never throws; problems are returned.
  */
-import {
-  Composer, isCollection, isMap, isPair, isScalar, isSeq, Lexer, Parser, Scalar, YAMLParseError,
-  type CST, type Document, type Node as YamlNode,
-} from 'yaml';
+import { isCollection, isMap, isPair, isScalar, isSeq, Scalar, YAMLParseError, type Document, type Node as YamlNode } from 'yaml';
+import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_TOKENS, parseYamlWithinLimits, withoutStackTraces, type YamlLimit } from '../base/boundedYaml';
 import type { Problem, Range } from '../base/types';
 import { severityFor } from '../base/rules';
 import { LineIndex } from '../base/text';
@@ -150,14 +148,9 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
-  const { doc, tooDeep, tooComplex, tooManyAliases, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  const { doc, limit, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
   if (!doc) {
-    const [at, message] = tooComplex !== undefined
-      ? [tooComplex, `Simplify the frontmatter: it has more than ${MAX_YAML_TOKENS} YAML tokens (keys, values, comments, indicators such as \`-\` \`:\` \`[\` \`,\`) outside plain \`key: value\` lines, and was not read`]
-      : tooManyAliases !== undefined
-        ? [tooManyAliases, `Use fewer aliases: the frontmatter has more than ${MAX_YAML_ALIASES} (\`*name\`), and was not read`]
-        : [tooDeep ?? 0, `Flatten the frontmatter: it is nested more than ${MAX_YAML_DEPTH} levels deep (maps and lists) and was not read further`];
-    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + at, 1), message));
+    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (limit?.at ?? 0), 1), LIMIT_MESSAGES[limit?.kind ?? 'depth']));
     base.yamlFailed = true;
     return base;
   }
@@ -248,6 +241,13 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   base.parsed.data = base.yamlFailed ? undefined : data;
   return base;
 }
+
+/** The `frontmatter-limits` message of each limit of the YAML library's parse. */
+const LIMIT_MESSAGES: Record<YamlLimit['kind'], string> = {
+  depth: `Flatten the frontmatter: it is nested more than ${MAX_YAML_DEPTH} levels deep (maps and lists) and was not read further`,
+  tokens: `Simplify the frontmatter: it has more than ${MAX_YAML_TOKENS} YAML tokens (keys, values, comments, indicators such as \`-\` \`:\` \`[\` \`,\`) outside plain \`key: value\` lines, and was not read`,
+  aliases: `Use fewer aliases: the frontmatter has more than ${MAX_YAML_ALIASES} (\`*name\`), and was not read`,
+};
 
 /** The `frontmatter-limits` problem of a frontmatter with more than MAX_YAML_KEYS keys, at the first key over. */
 function tooManyKeys(range: Range): Problem {
@@ -488,11 +488,11 @@ const YAML_OPTIONS = {
 export const MAX_FRONTMATTER_LENGTH = 64 * 1024;
 
 /**
- * Nesting limit of the frontmatter YAML: the parser's open nodes (maps, lists, flow collections, explicit keys) may be
- * at most this deep. Deeper YAML is a `yaml-syntax` problem at the first node past the limit and is not composed
- * (composing and converting nested nodes recurses, and a deep key was stringified at a cost growing with its depth).
+ * Limits of the frontmatter YAML read by the YAML library (see src/core/base/boundedYaml.ts): nesting depth, tokens and
+ * aliases. Each is a `frontmatter-limits` problem at the first node, token or alias past it, and the YAML is not read.
+ * Flat frontmatter (read by the fast path) is not counted: there only MAX_FRONTMATTER_LENGTH and MAX_YAML_KEYS apply.
  */
-export const MAX_YAML_DEPTH = 100;
+export { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_TOKENS };
 
 /**
  * Key limit of the frontmatter YAML: at most this many map entries in all (at any level). Past it the frontmatter is a
@@ -502,78 +502,19 @@ export const MAX_YAML_DEPTH = 100;
 export const MAX_YAML_KEYS = 1000;
 
 /**
- * Size limit of the frontmatter YAML that leaves the fast path: at most this many tokens (keys, values, comments,
- * indicators such as `-` `:` `[` `,`, runs of spaces, line breaks). The YAML library spends a few microseconds on each
- * token (lexing, parsing, composing), so this bounds its work on one file to a few tens of milliseconds; more is a
- * `frontmatter-limits` problem at the first token over the limit and the YAML is not read. Real frontmatter has at
- * most a few hundred tokens (the largest of test/fixtures: 85). Flat frontmatter (read by the fast path) is not
- * counted: there only MAX_FRONTMATTER_LENGTH and MAX_YAML_KEYS apply.
- */
-export const MAX_YAML_TOKENS = 5000;
-
-/**
- * Alias limit of the frontmatter YAML: at most this many aliases (`*name`). The YAML library finds each alias's anchor
- * by walking the document from its start (and converts the anchored value again for each top-level key), so many
- * aliases cost a time growing with their number times the document's size; more is a `frontmatter-limits` problem at
- * the first alias over the limit and the YAML is not read. Real frontmatter has none.
- */
-export const MAX_YAML_ALIASES = 20;
-
-/**
- * Parses the frontmatter YAML with the `yaml` package. Our fence scan has found the block (gray-matter is not used
- * here: its comment-stripping regex runs over the whole block and is quadratic in runs of blank lines). The lexer and
- * parser run token by token so that nesting past MAX_YAML_DEPTH stops them (`tooDeep`: the offset in `source` where
- * it was reached; no document then); the composer runs on the tokens only below that limit.
+ * Parses the frontmatter YAML with the `yaml` package, within the limits of parseYamlWithinLimits (`limit`: the one
+ * reached; no document then). Our fence scan has found the block (gray-matter is not used here: its comment-stripping
+ * regex runs over the whole block and is quadratic in runs of blank lines).
  * Returns the document, the string it was parsed from and that string's offset in the file.
  */
 function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
-  doc: Document.Parsed | undefined; tooDeep?: number; tooComplex?: number; tooManyAliases?: number; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
+  doc: Document.Parsed | undefined; limit?: YamlLimit; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
 } {
   // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
   const source = yamlText.replace(/\r(?!\n)/g, '\n');
-  // The library reports each error as an Error object: without stack traces they cost a hundredth (a broken
-  // frontmatter can hold an error per line).
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return parseYamlTokens(source, yamlStart);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
-}
-
-function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof parseFrontmatterYaml> {
-  const parser = new Parser();
-  const tokens: CstToken[] = [];
-  const { stack } = parser;
-  let count = 0;
-  let aliases = 0;
-  for (const lexeme of new Lexer().lex(source)) {
-    const offset = parser.offset; // where this lexeme starts (the lexer's control lexemes have no length in the source)
-    if (!CONTROL_LEXEMES.has(lexeme)) {
-      if (++count > MAX_YAML_TOKENS) return { doc: undefined, tooComplex: Math.min(offset, source.length), source, sourceStart: yamlStart };
-      // An alias is the only lexeme that starts with '*' (a plain scalar cannot).
-      if (lexeme.charCodeAt(0) === 42 && ++aliases > MAX_YAML_ALIASES) return { doc: undefined, tooManyAliases: Math.min(offset, source.length), source, sourceStart: yamlStart };
-    }
-    for (const token of parser.next(lexeme)) tokens.push(token);
-    // stack[0] is the document; the top may be a scalar being read (not a level). The depth is at most
-    // stack.length - 1: the set look-up runs only near the limit (this loop runs once per lexeme).
-    if (stack.length - 1 > MAX_YAML_DEPTH) {
-      const depth = stack.length - 1 - (!COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
-      if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
-    }
-  }
-  for (const token of parser.end()) tokens.push(token);
-  const composer = new Composer(YAML_OPTIONS);
-  let doc: Document.Parsed | undefined;
-  for (const d of composer.compose(tokens, true, source.length)) {
-    if (!doc) doc = d;
-    else {
-      doc.errors.push(new YAMLParseError(d.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
-      break;
-    }
-  }
-  return { doc, ...(doc ? findKeyProblems(doc) : { collectionKeys: false }), source, sourceStart: yamlStart };
+  const { doc, limit } = parseYamlWithinLimits(source, YAML_OPTIONS);
+  if (!doc) return { doc, limit, source, sourceStart: yamlStart };
+  return { doc, ...withoutStackTraces(() => findKeyProblems(doc)), source, sourceStart: yamlStart };
 }
 
 /**
@@ -581,14 +522,6 @@ function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof p
  * reports them: scalar keys equal by value, other keys never equal) and maps keyed by a list or map (`BAD_KEY`: such
  * a key has no string form Claude Code could use). Iterative and linear: one hash set per map.
  */
-type CstToken = CST.Token;
-
-/** The lexer's control lexemes (document start, scalar start, flow end): no text of the source, not counted as tokens. */
-const CONTROL_LEXEMES: ReadonlySet<string> = new Set(['\x02', '\x18', '\x1f']);
-
-/** The parser's tokens for an open map or list (one nesting level each). */
-const COLLECTION_TOKENS: ReadonlySet<string> = new Set(['block-map', 'block-seq', 'flow-collection']);
-
 function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKeys: boolean } {
   const found: YAMLParseError[] = [];
   const stack: unknown[] = [doc.contents];
