@@ -10,7 +10,7 @@ import type { AgentEntry, SkillEntry } from '../core/skillmd/model';
 import { carryClaudeView } from '../core/discovery/claudeWiring';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from '../core/discovery/load';
 import { sortProblems } from '../core/base/problems';
-import { configureProblems, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
+import { configureProblems, DISABLE_MARKER, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
 
 /** The profile for a run over `targets` without `--profile`: that of the config nearest the first target. */
 export function configuredProfile(finder: RuleConfigFinder, fs: FileSystem, cwd: string, targets: readonly string[]): Profile {
@@ -45,17 +45,18 @@ export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { s
       return again;
     });
   }
-  // Most files have no disable comment: their bytes are searched and never decoded (a reused buffer when the file
-  // system has one).
-  const marker = Buffer.from('skillflow-disable');
-  const readText = (file: string) => () => {
+  // Most files have no disable comment: a SKILL.md that loading found without one is not read again; other files'
+  // bytes are searched and never decoded (a reused buffer when the file system has one).
+  const marker = Buffer.from(DISABLE_MARKER);
+  const readText = (file: string, mentionsDisable: boolean | undefined) => () => {
+    if (mentionsDisable === false) return '';
     try {
       const bytes = fs.readFileTransient ? fs.readFileTransient(file) : fs.readFile(file);
       return bytes.indexOf(marker) < 0 ? '' : bytes.toString('utf8');
     } catch { return undefined; }
   };
   /** The entry's problems grouped by file, configured; undefined when the entry's own file is ignored. */
-  const configure = (own: string, problems: Problem[]): Problem[] | undefined => {
+  const configure = (own: string, problems: Problem[], ownMentionsDisable?: boolean): Problem[] | undefined => {
     if (finder.isIgnored(own)) return undefined;
     if (!problems.length) return problems;
     const byFile = new Map<string, Problem[]>();
@@ -65,12 +66,12 @@ export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { s
       if (list) list.push(p); else byFile.set(file, [p]);
     }
     const out: Problem[] = [];
-    for (const [file, list] of byFile) out.push(...(configureProblems(finder, file, list, { readText: readText(file) }) ?? []));
+    for (const [file, list] of byFile) out.push(...(configureProblems(finder, file, list, { readText: readText(file, file === own ? ownMentionsDisable : undefined) }) ?? []));
     return sortProblems(out);
   };
   const outSkills: SkillEntry[] = [];
   for (const s of skills) {
-    const problems = configure(s.skillMdPath, s.problems);
+    const problems = configure(s.skillMdPath, s.problems, s.mentionsDisable);
     if (problems) outSkills.push(problems === s.problems ? s : { ...s, problems });
   }
   const outAgents: AgentEntry[] = [];

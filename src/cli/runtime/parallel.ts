@@ -155,7 +155,7 @@ export function defaultThreads(hardwareThreads: number): number {
  * thousands of them would crowd the heap; in a worker they would be copied back for nothing).
  */
 export function loadJob(fs: FileSystem, job: SkillJob, profile: Profile, loadOpts: { listFiles?: boolean; paths?: PathJoiner }, omitReferences?: boolean): LoadedSkillEntry | undefined {
-  const e = loadSkill(fs, job.root, job.folderName, profile, loadOpts);
+  const e = loadSkill(fs, job.root, job.folderName, profile, { listFiles: loadOpts.listFiles, paths: loadOpts.paths, realDir: job.realDir });
   if (e && omitReferences) e.references = [];
   return e;
 }

@@ -257,6 +257,9 @@ export function ignoreMatcher(globs: readonly string[]): (relPath: string) => bo
   return (rel) => res.some((r) => r.test(rel));
 }
 
+/** The text every `skillflow-disable` comment holds: a file without it turns no rule off. */
+export const DISABLE_MARKER = 'skillflow-disable';
+
 /** One `skillflow-disable` comment: the codes it names and where it is. */
 export interface DisableComment {
   codes: string[];
@@ -271,7 +274,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * and outside fenced code blocks. Codes are separated by spaces or commas.
  */
 export function findDisableComments(text: string): DisableComment[] {
-  if (!text.includes('skillflow-disable')) return [];
+  if (!text.includes(DISABLE_MARKER)) return [];
   const lines = text.split(/\r\n|\n|\r/);
   const out: DisableComment[] = [];
   let i = 0;
@@ -289,7 +292,7 @@ export function findDisableComments(text: string): DisableComment[] {
       continue;
     }
     if (f) { fence = f[1]; continue; }
-    if (!line.includes('skillflow-disable')) continue;
+    if (!line.includes(DISABLE_MARKER)) continue;
     DISABLE.lastIndex = 0;
     for (let m = DISABLE.exec(line); m; m = DISABLE.exec(line)) {
       const codes = m[1].split(/[\s,]+/).filter(Boolean);

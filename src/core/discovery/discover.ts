@@ -54,12 +54,13 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
   const seen = new Set<string>();
   const paths = new PathJoiner();
   for (const root of roots) {
-    const rootReal = fs.realPath(root.path) ?? root.path;
+    const resolved = fs.realPath(root.path);
+    const rootReal = resolved ?? root.path;
     for (const e of skillFolderEntries(fs, root, paths)) {
       const real = e.isSymbolicLink ? fs.realPath(paths.child(root.path, e.name)) : paths.child(rootReal, e.name);
       if (real === undefined || seen.has(real)) continue;
       seen.add(real);
-      jobs.push({ root, folderName: e.name });
+      jobs.push(resolved === undefined ? { root, folderName: e.name } : { root, folderName: e.name, realDir: real });
     }
   }
   const skills: LoadedSkillEntry[] = [];

@@ -12,7 +12,10 @@ import { validateSkillMdBytes } from '../validation/bytes';
 import type { ClaudeMeta } from '../claude/types';
 import { metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
-import { byName, hasFile, outsideWorkspace, PathJoiner } from './paths';
+import { DISABLE_MARKER } from '../config/ruleConfig';
+import { byName, hasFile, PathJoiner, skillMdOutsideWorkspace } from './paths';
+
+const DISABLE_MARKER_BYTES = Buffer.from(DISABLE_MARKER);
 
 /** A SKILL.md larger than this is reported (`file-too-large`), not parsed. */
 export const MAX_SKILL_MD_BYTES = 1024 * 1024;
@@ -61,7 +64,7 @@ function listContentFiles(fs: FileSystem, dir: string, rel: string, depth: numbe
  * Reads and validates one skill `<root>/<folderName>`; undefined when the folder holds no SKILL.md (nor skill.md).
  * `listFiles: false` (a load for validation only) leaves `files` as just the SKILL.md and `tokenEstimate` 0.
  */
-export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, opts?: { listFiles?: boolean; paths?: PathJoiner }): LoadedSkillEntry | undefined {
+export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, profile: Profile, opts?: { listFiles?: boolean; paths?: PathJoiner; realDir?: string }): LoadedSkillEntry | undefined {
   const paths = opts?.paths ?? new PathJoiner();
   const dir = paths.child(root.path, folderName);
   const upperPath = paths.skillMd(root.path, folderName);
@@ -81,10 +84,10 @@ export function loadSkill(fs: FileSystem, root: SkillsRoot, folderName: string, 
       for (const sub of CONTENT_DIRS) {
         if (entries.some((e) => e.name === sub && (e.isDirectory || e.isSymbolicLink))) listContentFiles(fs, dir, sub, 1, files);
       }
-      return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files, knownStat: undefined, estimateTokens: true });
+      return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files, knownStat: undefined, estimateTokens: true, realDir: opts?.realDir });
     }
   }
-  return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files: [hasUpper ? 'SKILL.md' : 'skill.md'], knownStat: stat, estimateTokens: listFiles });
+  return finishLoad({ fs, root, folderName, profile, dir, skillMdPath: hasUpper ? upperPath : paths.child(dir, 'skill.md'), hasUpper, files: [hasUpper ? 'SKILL.md' : 'skill.md'], knownStat: stat, estimateTokens: listFiles, realDir: opts?.realDir });
 }
 
 /** One skill being loaded: where it is, what loadSkill found out about its SKILL.md, and what to fill in. */
@@ -106,6 +109,8 @@ interface SkillLoad {
   estimateTokens: boolean;
   /** A command file: the `name-*` rules do not apply; `name` and `paths` are reported as ignored. */
   command?: boolean;
+  /** The real path of `dir`, when known. */
+  realDir?: string;
 }
 
 /** A command file's problems: no `name-*` rule; `name` / `paths` keys reported as ignored by Claude Code. */
@@ -152,6 +157,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     nameRange: undefined,
     shadowedBy: undefined,
     meta: {},
+    mentionsDisable: undefined,
   };
 
   if (!hasUpper) {
@@ -160,7 +166,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     entry.problems.push(fileProblem('file-unreadable', stat?.isDirectory
       ? "SKILL.md is a folder, not a file; the skill's instructions must be a file named SKILL.md"
       : stat ? 'SKILL.md is not a regular file (a FIFO, socket or device); it was not opened' : 'SKILL.md cannot be read (a broken link?)'));
-  } else if (outsideWorkspace(fs, root, skillMdPath)) {
+  } else if (skillMdOutsideWorkspace(fs, root, skillMdPath, load.realDir)) {
     entry.problems.push(fileProblem('file-unreadable', 'SKILL.md links outside the workspace folder; it was not read'));
   } else if (stat.size > MAX_SKILL_MD_BYTES) {
     entry.problems.push(fileProblem('file-too-large', `SKILL.md is ${stat.size} bytes, over the ${MAX_SKILL_MD_BYTES}-byte limit; it was not parsed`));
@@ -187,6 +193,9 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
       entry.references = result.references;
       entry.problems = sortProblems(load.command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
+      // Rule configuration reads the file of a skill with problems again for its disable comments, unless it is
+      // known here to have none (a search of bytes in memory; files without problems are not searched).
+      if (entry.problems.length) entry.mentionsDisable = bytes.indexOf(DISABLE_MARKER_BYTES) >= 0;
     }
   }
 
@@ -221,6 +230,8 @@ export function loadCommand(fs: FileSystem, file: string, profile: Profile): Loa
 export interface SkillJob {
   root: SkillsRoot;
   folderName: string;
+  /** The folder's real path, when discovery knows it (saves a realpath of its SKILL.md). */
+  realDir?: string;
 }
 
 /**
@@ -232,5 +243,5 @@ export type SkillLoader = (fs: FileSystem, jobs: SkillJob[], profile: Profile, o
 /** The default SkillLoader: loadSkill on each job in turn. */
 export const loadSkillsInOrder: SkillLoader = (fs, jobs, profile, opts) => {
   const paths = new PathJoiner();
-  return jobs.map((j) => loadSkill(fs, j.root, j.folderName, profile, { listFiles: opts.listFiles, paths }));
+  return jobs.map((j) => loadSkill(fs, j.root, j.folderName, profile, { listFiles: opts.listFiles, paths, realDir: j.realDir }));
 };

@@ -36,6 +36,17 @@ export function outsideWorkspace(fs: FileSystem, root: SkillsRoot, p: string): b
   return realWs !== undefined && real !== undefined && !isInside(realWs, real);
 }
 
+/**
+ * outsideWorkspace for the SKILL.md `skillMdPath` of a folder whose real path `realDir` discovery already knows: when
+ * SKILL.md is no link its real path is `realDir/SKILL.md` (one lstat, usually cached, instead of a realpath).
+ */
+export function skillMdOutsideWorkspace(fs: FileSystem, root: SkillsRoot, skillMdPath: string, realDir: string | undefined): boolean {
+  if (root.scope !== 'project' || root.workspaceFolder === undefined) return false;
+  if (realDir === undefined || fs.lstat(skillMdPath)?.isSymbolicLink !== false) return outsideWorkspace(fs, root, skillMdPath);
+  const realWs = fs.realPath(root.workspaceFolder);
+  return realWs !== undefined && !isInside(realWs, path.join(realDir, path.basename(skillMdPath)));
+}
+
 export function byName(a: DirEntry, b: DirEntry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -99,6 +99,12 @@ export interface SkillEntry {
   shadowReason?: string;
   /** mtime + size of SKILL.md when it was read; lets an index skip unchanged skills. */
   stamp: string;
+  /**
+   * Whether SKILL.md holds the text `skillflow-disable` (a rule-disabling comment may be there); undefined when loading
+   * did not search it (a file without problems, or one not read). Rule configuration reads the file again only when
+   * this is not false.
+   */
+  mentionsDisable?: boolean;
 }
 
 /** One indexed agent (`.claude/agents/<name>.md`). */

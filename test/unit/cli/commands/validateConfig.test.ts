@@ -114,3 +114,26 @@ test('validate: a PATH without any skill, command or agent gets a notice on stde
     removeTree(dir);
   }
 });
+
+test('validate reads a SKILL.md again for disable comments only when loading did not rule them out', async () => {
+  const dir = tempTree({
+    '.claude/skills/quiet/SKILL.md': MISSING_REF('quiet'),
+    '.claude/skills/marked/SKILL.md': `${MISSING_REF('marked')}\n<!-- skillflow-disable reference-missing -->\n`,
+    '.claude/skills/clean/SKILL.md': skillMd('clean'),
+  });
+  try {
+    const reads: string[] = [];
+    const counting = {
+      ...nodeFileSystem,
+      readFile: (p: string) => { reads.push(p); return nodeFileSystem.readFile(p); },
+      readFileTransient: (p: string, size?: number) => { reads.push(p); return nodeFileSystem.readFileTransient!(p, size); },
+    };
+    let out = '';
+    const code = await main({ argv: ['validate', '.'], cwd: dir, fs: counting, env: { SKILLFLOW_WORKERS: '0' }, out: (t) => { out += t; }, err: () => undefined });
+    assert.equal(code, 0);
+    // The disable comment still works; the file without one was read once (by its load), the marked one twice.
+    assert.deepEqual(shape(out).filter((l) => l.includes('SKILL.md')), ['.claude/skills/quiet/SKILL.md warning reference-missing']);
+    const count = (name: string) => reads.filter((p) => p.endsWith(`${name}/SKILL.md`)).length;
+    assert.deepEqual([count('quiet'), count('marked'), count('clean')], [1, 2, 1]);
+  } finally { removeTree(dir); }
+});

@@ -64,6 +64,26 @@ test('a skill folder linked to / or out of the workspace is not followed (no cra
   } finally { removeTree(dir); }
 });
 
+test('a SKILL.md linked out of the workspace is not read, whether or not discovery knows its folder\'s real path', () => {
+  const dir = tempTree({ 'ws/.claude/skills/plain/SKILL.md': skillMd('plain'), 'ws/.claude/skills/linked/.keep': '', 'outside/SKILL.md': skillMd('linked') });
+  try {
+    const ws = path.join(dir, 'ws');
+    fs.symlinkSync(path.join(dir, 'outside', 'SKILL.md'), path.join(ws, '.claude', 'skills', 'linked', 'SKILL.md'));
+    const codes = (skills: Array<{ folderName: string; problems: Array<{ code: string; message: string }> }>) =>
+      skills.map((s) => [s.folderName, s.problems.map((p) => `${p.code}: ${p.message}`).join()]).sort();
+    const expected = [['linked', 'file-unreadable: SKILL.md links outside the workspace folder; it was not read'], ['plain', '']];
+    // Discovery passes each folder's real path to the load (no realpath of a SKILL.md that is no link).
+    const d = discover(withReadCache(nodeFileSystem), { workspaceFolders: [ws], profile: 'claude-code' });
+    assert.deepEqual(codes(d.skills), expected);
+    // Loaded on its own (no real path known), the same answer.
+    const root = { path: path.join(ws, '.claude', 'skills'), scope: 'project' as const, workspaceFolder: ws };
+    assert.deepEqual(codes(['linked', 'plain'].map((n) => loadSkill(nodeFileSystem, root, n, 'claude-code')!)), expected);
+    // A real path that says the folder is outside wins even for a plain SKILL.md.
+    const far = loadSkill(nodeFileSystem, root, 'plain', 'claude-code', { realDir: path.join(dir, 'outside') })!;
+    assert.deepEqual(far.problems.map((p) => p.code), ['file-unreadable']);
+  } finally { removeTree(dir); }
+});
+
 test('a missing reference through a link that leaves the skill is reference-outside, not reference-missing', () => {
   const dir = tempTree({
     'skills/s/SKILL.md': skillMd('s', 'The s skill. Use it in tests.', 'See [a](out/missing.md), [b](out/deep/missing.md) and [c](in/missing.md).\n'),
