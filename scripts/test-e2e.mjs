@@ -58,13 +58,19 @@ try {
   for (const file of scenarios) {
    const name = basename(file, '.e2e.js');
    const shotsDir = join(resultsDir, name);
+   // A scenario that exports `serverEnv` gets a code-server of its own started with that environment (e.g. the
+   // demo's SKILLFLOW_DEMO=1); the others share one.
+   const serverEnv = require(file).serverEnv;
+   const own = serverEnv ? await startCodeServer({ runDir: join(runDir, `server-${name}`), vsix, env: serverEnv }) : undefined;
+   const srv = own ?? server;
+   try {
    rmSync(shotsDir, { recursive: true, force: true });
    mkdirSync(shotsDir, { recursive: true });
    // A scenario that fails is run once more on a fresh copy (the workbench under a loaded CI machine drops the odd
    // hover or quick-input focus); both outcomes are printed, and a scenario passes only if an attempt passes.
    for (let attempt = 1; attempt <= 1 + RETRIES; attempt++) {
     const workspace = copyDemoWorkspace(join(runDir, 'ws', attempt === 1 ? name : `${name}-${attempt}`));
-    writeFileSync(server.fakeClaudeLog, '');
+    writeFileSync(srv.fakeClaudeLog, '');
     const started = Date.now();
     console.log(`\n--- scenario ${name}`);
     const context = await browser.newContext({ viewport: VIEWPORT });
@@ -75,14 +81,14 @@ try {
     try {
       const { scenario } = require(file);
       if (typeof scenario !== 'function') throw new Error(`${relative(ROOT, file)} does not export async function scenario(t)`);
-      const timing = await openWorkbench(page, workbenchUrl(server.url, workspace), join(runDir, 'user-data'));
+      const timing = await openWorkbench(page, workbenchUrl(srv.url, workspace), join(srv.runDir, 'user-data'));
       console.log(`    workbench loaded in ${secs(timing.workbenchMs)}, Skillflow active in ${secs(timing.readyMs)}`);
       let timer;
       const timeout = new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`scenario timed out after ${scenarioTimeoutMs} ms`)), scenarioTimeoutMs);
       });
       try {
-        const t = createScenarioContext({ name, page, workspace, shotsDir, fakeClaudeLogPath: server.fakeClaudeLog, home: server.env.HOME });
+        const t = createScenarioContext({ name, page, workspace, shotsDir, fakeClaudeLogPath: srv.fakeClaudeLog, home: srv.env.HOME });
         const running = Promise.resolve().then(() => scenario(t));
         running.catch(() => {}); // after a timeout it rejects once the context is closed; already reported
         await Promise.race([running, timeout]);
@@ -106,6 +112,9 @@ try {
     results.push({ name, ok: !error, ms, retried: attempt > 1 });
     console.log(`${error ? 'FAIL' : 'PASS'} ${name} (${secs(ms)})${attempt > 1 ? ` on attempt ${attempt}` : ''}${error ? ` — screenshot ${relative(ROOT, join(shotsDir, 'FAIL.png'))}` : ''}`);
     break;
+   }
+   } finally {
+     await own?.stop();
    }
   }
 } finally {

@@ -1,15 +1,18 @@
 /**
  * The What Claude Sees webview (bundled to dist/webview/listing.js; runs in the browser, never imports vscode).
- * Shows the HTML the host built, keeps keyboard focus on the same control across updates, and posts the row
- * buttons' actions back by entry id.
+ * Shows the HTML the host built: an update patches the rows in place by entry id (patch.ts), so the row or button
+ * under the pointer or holding the focus stays the same element and the scroll position stays; when the focused
+ * control itself is gone, the focus goes to the same entry's row. Posts the row buttons' actions back by entry id.
  */
 import type { ListingHostMessage, ListingWebviewMessage } from './listingProtocol';
+import { patchChildren } from './patch';
 
 declare function acquireVsCodeApi(): { postMessage(message: ListingWebviewMessage): void };
 
 const vscodeApi = acquireVsCodeApi();
 const root = document.getElementById('root') as HTMLElement;
 const status = document.getElementById('status') as HTMLElement;
+let renders = 0;
 
 /** The focused control as (entry id, action), so the same control gets focus back after a re-render. */
 function focusKey(): { id?: string; action?: string } | undefined {
@@ -33,9 +36,13 @@ window.addEventListener('message', (event: MessageEvent<ListingHostMessage>) => 
   const msg = event.data;
   if (msg?.type === 'render') {
     const key = focusKey();
-    root.innerHTML = msg.html;
+    const next = document.createElement('template');
+    next.innerHTML = msg.html;
+    patchChildren(root, next.content);
     root.setAttribute('aria-busy', 'false');
-    restoreFocus(key);
+    if (!root.contains(document.activeElement)) restoreFocus(key);
+    // How many updates the view has applied (tests wait on it).
+    root.dataset.renders = String(++renders);
   } else if (msg?.type === 'status') {
     status.textContent = msg.text;
   }

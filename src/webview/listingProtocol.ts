@@ -4,7 +4,10 @@
 export type ListingAction = 'name-only' | 'off' | 'on' | 'disable-model-invocation' | 'trim' | 'open';
 export const LISTING_ACTIONS: readonly ListingAction[] = ['name-only', 'off', 'on', 'disable-model-invocation', 'trim', 'open'];
 
-/** Host → webview: `render` replaces the view's content (HTML built by the host); `status` is read out politely. */
+/**
+ * Host → webview: `render` gives the view's content (HTML built by the host; the webview patches what is shown to
+ * match, row by row); `status` is read out politely.
+ */
 export type ListingHostMessage = { type: 'render'; html: string } | { type: 'status'; text: string };
 
 /**

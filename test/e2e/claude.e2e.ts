@@ -1,8 +1,10 @@
 // Who Answers… and What Claude Sees in the real workbench: the palette command resolves /code-review to the project
 // skill with the same-named command shadowed; the What Claude Sees view (a webview in the Skillflow container) shows
-// the budget bar and the entries, at risk first; pressing "Name only" on /workflow-implement (from the keyboard) writes
+// the budget bar and the entries, at risk first; it updates in place when a skill changes on disk (the focused row and
+// button and the scroll position stay); pressing "Name only" on /workflow-implement (from the keyboard) writes
 // .claude/settings.local.json and the row turns "name only".
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import type { ScenarioContext } from './lib';
 
 export async function scenario(t: ScenarioContext): Promise<void> {
@@ -56,23 +58,33 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.mouse.move(900, 450);
   await t.shot('what-claude-sees-before');
 
-  // 3. "Name only" on /workflow-implement, from the keyboard: focus the button, press Enter.
+  // 3. The view updates in place: another skill's description changes on disk, the view re-renders live, and the
+  // /workflow-implement row, its focused "Name only" button and the scroll position stay as they were (the same
+  // elements: a mark set on the row survives).
   const row = frame.locator('li[aria-label="/workflow-implement, full"]');
   const button = row.locator('button[data-action="name-only"]');
-  // The view re-renders live (the background index settling rebuilds the model): a row replaced under the pointer is
-  // found again after the update settles, at most 5 times.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await row.scrollIntoViewIfNeeded({ timeout: 5_000 });
-      assert.equal(await button.innerText(), 'Name only');
-      await button.focus({ timeout: 5_000 });
-      break;
-    } catch (err) {
-      if (attempt === 5) throw err;
-      t.log(`row re-rendered (attempt ${attempt}): ${String((err as Error).message).split('\n')[0]}`);
-      await page.waitForTimeout(1_000); // let the live update settle before looking for the row again
-    }
-  }
+  await row.scrollIntoViewIfNeeded();
+  assert.equal(await button.innerText(), 'Name only');
+  await button.focus();
+  await row.evaluate((el) => { (el as HTMLElement & { mark?: string }).mark = 'kept'; });
+  const state = () => frame.locator('#root').evaluate((root) => ({
+    renders: Number(root.getAttribute('data-renders')),
+    scrollTop: document.scrollingElement?.scrollTop ?? 0,
+    focused: `${document.activeElement?.closest('li')?.getAttribute('aria-label')} ${document.activeElement?.getAttribute('data-action')}`,
+    mark: (document.querySelector('li[aria-label^="/workflow-implement,"]') as (HTMLElement & { mark?: string }) | null)?.mark,
+  }));
+  const beforeUpdate = await state();
+  assert.equal(beforeUpdate.focused, '/workflow-implement, full name-only');
+  const commitMd = t.path('.claude', 'skills', 'commit-message', 'SKILL.md');
+  fs.writeFileSync(commitMd, fs.readFileSync(commitMd, 'utf8').replace('from the staged diff.', 'from the staged diff, with a scope.'));
+  await figures.filter({ hasNotText: before }).waitFor();
+  const afterUpdate = await state();
+  assert.ok(afterUpdate.renders > beforeUpdate.renders, 'the view re-rendered');
+  assert.deepEqual({ ...afterUpdate, renders: 0 }, { ...beforeUpdate, renders: 0 }, 'the row, its focused button and the scroll position are kept');
+  await t.shot('what-claude-sees-updated-in-place');
+  const beforeAction = (await figures.innerText()).trim();
+
+  // 4. "Name only" on /workflow-implement, from the keyboard: the focused button, Enter.
   await page.keyboard.press('Enter');
   const text = await t.waitForFile('.claude/settings.local.json', (s) => s.includes('workflow-implement'));
   assert.deepEqual(JSON.parse(text), { skillOverrides: { 'workflow-implement': 'name-only' } });
@@ -80,11 +92,14 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await after.waitFor();
   assert.match(await after.locator('.override').innerText(), /skillOverrides: "name-only" in \.claude\/settings\.local\.json/);
   await frame.locator('#status', { hasText: 'set to "name-only" in .claude/settings.local.json' }).waitFor();
-  await figures.filter({ hasNotText: before }).waitFor();
+  await figures.filter({ hasNotText: beforeAction }).waitFor();
   const used = (s: string) => Number(/^([\d,]+)/.exec(s)?.[1].replace(/,/g, ''));
-  assert.ok(used(await figures.innerText()) < used(before), 'the listing got shorter');
-  // Focus stays in the row (on its first control) after the view re-rendered.
-  assert.equal(await frame.locator(':focus').evaluate((el) => el.closest('li')?.getAttribute('aria-label')), '/workflow-implement, name only');
+  assert.ok(used(await figures.innerText()) < used(beforeAction), 'the listing got shorter');
+  // The row changed in place (still the marked element); its "Name only" button is gone, so the focus went to the
+  // row's first control.
+  const afterAction = await state();
+  assert.equal(afterAction.mark, 'kept', 'the changed row is the same element');
+  assert.match(afterAction.focused, /^\/workflow-implement, name only \S+$/);
   await after.scrollIntoViewIfNeeded();
   await t.shot('what-claude-sees-after-name-only');
 }

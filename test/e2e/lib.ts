@@ -34,10 +34,17 @@
  *   t.view(title)             Locator of a view pane in the sidebar by its title: 'Skills' | 'Workflows' | 'Checkpoints'
  *   t.treeItem(name, view?)   Locator of a tree row (role treeitem) by accessible name (TreeItem
  *                             accessibilityInformation.label, else its label), optionally within a view
+ *   t.timeTreeRow(prefix, write)  runs write() (a synchronous file-system change) and times it in the page until a
+ *                             tree row whose accessible name starts with prefix is in the DOM (a MutationObserver, so
+ *                             no polling interval counts) and until the frame after it; returns { inTreeMs, paintedMs }
+ *                             counted from just before write(); fails after 10 s, or when such a row exists already
  *   t.notificationsContain(text, ms?)  opens the Notification Center, waits for text, hides it again
  *   t.problemsContain(text, ms?)       focuses the Problems view and waits for text in `.markers-panel`
  *   t.statusBarItem(id)       Locator `[id="skillflow.skillflow.<id>"]` (id as given to createStatusBarItem)
- *   t.openFile(relPath)       opens a workspace file in an editor via Quick Open (Ctrl+P)
+ *   t.openFile(relPath)       opens a file (workspace-relative or absolute) in an editor: Quick Open (Ctrl+P) with its
+ *                             absolute path (looked up on disk, so a file written a moment ago is found too), the row
+ *                             of exactly that file clicked (not the first row: Quick Open shows the recently opened
+ *                             files until the lookup answers), then waits until the active tab is that file
  *   t.fakeClaudeLog()         text the stand-in `claude` (test/e2e/bin/claude) wrote during this scenario
  *   t.fakeClaudeCalls()       the same, parsed: one string[] of arguments per call
  *   t.fakeClaudeLogPath       that file's path (also $SKILLFLOW_FAKE_CLAUDE_LOG for code-server's terminals)
@@ -81,10 +88,11 @@ export interface ScenarioContext {
   openSidebar(): Promise<Locator>;
   view(title: string): Locator;
   treeItem(name: string | RegExp, view?: string): Locator;
+  timeTreeRow(labelPrefix: string, write: () => void): Promise<{ inTreeMs: number; paintedMs: number }>;
   notificationsContain(text: string | RegExp, ms?: number): Promise<void>;
   problemsContain(text: string | RegExp, ms?: number): Promise<void>;
   statusBarItem(id: string): Locator;
-  openFile(relPath: string): Promise<void>;
+  openFile(file: string): Promise<void>;
   fakeClaudeLog(): string;
   fakeClaudeCalls(): string[][];
   fakeClaudeLogPath: string;
@@ -122,6 +130,7 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
   const { page, workspace, shotsDir, fakeClaudeLogPath, name, home } = setup;
   const started = Date.now();
   let shotCount = 0;
+  let rowWatches = 0;
 
   const widget = page.locator('.quick-input-widget');
   const input = widget.locator('.quick-input-box input');
@@ -228,6 +237,31 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
     view,
     treeItem: (itemName, viewTitle) => (viewTitle ? view(viewTitle) : page).getByRole('treeitem', { name: itemName }).first(),
 
+    async timeTreeRow(labelPrefix, write) {
+      const key = `skillflowTreeRow${++rowWatches}`;
+      // Armed before the write: the observer sees the row the moment the workbench inserts or relabels it.
+      await page.evaluate(({ key, prefix, ms }) => {
+        const has = () => Array.from(document.querySelectorAll('[role="treeitem"][aria-label]')).some((el) => el.getAttribute('aria-label')?.startsWith(prefix));
+        if (has()) throw new Error(`a tree row starting with ${prefix} is already shown`);
+        (window as unknown as Record<string, unknown>)[key] = new Promise<{ inTree: number; painted: number }>((resolve, reject) => {
+          const observer = new MutationObserver(() => {
+            if (!has()) return;
+            const inTree = Date.now();
+            observer.disconnect();
+            clearTimeout(timer);
+            // The next frame's callbacks run before it is painted; the task after them runs once it is.
+            requestAnimationFrame(() => setTimeout(() => resolve({ inTree, painted: Date.now() }), 0));
+          });
+          const timer = setTimeout(() => { observer.disconnect(); reject(new Error(`no tree row starting with ${prefix} within ${ms} ms`)); }, ms);
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+        });
+      }, { key, prefix: labelPrefix, ms: 10_000 });
+      const written = Date.now();
+      write();
+      const seen = await page.evaluate((k) => (window as unknown as Record<string, Promise<{ inTree: number; painted: number }>>)[k], key);
+      return { inTreeMs: seen.inTree - written, paintedMs: seen.painted - written };
+    },
+
     async notificationsContain(text, ms = DEFAULT_MS) {
       await runCommand('Notifications: Show Notifications');
       const center = page.locator('.notifications-center');
@@ -251,13 +285,28 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
 
     statusBarItem: (id) => page.locator(`[id="skillflow.skillflow.${id}"]`),
 
-    async openFile(relPath) {
+    async openFile(file) {
+      const full = path.isAbsolute(file) ? file : path.join(workspace, file);
+      const base = path.basename(full);
+      const rel = path.relative(workspace, full);
+      const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+      const folder = inside ? path.dirname(rel).split(path.sep).join('/') : undefined;
+      // A Quick Open row is named "<file name> <folder relative to the workspace>, <section>" ("README.md, file
+      // results" at the top level); outside the workspace only the file name is known.
+      const rowName = new RegExp(`^${escapeRegExp(base)}${folder === undefined ? '\\b' : folder === '.' ? '(,|$)' : ` ${escapeRegExp(folder)}(,|$)`}`);
+      for (let i = 0; i < 3 && (await widget.isVisible()); i++) {
+        await page.keyboard.press('Escape');
+        await sleep(100);
+      }
       await page.keyboard.press('Control+P');
       await input.waitFor({ state: 'visible' });
-      await input.fill(relPath);
-      await quickInput.option(new RegExp(escapeRegExp(path.basename(relPath)))).waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('.tabs-container').getByRole('tab', { name: new RegExp(escapeRegExp(path.basename(relPath))) }).first().waitFor();
+      await input.fill(full);
+      await quickInput.pick(rowName);
+      await quickInput.waitForClosed();
+      // The active tab shows the file name, and its folder when another open tab has the same name ("SKILL.md …/x").
+      const parent = path.basename(path.dirname(full));
+      await page.locator('.editor-group-container.active .tab.active')
+        .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(base)}(\\s*\\S*${escapeRegExp(parent)})?\\s*$`) }).first().waitFor();
     },
 
     fakeClaudeLog: readFakeLog,

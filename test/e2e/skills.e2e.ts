@@ -187,14 +187,24 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('hover-frontmatter-key');
   await page.keyboard.press('Escape');
 
-  // 6. A new skill folder written by the test process appears in the tree without a refresh.
-  const liveDir = t.path('.claude', 'skills', 'live-from-disk');
-  fs.mkdirSync(liveDir, { recursive: true });
-  const written = Date.now();
-  fs.writeFileSync(`${liveDir}/SKILL.md`, '---\nname: live-from-disk\ndescription: Written by the e2e test process to check live updates.\n---\n# Live\n');
-  await t.treeItem(/^\/live-from-disk/, 'Skills').waitFor({ timeout: 10_000 });
-  const liveMs = Date.now() - written;
-  t.log(`new skill visible in the tree ${liveMs} ms after the write`);
+  // 6. A new skill folder written by the test process appears in the tree without a refresh, within 300 ms of the
+  // write: timed in the page (the row's arrival and the frame after it), not by the test's own polling; three folders,
+  // each after the previous update settled, and the median asserted (each figure printed).
+  const painted: number[] = [];
+  for (const n of [1, 2, 3]) {
+    const liveDir = t.path('.claude', 'skills', `live-from-disk-${n}`);
+    const row = await t.timeTreeRow(`/live-from-disk-${n}`, () => {
+      fs.mkdirSync(liveDir, { recursive: true });
+      fs.writeFileSync(`${liveDir}/SKILL.md`, `---\nname: live-from-disk-${n}\ndescription: Written by the e2e test process to check live updates.\n---\n# Live\n`);
+    });
+    t.log(`new skill folder ${n} in the tree ${row.inTreeMs} ms after the write, painted by ${row.paintedMs} ms`);
+    painted.push(row.paintedMs);
+    await t.treeItem(new RegExp(`^/live-from-disk-${n}`), 'Skills').waitFor();
+    await page.waitForTimeout(500);
+  }
+  const median = [...painted].sort((a, b) => a - b)[1];
+  t.log(`new skill folder to its painted tree row: median ${median} ms of ${painted.join(', ')} ms`);
+  assert.ok(median < 300, `a new skill's row is painted ${median} ms (median of ${painted.join(', ')} ms) after the write (target: under 300 ms)`);
   await t.shot('live-new-skill');
 
   // 7. Search Skills finds a skill by a word of its description.

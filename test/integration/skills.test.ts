@@ -395,15 +395,36 @@ describe('skills feature', function () {
     assert.equal(missing.filter((l) => l.target?.fsPath.includes('api-docs-guide')).length, 0, 'a missing target is a diagnostic, not a link');
   });
 
-  it('shows a skill folder created on disk in the tree without a refresh', async () => {
-    await api.treeProvider.getChildren();
-    const started = Date.now();
-    writeSkill(skillsDir('appeared-live'), `---\nname: appeared-live\ndescription: Created by the test process.\n---\n# Live\n`);
-    const command = await child(api, undefined, 'Project');
-    await waitFor(async () => (await childLabels(api, command)).includes('/appeared-live'), 5_000, 'appeared-live in the tree');
-    console.log(`      live update: new skill in the tree after ${Date.now() - started} ms`);
-    fs.rmSync(skillsDir('appeared-live'), { recursive: true });
-    await waitFor(async () => !(await childLabels(api, command)).includes('/appeared-live'), 5_000, 'appeared-live to leave the tree');
+  it('shows a skill folder created on disk in the tree without a refresh, listing only its level group again', async () => {
+    const project = await child(api, undefined, 'Project');
+    await childLabels(api, project);
+    await api.whenIdle();
+    const refreshed: Array<Node | Node[] | undefined | null> = [];
+    const times: { tree?: number; workbench?: number } = {};
+    const listening = api.treeProvider.onDidChangeTreeData((e) => { refreshed.push(e); times.tree ??= Date.now(); });
+    // The workbench's own file watcher (what createFileSystemWatcher gives an extension), timed for comparison: the
+    // index watches the skills root itself and does not wait for it.
+    const watcher = vscode.workspace.createFileSystemWatcher('**/appeared-live/SKILL.md');
+    const seen = () => { times.workbench ??= Date.now(); };
+    watcher.onDidCreate(seen);
+    watcher.onDidChange(seen);
+    try {
+      const started = Date.now();
+      writeSkill(skillsDir('appeared-live'), `---\nname: appeared-live\ndescription: Created by the test process.\n---\n# Live\n`);
+      await waitFor(() => times.tree, 5_000, 'a tree refresh');
+      await waitFor(async () => (await childLabels(api, project)).includes('/appeared-live'), 5_000, 'appeared-live in the tree');
+      await waitFor(() => times.workbench, 5_000, "the workbench's file watcher event");
+      console.log(`      live update: tree refreshed ${times.tree! - started} ms after the write; the workbench's file watcher reported it after ${times.workbench! - started} ms`);
+      // The Project group alone (its count and rows): not the whole tree, not the Agents group.
+      assert.deepEqual(refreshed, [[project]]);
+      refreshed.length = 0;
+      fs.rmSync(skillsDir('appeared-live'), { recursive: true });
+      await waitFor(async () => !(await childLabels(api, project)).includes('/appeared-live'), 5_000, 'appeared-live to leave the tree');
+      assert.deepEqual(refreshed[0], [project]);
+    } finally {
+      listening.dispose();
+      watcher.dispose();
+    }
   });
 
   it('Search Skills finds a skill by a word of its description', async () => {

@@ -4,7 +4,7 @@
  * Keys skills by folder; a change re-reads only the skills whose folders it touched.
  */
 import * as path from 'node:path';
-import type { FileSystem } from '../base/fs';
+import type { DirEntry, FileSystem } from '../base/fs';
 import type { Profile } from '../base/types';
 import type { AgentEntry, SkillEntry, SkillsRoot } from '../skillmd/model';
 import type { ClaudeModel } from '../claude/load';
@@ -56,6 +56,11 @@ export class SkillIndex {
   private agentList: AgentEntry[] = [];
   private loadedFlag = false;
   private sorted: SkillEntry[] | undefined;
+  /**
+   * What the model's rebuild read of each skill folder (a direct child of a skills root): its listing and real path,
+   * kept until an event touches that folder, so a new skill folder costs one folder's reads, not every skill's.
+   */
+  private readonly folderReads = new Map<string, { dir?: DirEntry[] | null; real?: string | null }>();
   /** Duration of the last full load in milliseconds. */
   lastLoadMs = 0;
 
@@ -121,6 +126,7 @@ export class SkillIndex {
   reload(): void {
     const started = performance.now();
     const discovery = discover(this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders });
+    this.folderReads.clear();
     this.rootList = discovery.roots;
     this.modelList = discovery.models;
     this.sorted = undefined;
@@ -150,6 +156,7 @@ export class SkillIndex {
     let personalDirty = false;
 
     for (const p of paths) {
+      this.forgetReads(p);
       if (CLAUDE_WIDE.test(p)) { personalDirty = true; continue; }
       if (AGENT_FILE.test(p)) agentsDirty = true;
       // The deepest root holding it (a misplaced `.claude/skills/group/x` has a root of its own inside `.claude/skills`).
@@ -202,6 +209,8 @@ export class SkillIndex {
     for (const [dir, { root, folderName }] of dirty) {
       const old = this.skillsByDir.get(dir);
       const fresh = loadSkill(this.fs, root, folderName, this.opts.profile);
+      // A folder just made, with nothing in it yet (its SKILL.md comes next): nothing Claude Code reads changed.
+      if (!fresh && !old && this.fs.readDir(dir)?.length === 0) continue;
       if (!fresh || !old || !carryClaudeView(old, fresh, this.modelList)) remodel = true;
       if (!fresh) {
         if (old) { this.skillsByDir.delete(dir); change.skills.add(dir); change.structural = true; }
@@ -229,12 +238,60 @@ export class SkillIndex {
 
   /** Claude Code's model over the current entries again (no file is re-read but those the model finds anew). */
   private rewire(): void {
-    const wired = wireClaudeModel(this.fs, this.rootList.filter((r) => r.scope !== 'personal'), [...this.skillsByDir.values()], this.opts.workspaceFolders, this.startOptions());
+    const wired = wireClaudeModel(this.modelFileSystem(), this.rootList.filter((r) => r.scope !== 'personal'), [...this.skillsByDir.values()], this.opts.workspaceFolders, this.startOptions());
     const known = new Set(this.rootList.map((r) => r.path));
     for (const r of wired.roots) if (!known.has(r.path)) { known.add(r.path); this.rootList.push(r); }
     this.skillsByDir.clear();
     for (const s of wired.skills) this.skillsByDir.set(s.dir, s);
     this.modelList = wired.models;
+  }
+
+  /** Drops what folderReads knows of `changed`, of the folders above it and of those below it. */
+  private forgetReads(changed: string): void {
+    if (!this.folderReads.size) return;
+    for (let dir = changed; ; dir = path.dirname(dir)) {
+      this.folderReads.delete(dir);
+      if (path.dirname(dir) === dir) break;
+    }
+    const below = changed + path.sep;
+    for (const dir of this.folderReads.keys()) if (dir.startsWith(below)) this.folderReads.delete(dir);
+  }
+
+  /**
+   * The file system for a model rebuild: the listing and real path of a skill folder (a direct child of a skills root,
+   * not a root itself) come from folderReads when known.
+   */
+  private modelFileSystem(): FileSystem {
+    const fs = this.fs;
+    const roots = new Set(this.rootList.map((r) => r.path));
+    const reads = (p: string) => {
+      if (!roots.has(path.dirname(p)) || roots.has(p)) return undefined;
+      let known = this.folderReads.get(p);
+      if (!known) this.folderReads.set(p, known = {});
+      return known;
+    };
+    return {
+      caseSensitive: fs.caseSensitive,
+      stat: (p) => fs.stat(p),
+      lstat: (p) => fs.lstat(p),
+      lstatUncached: fs.lstatUncached && ((p) => fs.lstatUncached!(p)),
+      readDir(p) {
+        const known = reads(p);
+        if (!known) return fs.readDir(p);
+        if (known.dir === undefined) known.dir = fs.readDir(p) ?? null;
+        return known.dir ?? undefined;
+      },
+      readFile: (p) => fs.readFile(p),
+      readFileTransient: fs.readFileTransient && ((p, size) => fs.readFileTransient!(p, size)),
+      realPath(p) {
+        const known = reads(p);
+        if (!known) return fs.realPath(p);
+        if (known.real === undefined) known.real = fs.realPath(p) ?? null;
+        return known.real ?? undefined;
+      },
+      writeFileAtomic: (p, data) => fs.writeFileAtomic(p, data),
+      mkdirp: (p) => fs.mkdirp(p),
+    };
   }
 
   private reloadAgents(): void {

@@ -227,6 +227,25 @@ function boundSkills(index: TreeSource, agent: AgentEntry): SkillsNode[] {
   });
 }
 
+/**
+ * What the Agents group shows, as one string: each agent's row and the skill each bound name resolves to (equal
+ * strings render the same rows; the bound skills' own rows change with those skills).
+ */
+export function agentsSignature(index: TreeSource): string {
+  return [...index.agents].sort((a, b) => a.path.localeCompare(b.path)).map((a) => [
+    a.path, a.name, a.description ?? '', a.model ?? '', (a.tools ?? []).join(','),
+    a.problems.map((p) => `${p.code}@${p.line}:${p.column} ${p.message}`).join(';'),
+    boundSkills(index, a).map((n) => (n.kind === 'boundSkill' ? `${n.name}=${n.dir ?? ''}` : '')).join(','),
+  ].join('\t')).join('\n');
+}
+
+/** The skill folders the Agents group shows as bound skills. */
+export function boundSkillDirs(index: TreeSource): Set<string> {
+  const dirs = new Set<string>();
+  for (const a of index.agents) for (const n of boundSkills(index, a)) if (n.kind === 'boundSkill' && n.dir) dirs.add(n.dir);
+  return dirs;
+}
+
 /** Worst severity among a skill's problems. */
 export function worstSeverity(problems: ReadonlyArray<{ severity: string }>): 'error' | 'warning' | 'info' | undefined {
   if (problems.some((p) => p.severity === 'error')) return 'error';

@@ -14,11 +14,16 @@ const TYPING_DEBOUNCE_MS = 250;
 /** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
 const CROSS_SKILL = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
 
+/** What a file's published problems say (two equal signatures publish the same markers). */
+function signatureOf(problems: readonly Problem[]): string {
+  return problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
+}
+
 export class SkillDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('skillflow');
   private readonly generations = new Map<string, number>();
-  /** Files whose diagnostics currently come from the index (closed files). */
-  private fromIndex = new Set<string>();
+  /** Files whose diagnostics currently come from the index (closed files), with what was published for each. */
+  private fromIndex = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly service: SkillsService, private readonly log: vscode.LogOutputChannel, private readonly rules?: EditorRuleConfig) {
@@ -59,7 +64,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
     problems = this.configure(doc.uri.fsPath, problems, doc.getText());
     // Re-publishing identical markers would cancel in-flight code action and hover requests in the editor.
-    const signature = problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
+    const signature = signatureOf(problems);
     const published = this.collection.get(doc.uri) ?? [];
     const publishedSignature = published.map((d) => `${String((d.code as { value: string }).value)}|${['error', 'warning', 'info', 'info'][d.severity]}|${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1}|${d.message}`).join('\n');
     if (signature !== publishedSignature) this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p)));
@@ -71,6 +76,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     if (!this.isTracked(doc)) return;
     this.generations.set(doc.uri.toString(), (this.generations.get(doc.uri.toString()) ?? 0) + 1);
     this.collection.delete(doc.uri);
+    this.fromIndex.delete(doc.uri.fsPath);
     this.refreshAll();
   }
 
@@ -84,17 +90,23 @@ export class SkillDiagnostics implements vscode.Disposable {
     if (change.structural || !index.loaded) { this.refreshAll(); return; }
     const open = this.openPaths();
     for (const d of vscode.workspace.textDocuments) if (open.has(d.uri.fsPath)) this.schedule(d, 0);
-    const publish = (file: string, problems: Problem[]) => {
-      if (open.has(file)) return;
-      this.fromIndex.add(file);
-      problems = this.configure(file, problems);
-      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
-    };
     for (const dir of change.skills) {
       const s = index.skillByDir(dir);
-      if (s) publish(s.skillMdPath, s.problems.filter((p) => !p.file || p.file === s.skillMdPath));
+      if (s && !open.has(s.skillMdPath)) this.publishFromIndex(s.skillMdPath, s.problems.filter((p) => !p.file || p.file === s.skillMdPath));
     }
-    if (change.agents) for (const a of index.agents) publish(a.path, a.problems.filter((p) => !p.file || p.file === a.path));
+    if (change.agents) for (const a of index.agents) if (!open.has(a.path)) this.publishFromIndex(a.path, a.problems.filter((p) => !p.file || p.file === a.path));
+  }
+
+  /**
+   * Publishes a closed file's problems from the index, unless they are what it already shows: a new skill folder then
+   * sends the workbench one file's markers, not every file's again (which the Problems view would redraw).
+   */
+  private publishFromIndex(file: string, all: Problem[]): void {
+    const problems = this.configure(file, all);
+    const signature = signatureOf(problems);
+    if (this.fromIndex.get(file) === signature) return;
+    this.fromIndex.set(file, signature);
+    this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
   }
 
   /** Publishes the index's problems for closed files and re-validates open ones (profile or index changed). */
@@ -117,15 +129,12 @@ export class SkillDiagnostics implements vscode.Disposable {
       byFile.set(a.path, byFile.get(a.path) ?? []);
       for (const p of a.problems) add(p.file ?? a.path, p);
     }
-    const next = new Set<string>();
-    for (const [file, all] of byFile) {
-      if (open.has(file)) continue;
-      next.add(file);
-      const problems = this.configure(file, all);
-      this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);
+    for (const [file, all] of byFile) if (!open.has(file)) this.publishFromIndex(file, all);
+    for (const file of [...this.fromIndex.keys()]) {
+      if (byFile.has(file) && !open.has(file)) continue;
+      this.fromIndex.delete(file);
+      if (!open.has(file)) this.collection.delete(vscode.Uri.file(file));
     }
-    for (const file of this.fromIndex) if (!next.has(file) && !open.has(file)) this.collection.delete(vscode.Uri.file(file));
-    this.fromIndex = next;
   }
 
   /** The rule configuration (`.skillflow.json`, the setting, disable comments) applied to one file's problems. */

@@ -14,10 +14,16 @@ import { watchEntries, watchFiles } from '../util/watch';
 import { SkillIndex, type IndexChange } from '../../core/catalog/skillIndex';
 
 /**
- * Watcher events are batched this long before the index re-reads the touched skills. Short: a folder and its
- * SKILL.md are written within a few milliseconds, and the tree must show a new skill within 300 ms.
+ * Events from the workbench's file watchers are batched this long before the index re-reads the touched skills (an
+ * editor's save or a checkout touches several files at once).
  */
 const WATCH_BATCH_MS = 15;
+/**
+ * Events from the direct watch of a skills root or a new skill folder (a skill folder appearing or going, its SKILL.md
+ * written) are applied on the next turn of the event loop: the tree shows a new skill within 300 ms of the write, and
+ * a folder seen before its SKILL.md is watched until the file arrives (see watchNewFolders).
+ */
+const ENTRY_BATCH_MS = 0;
 
 /** The `skillflow.validation.profile` setting; when it is not set anywhere, `fromConfigFile` (a `.skillflow.json` profile) or `claude-code`. */
 export function readProfile(fromConfigFile?: Profile): Profile {
@@ -129,7 +135,7 @@ export class SkillsService implements vscode.Disposable {
       if (this.rootWatchers.has(root)) continue;
       this.rootWatchers.set(root, vscode.Disposable.from(
         watchFiles(new vscode.RelativePattern(vscode.Uri.file(root), '**'), (uri) => this.queue(uri)),
-        watchEntries(root, (entry) => this.queuePath(entry)),
+        watchEntries(root, (entry) => this.queuePath(entry, ENTRY_BATCH_MS)),
       ));
     }
   }
@@ -138,10 +144,11 @@ export class SkillsService implements vscode.Disposable {
     if (uri.scheme === 'file') this.queuePath(uri.fsPath);
   }
 
-  private queuePath(file: string): void {
+  /** Queues a changed path; the batch of `delayMs` runs independently of a longer one already waiting (both flush all). */
+  private queuePath(file: string, delayMs = WATCH_BATCH_MS): void {
     if (!this.index.loaded) return;
     this.pending.add(file);
-    this.work.schedule('watch', WATCH_BATCH_MS, () => this.flush());
+    this.work.schedule(delayMs === WATCH_BATCH_MS ? 'watch' : `watch:${delayMs}`, delayMs, () => this.flush());
   }
 
   /** Applies queued paths now (also used by tests through whenIdle). */
@@ -166,7 +173,9 @@ export class SkillsService implements vscode.Disposable {
     const roots = new Set(this.index.roots.map((r) => r.path));
     for (const p of paths) {
       if (roots.has(path.dirname(p)) && !this.newFolders.has(p) && !this.index.skillByDir(p) && this.fs.stat(p)?.isDirectory) {
-        this.newFolders.set(p, watchEntries(p, (entry) => this.queuePath(entry)));
+        this.newFolders.set(p, watchEntries(p, (entry) => this.queuePath(entry, ENTRY_BATCH_MS)));
+        // Written between the index's look and the watch: no event will come for it.
+        if (this.fs.stat(path.join(p, 'SKILL.md'))?.isFile || this.fs.stat(path.join(p, 'skill.md'))?.isFile) this.queuePath(p, ENTRY_BATCH_MS);
       }
     }
     for (const [dir, watcher] of this.newFolders) {

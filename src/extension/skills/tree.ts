@@ -8,7 +8,7 @@ import type { SkillEntry } from '../../core/skillmd/model';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
-import { childNodes, displayPaths, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type EntryState, type SkillsNode } from '../../core/catalog/treeModel';
+import { agentsSignature, boundSkillDirs, childNodes, displayPaths, entriesOf, entryLabel, entryRow, entryState, homeRelative, levelNodeIdOf, rootNodes, worstSeverity, type EntryState, type SkillsNode } from '../../core/catalog/treeModel';
 import type { ClaudeLevel } from '../../core/claude/types';
 import type { SkillsTimings } from './timings';
 import type { Problem } from '../../core/base/types';
@@ -124,6 +124,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   private readonly nodes = new Map<string, SkillsNode>();
   private readonly subscription: vscode.Disposable;
   private rendered = false;
+  /** The ids of the top-level rows last handed out, in order. */
+  private renderedRoots = '';
+  /** What the Agents group showed after the last render or refresh (agentsSignature). */
+  private agentsShown = '';
   /** The place (level group and label) of each rendered entry row. */
   private readonly placed = new Map<string, string>();
   view: vscode.TreeView<SkillsNode> | undefined;
@@ -191,6 +195,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
       const started = performance.now();
       this.service.ensureLoaded();
       const roots = rootNodes(this.service.index).map((n) => this.intern(n));
+      this.renderedRoots = roots.map((n) => n.id).join('\n');
+      this.agentsShown = agentsSignature(this.service.index);
       if (first) {
         this.rendered = true;
         this.timings.firstRenderMs = performance.now() - started;
@@ -366,27 +372,56 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     }
   }
 
-  /** Refreshes only what changed: the touched skill nodes, or the whole tree when grouping changed. */
+  /**
+   * Refreshes only what changed: the rows of touched entries that keep their place, the level groups an entry enters,
+   * leaves or moves in (a new skill folder refreshes its group alone: the workbench asks for that group's rows and no
+   * other), the Agents group; the whole tree only when the top-level groups themselves change.
+   */
   private onIndexChange(change: IndexChange): void {
     if (change.structural) this.configured.clear();
     else for (const dir of change.skills) this.configured.delete(dir);
     // The header follows the claude service, which watches the same files.
     if (!this.rendered) return;
-    if (change.structural) { this.emitter.fire(undefined); return; }
-    const affected: SkillsNode[] = [];
+    const refresh = this.refreshTargets(change);
+    if (refresh === 'all') this.emitter.fire(undefined);
+    else if (refresh.length) this.emitter.fire(refresh);
+  }
+
+  private refreshTargets(change: IndexChange): SkillsNode[] | 'all' {
+    if (rootNodes(this.service.index).map((n) => n.id).join('\n') !== this.renderedRoots) return 'all';
+    if (change.structural && !change.skills.size) return 'all';
+    const groupOf = (place: string) => place.slice(0, Math.max(place.indexOf('\0'), 0));
+    const groups = new Set<string>();
+    const rows: Array<{ row: SkillsNode; group: string }> = [];
     for (const dir of change.skills) {
-      const node = this.nodes.get(`skill:${dir}`);
-      if (!node) continue;
-      // A row that moves (another group, or a new command that sorts elsewhere) needs its parents rebuilt.
-      if (this.placed.has(dir) && this.placed.get(dir) !== this.placeOf(dir)) { this.emitter.fire(undefined); return; }
-      affected.push(node);
+      const before = this.placed.get(dir);
+      const after = this.placeOf(dir);
+      if (before !== undefined && before === after) {
+        const row = this.nodes.get(`skill:${dir}`);
+        if (row) rows.push({ row, group: groupOf(before) });
+        continue;
+      }
+      // A row that appears, goes, or moves (another group, or a label that sorts elsewhere): its groups list again.
+      for (const place of [before, after]) if (place !== undefined) groups.add(groupOf(place));
+      if (after === undefined) this.placed.delete(dir);
     }
-    if (change.agents) {
+    const targets: SkillsNode[] = [];
+    for (const id of groups) {
+      const group = this.nodes.get(id);
+      if (!group || group.kind !== 'level') return 'all';
+      targets.push(group);
+    }
+    // A row inside a group that lists again is rebuilt with it.
+    for (const { row, group } of rows) if (!groups.has(group)) targets.push(row);
+    // The Agents group lists again when an agent or a bound skill's resolution changed, or a bound skill itself did.
+    const agentsNow = change.agents ? agentsSignature(this.service.index) : this.agentsShown;
+    if (agentsNow !== this.agentsShown || (change.skills.size && [...boundSkillDirs(this.service.index)].some((dir) => change.skills.has(dir)))) {
+      this.agentsShown = agentsNow;
       const agents = this.nodes.get('agents');
-      if (agents) affected.push(agents);
-      else { this.emitter.fire(undefined); return; }
+      if (!agents) return 'all';
+      targets.push(agents);
     }
-    if (affected.length) this.emitter.fire(affected);
+    return targets;
   }
 
   /**

@@ -25,15 +25,22 @@ function workspace(): string {
   return ws;
 }
 
-/** Counts SKILL.md reads, to prove a change re-reads only the touched skill. */
-function countingFs(): { fs: FileSystem; reads: string[] } {
+/**
+ * Records file reads (to prove a change re-reads only the touched skill) and folder listings and real-path lookups
+ * (what Claude Code's model rebuild does per skill folder).
+ */
+function countingFs(): { fs: FileSystem; reads: string[]; listed: string[] } {
   const reads: string[] = [];
+  const listed: string[] = [];
   return {
     reads,
+    listed,
     fs: {
       ...nodeFileSystem,
       readFile(p) { reads.push(p); return nodeFileSystem.readFile(p); },
       readFileTransient(p, size) { reads.push(p); return nodeFileSystem.readFileTransient!(p, size); },
+      readDir(p) { listed.push(p); return nodeFileSystem.readDir(p); },
+      realPath(p) { listed.push(p); return nodeFileSystem.realPath(p); },
     },
   };
 }
@@ -203,5 +210,51 @@ test('an edit keeps Claude Code\'s view when only the description changes, and r
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a new skill folder re-reads that folder alone: an empty one rebuilds nothing, its SKILL.md then adds the skill', () => {
+  const ws = workspace();
+  try {
+    const { fs: lfs, listed } = countingFs();
+    const index = new SkillIndex(lfs, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
+    index.ensureLoaded();
+    const skills = path.join(ws, '.claude/skills');
+    const gamma = path.join(skills, 'gamma');
+    // Two edits, so the folders' listings are known to the index (the first rebuild after a load reads them).
+    fs.writeFileSync(path.join(skills, 'alpha/SKILL.md'), skillMd('alpha', 'Changed once. Use when asked.'));
+    index.applyChanges([path.join(skills, 'alpha/SKILL.md')]);
+    fs.writeFileSync(path.join(skills, 'alpha/SKILL.md'), skillMd('alpha', 'Changed twice: a colon'));
+    index.applyChanges([path.join(skills, 'alpha/SKILL.md')]);
+
+    fs.mkdirSync(gamma);
+    listed.length = 0;
+    let change = index.applyChanges([gamma]);
+    assert.deepEqual([change.structural, change.skills.size, change.agents], [false, 0, false], 'an empty folder is no change');
+    assert.deepEqual([...new Set(listed)], [gamma], 'only the new folder is looked at');
+
+    fs.writeFileSync(path.join(gamma, 'SKILL.md'), skillMd('gamma'));
+    listed.length = 0;
+    change = index.applyChanges([path.join(gamma, 'SKILL.md')]);
+    assert.equal(change.structural, true);
+    assert.equal(index.skillByDir(gamma)?.invocation, '/gamma');
+    const skillFolders = listed.filter((p) => path.dirname(p) === skills);
+    assert.deepEqual([...new Set(skillFolders)], [gamma], 'the unchanged skill folders are not listed again');
+    assert.equal(index.models[0].entries.find((e) => e.dir === gamma)?.loaded, true, "gamma is in Claude Code's model");
+
+    // A wrong-case file name, and a folder grouping skills one level too deep: what the model reads there is new too.
+    fs.renameSync(path.join(gamma, 'SKILL.md'), path.join(gamma, 'skill.md'));
+    index.applyChanges([path.join(gamma, 'SKILL.md'), path.join(gamma, 'skill.md')]);
+    assert.equal(index.models[0].entries.find((e) => e.dir === gamma)?.notLoadedCode, 'file-case');
+    fs.mkdirSync(path.join(skills, 'group/deep'), { recursive: true });
+    fs.writeFileSync(path.join(skills, 'group/deep/SKILL.md'), skillMd('deep'));
+    index.applyChanges([path.join(skills, 'group')]);
+    assert.equal(index.models[0].entries.find((e) => e.dir === path.join(skills, 'group/deep'))?.notLoadedCode, 'deeper');
+    fs.mkdirSync(path.join(skills, 'group/deeper'));
+    fs.writeFileSync(path.join(skills, 'group/deeper/SKILL.md'), skillMd('deeper'));
+    index.applyChanges([path.join(skills, 'group/deeper/SKILL.md')]);
+    assert.equal(index.models[0].entries.find((e) => e.dir === path.join(skills, 'group/deeper'))?.notLoadedCode, 'deeper', 'a second misplaced skill is seen too');
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
   }
 });
