@@ -33,12 +33,19 @@ const FRAGMENTS = [
   'CONTEXT_PATH: ', '"phase": ', '12345678901234567890', '1e400', '-0', 'null', 'true', '{}', '[]',
 ];
 
+/**
+ * Any code points (lone surrogates included), as `fc.string({ unit: 'binary' })` gives them but without its reverse
+ * mapping of every code point, which fast-check builds when the arbitrary is made: 90 MB of live heap that made every
+ * garbage collection of a fuzz run slower (and its timings noisier).
+ */
+const anyCodePoints = fc.array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 8 }).map((cps) => String.fromCodePoint(...cps));
+
 /** One edit of a text: insert, delete, replace or repeat a stretch, at a position given as a fraction of the length. */
 const edit = fc.record({
   op: fc.constantFrom('insert', 'delete', 'replace', 'repeat', 'bytes'),
   at: fc.double({ min: 0, max: 1, noNaN: true }),
   len: fc.nat({ max: 64 }),
-  text: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 8 })),
+  text: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 12 }), anyCodePoints),
   times: fc.integer({ min: 1, max: 50 }),
   raw: fc.uint8Array({ minLength: 1, maxLength: 6 }),
 });
@@ -136,6 +143,18 @@ export const GROWING: Record<string, (n: number) => string> = {
   'fence-lines': (n) => `${'---\n'.repeat(n >> 2)}`,
   'unclosed': (n) => `---\nname: a\n${'description: b\n'.repeat(n / 15)}`,
   'crs': (n) => `---\rname: a\rdescription: b\r${'k: "\r'.repeat(n / 5)}---\r`,
+  // The YAML library's path with few tokens per character (long scalars) and with many (every kind of token).
+  'folded-block': (n) => `---\nname: a\ndescription: >\n${'  some folded text\n'.repeat(n / 19)}---\n`,
+  'multiline-quoted': (n) => `---\nname: a\ndescription: "${'x y\n  '.repeat(n / 6)}"\n---\n`,
+  'multiline-plain': (n) => `---\nname: a\ndescription: b\nmetadata:\n  k: ${'x y\n   '.repeat(n / 7)}\n---\n`,
+  'crlf-keys': (n) => `---\r\nname: a\r\ndescription: b\r\n${Array.from({ length: n / 11 }, (_, i) => `k${i}: x`).join('\r\n')}\r\n---\r\n`,
+  'nested-keys': (n) => `---\nname: a\ndescription: b\nmetadata:\n${Array.from({ length: n / 12 }, (_, i) => `  m${i}: x`).join('\n')}\n---\n`,
+  'list-items': (n) => `---\nname: a\ndescription: b\nallowed-tools:\n${'  - Read\n'.repeat(n / 9)}---\n`,
+  'flow-map-items': (n) => `---\nname: a\ndescription: b\nmetadata: {${Array.from({ length: n / 8 }, (_, i) => `k${i}: v`).join(', ')}}\n---\n`,
+  'alias-big-anchor': (n) => `---\nname: a\ndescription: b\nx: &a [${'1, '.repeat(n / 3)}1]\n${Array.from({ length: 20 }, (_, i) => `y${i}: *a`).join('\n')}\n---\n`,
+  'aliases': (n) => `---\nname: a\ndescription: b\nx: &a [1, 2]\n${Array.from({ length: n / 10 }, (_, i) => `y${i}: *a`).join('\n')}\n---\n`,
+  'comments-nested': (n) => `---\nname: a\ndescription: b\nmetadata:\n${'  # comment\n'.repeat(n / 12)}  k: v\n---\n`,
+  'tab-values': (n) => `---\nname: a\ndescription: b\n${Array.from({ length: n / 10 }, (_, i) => `k${i}:\tx`).join('\n')}\n---\n`,
 };
 
 /** One growing input: its class, size and text. */

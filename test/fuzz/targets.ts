@@ -29,6 +29,8 @@ export interface Property<T = unknown> {
   size: (input: T) => number;
   /** A time property: checked only with `--timing` (never in `npm test`). */
   timing?: boolean;
+  /** A short description of an input (for the slowest-input report). */
+  describe?: (input: T) => string;
 }
 
 export interface Target {
@@ -38,6 +40,44 @@ export interface Target {
 
 function prop<T>(p: Property<T>): Property {
   return p as unknown as Property;
+}
+
+/** The deepest call recursing() reached; with `target` Infinity, how deep the stack goes (recursing() frames). */
+let reached = 0;
+function recursing<T>(n: number, target: number, fn: () => T): T {
+  reached = n;
+  return n >= target ? fn() : recursing(n + 1, target, fn);
+}
+
+let stackFrames: number | undefined;
+/**
+ * `fn()` run with most of the stack already used (as in an editor's deep call chain): an answer that differs from the
+ * one at the top, or a stack overflow, means a recursion that grows with the input.
+ */
+function nearStackLimit<T>(fn: () => T): T {
+  if (stackFrames === undefined) {
+    try { recursing(0, Infinity, () => undefined); } catch { /* the stack's end */ }
+    stackFrames = reached;
+  }
+  return recursing(0, Math.floor(stackFrames * 0.75), fn);
+}
+
+const sandboxes: string[] = [];
+/**
+ * A new temporary folder for the properties that build trees on disk, removed when the process exits. On a RAM file
+ * system when there is one (Linux's /dev/shm): a real kernel file system (symlinks, FIFOs, real paths), where making
+ * and removing a tree costs a tenth of what it costs on a disk.
+ */
+function tempSandbox(prefix: string): string {
+  let parent = nodeOs.tmpdir();
+  try {
+    nodeFs.accessSync('/dev/shm', nodeFs.constants.W_OK);
+    if (nodeFs.statSync('/dev/shm').isDirectory()) parent = '/dev/shm';
+  } catch { /* no RAM file system: the temporary folder */ }
+  const dir = nodeFs.mkdtempSync(nodePath.join(parent, prefix));
+  if (!sandboxes.length) process.on('exit', () => { for (const d of sandboxes) nodeFs.rmSync(d, { recursive: true, force: true }); });
+  sandboxes.push(dir);
+  return dir;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -99,6 +139,15 @@ const skillmd: Target = {
       },
     }),
     prop<Buffer>({
+      name: 'same-at-any-stack-depth', arb: skillMdBytes, size: (b) => b.length,
+      check: (b) => {
+        const text = b.toString('utf8');
+        const top = problemsText(validateSkillMd(text, ctx, nodeFileSystem).problems);
+        const deep = nearStackLimit(() => problemsText(validateSkillMd(text, ctx, nodeFileSystem).problems));
+        if (top !== deep) throw new Error(`at the top ${top}\nnear the stack's end ${deep}`);
+      },
+    }),
+    prop<Buffer>({
       name: 'ranges-inside', arb: skillMdBytes, size: (b) => b.length,
       check: (b) => {
         const text = b.toString('utf8');
@@ -114,6 +163,7 @@ const skillmd: Target = {
     }),
     prop<{ kind: string; n: number }>({
       name: 'linear-time', timing: true, arb: growing.map(({ kind, n }) => ({ kind, n: n * 10 })), size: ({ kind, n }) => GROWING[kind](n).length,
+      describe: ({ kind, n }) => `${kind} ${n}`,
       check: ({ kind, n }) => {
         const text = GROWING[kind](n);
         validateSkillMd(text, ctx, nodeFileSystem);
@@ -158,6 +208,7 @@ const contextText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: mutationsOf(CONTEXT_FILES) },
   { weight: 2, arbitrary: lineEndings(mutationsOf(CONTEXT_FILES, 3)) },
   { weight: 1, arbitrary: randomBytes },
+  { weight: 1, arbitrary: deepYaml },
   { weight: 1, arbitrary: invalidUtf8(CONTEXT_FILES) },
 ).map((b) => b.toString('utf8'));
 
@@ -179,7 +230,7 @@ function without(text: string, regions: Array<[number, number]>): string {
 let sandbox: { ws: string; outside: string } | undefined;
 function workspaceSandbox(): { ws: string; outside: string } {
   if (sandbox) return sandbox;
-  const base = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'skillflow-fuzz-'));
+  const base = tempSandbox('skillflow-fuzz-');
   const ws = nodePath.join(base, 'ws');
   const outside = nodePath.join(base, 'outside');
   nodeFs.mkdirSync(nodePath.join(ws, '.agent', 'tmp'), { recursive: true });
@@ -216,6 +267,14 @@ const checkpoint: Target = {
   name: 'checkpoint',
   properties: [
     prop<string>({ name: 'parse-never-throws', arb: contextText, size: (s) => s.length, check: (s) => { parseContextFile(s); } }),
+    prop<string>({
+      name: 'parse-same-at-any-stack-depth', arb: contextText, size: (s) => s.length,
+      check: (s) => {
+        const top = JSON.stringify(parseContextFile(s));
+        const deep = nearStackLimit(() => JSON.stringify(parseContextFile(s)));
+        if (top !== deep) throw new Error(`at the top ${top.slice(0, 1000)}\nnear the stack's end ${deep.slice(0, 1000)}`);
+      },
+    }),
     prop<{ text: string; answers: Array<[number, string]> }>({
       name: 'answer-writes-only-its-fields', size: (i) => i.text.length,
       arb: fc.record({ text: contextText, answers: fc.array(fc.tuple(fc.nat({ max: 9 }), answerValue), { maxLength: 4 }) }),
@@ -329,7 +388,7 @@ const endGrowing = fc.record({ n: fc.integer({ min: 1000, max: 100_000 }), fille
 let wfSandbox: string | undefined;
 function workflowSandbox(): string {
   if (wfSandbox) return wfSandbox;
-  wfSandbox = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'skillflow-fuzz-wf-'));
+  wfSandbox = tempSandbox('skillflow-fuzz-wf-');
   return wfSandbox;
 }
 
@@ -433,7 +492,7 @@ const treeArb = fc.array(fc.tuple(fc.constantFrom<Node>('skill', 'link-root', 'l
 let dSandbox: string | undefined;
 function discoverySandbox(): string {
   if (dSandbox) return dSandbox;
-  dSandbox = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'skillflow-fuzz-d-'));
+  dSandbox = tempSandbox('skillflow-fuzz-d-');
   return dSandbox;
 }
 

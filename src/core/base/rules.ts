@@ -27,7 +27,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
     variants: { agent: all('error') } },
   'frontmatter-unclosed': { summary: 'The frontmatter has no closing `---` line.', severity: all('error') },
   'yaml-syntax': { summary: 'The frontmatter is not valid YAML (values containing `: ` must be quoted).', severity: all('error') },
-  'frontmatter-limits': { summary: 'The frontmatter is over 64 KiB, nested more than 100 levels deep or has more than 1,000 keys.', severity: all('error') },
+  'frontmatter-limits': { summary: 'The frontmatter is over 64 KiB, nested more than 100 levels deep, has more than 1,000 keys, more than 5,000 YAML tokens outside plain `key: value` lines or more than 20 aliases.', severity: all('error') },
   'frontmatter-not-mapping': { summary: 'The frontmatter must be a YAML mapping of `key: value` lines.', severity: all('error') },
   bom: { summary: 'The file starts with a UTF-8 byte order mark.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'name-missing': { summary: 'The `name` key is absent (Claude Code uses the folder name; the spec and uploads require it).', severity: per('warning', 'error', 'error'),

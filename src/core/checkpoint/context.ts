@@ -4,6 +4,7 @@
  * writer can replace those and nothing else. Never throws.
  */
 import * as YAML from 'yaml';
+import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_TOKENS, parseYamlWithinLimits } from '../base/boundedYaml';
 
 export type QuestionType = 'single' | 'multi' | 'text' | 'confirm';
 
@@ -251,10 +252,16 @@ export function parseContextFile(text: string): ParsedContext {
       let data: Record<string, unknown> | undefined;
       try {
         const source = fmLines.map((l) => l.text).join('\n');
-        // A checkpoint's frontmatter is a few lines; a huge one is read line by line instead of as YAML.
-        const doc = source.length <= MAX_YAML_FRONTMATTER ? YAML.parseDocument(source, { uniqueKeys: false, prettyErrors: false }) : undefined;
-        if (!doc) {
+        // A checkpoint's frontmatter is a few lines; a huge, deep or complex one is read line by line instead of as YAML
+        // (the YAML library recurses once per level, and deep enough that can abort the process).
+        const parsed = source.length <= MAX_YAML_FRONTMATTER ? parseYamlWithinLimits(source, { uniqueKeys: false, prettyErrors: false, logLevel: 'error' }) : undefined;
+        const doc = parsed?.doc;
+        if (!parsed) {
           result.problems.push({ message: `The frontmatter is over ${MAX_YAML_FRONTMATTER} characters; it was read as plain key: value lines`, line: 2, fatal: false });
+        } else if (!doc) {
+          const what = parsed.limit?.kind === 'tokens' ? `has more than ${MAX_YAML_TOKENS} YAML tokens`
+            : parsed.limit?.kind === 'aliases' ? `has more than ${MAX_YAML_ALIASES} aliases` : `is nested more than ${MAX_YAML_DEPTH} levels deep`;
+          result.problems.push({ message: `The frontmatter ${what}; it was read as plain key: value lines`, line: 2, fatal: false });
         } else if (doc.errors.length === 0) {
           // Only top-level scalars are needed; not converting the whole document keeps alias bombs cheap.
           const contents = doc.contents;

@@ -30,7 +30,13 @@ export function setSkillOverride(text: string | undefined, name: string, state: 
   const bom = text.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const body = bom ? text.slice(1) : text;
   const errors: ParseError[] = [];
-  const data: unknown = parse(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  let data: unknown;
+  try {
+    data = parse(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    // The parser recurses once per level: thousands of nested arrays or objects overflow the stack.
+    return { ok: false, message: 'the file is nested too deeply to be read; Skillflow does not rewrite it' };
+  }
   if (errors.length) {
     const e = errors[0];
     const at = lineColumn(body, e.offset);

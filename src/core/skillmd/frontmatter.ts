@@ -2,10 +2,8 @@
  * SKILL.md / agent .md parsing: BOM, `---` fences, YAML frontmatter with exact source ranges for every
  * top-level key and value, and the markdown body. Never throws; problems are returned.
  */
-import {
-  Composer, isCollection, isMap, isPair, isScalar, isSeq, Lexer, Parser, Scalar, YAMLParseError,
-  type CST, type Document, type Node as YamlNode,
-} from 'yaml';
+import { isCollection, isMap, isPair, isScalar, isSeq, Scalar, YAMLParseError, type Document, type Node as YamlNode } from 'yaml';
+import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_TOKENS, parseYamlWithinLimits, withoutStackTraces, type YamlLimit } from '../base/boundedYaml';
 import type { Problem, Range } from '../base/types';
 import { severityFor } from '../base/rules';
 import { LineIndex } from '../base/text';
@@ -137,18 +135,28 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   }
   if (fastPath) {
     const flat = parseFlatFrontmatter(src, yamlStart, lines.starts[close], lines);
+    if (flat && flat.tooMany !== undefined) {
+      // Flat keys up to the limit, then one more: what the YAML library would report, without running it.
+      problems.push(tooManyKeys(charRange(lines, flat.tooMany, 1)));
+      base.parsed.keys = flat.keys;
+      base.yamlFailed = true;
+      return base;
+    }
     if (flat) {
       base.parsed.keys = flat.keys;
       base.parsed.data = flat.data;
       return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
-  const { doc, tooDeep, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  const { doc, limit, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
   if (!doc) {
-    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (tooDeep ?? 0), 1),
-      `Flatten the frontmatter: it is nested more than ${MAX_YAML_DEPTH} levels deep (maps and lists) and was not read further`));
+    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (limit?.at ?? 0), 1), LIMIT_MESSAGES[limit?.kind ?? 'depth']));
     base.yamlFailed = true;
     return base;
+  }
+  if (tooMany !== undefined) {
+    // Past the first key over the limit nothing is reported or kept (as on the fast path, which stops reading there).
+    doc.errors = doc.errors.filter((e) => e.pos[0] < tooMany);
   }
 
   const nodeRange = (node: YamlNode | null | undefined): Range | undefined => {
@@ -184,8 +192,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   }
   base.yamlFailed = doc.errors.length > 0;
   if (tooMany !== undefined) {
-    problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + tooMany, 1),
-      `Use fewer keys: the frontmatter has more than ${MAX_YAML_KEYS} (counting nested maps), so the key rules were skipped`));
+    problems.push(tooManyKeys(charRange(lines, sourceStart + tooMany, 1)));
     base.yamlFailed = true;
   }
 
@@ -205,6 +212,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
     for (const pair of contents.items) {
       const keyNode = pair.key as YamlNode | null;
       const valueNode = pair.value as YamlNode | null;
+      if (tooMany !== undefined && (keyNode?.range?.[0] ?? valueNode?.range?.[0] ?? 0) >= tooMany) break;
       let key: string;
       if (isScalar(keyNode)) key = String(keyNode.value ?? '');
       else if (keyNode && keyNode.range) key = source.slice(keyNode.range[0], keyNode.range[1]).trim();
@@ -232,6 +240,19 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   base.parsed.keys = keys;
   base.parsed.data = base.yamlFailed ? undefined : data;
   return base;
+}
+
+/** The `frontmatter-limits` message of each limit of the YAML library's parse. */
+const LIMIT_MESSAGES: Record<YamlLimit['kind'], string> = {
+  depth: `Flatten the frontmatter: it is nested more than ${MAX_YAML_DEPTH} levels deep (maps and lists) and was not read further`,
+  tokens: `Simplify the frontmatter: it has more than ${MAX_YAML_TOKENS} YAML tokens (keys, values, comments, indicators such as \`-\` \`:\` \`[\` \`,\`) outside plain \`key: value\` lines, and was not read`,
+  aliases: `Use fewer aliases: the frontmatter has more than ${MAX_YAML_ALIASES} (\`*name\`), and was not read`,
+};
+
+/** The `frontmatter-limits` problem of a frontmatter with more than MAX_YAML_KEYS keys, at the first key over. */
+function tooManyKeys(range: Range): Problem {
+  return problem('frontmatter-limits', range,
+    `Use fewer keys: the frontmatter has more than ${MAX_YAML_KEYS} (counting nested maps), so the key rules were skipped and it was not read from here on`);
 }
 
 /**
@@ -278,6 +299,8 @@ const CORE_NON_STRING = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE',
  */
 function parseFlatFrontmatter(src: string, from: number, to: number, lines: LineIndex): {
   keys: FrontmatterKey[]; data: Record<string, unknown>;
+  /** The offset of the first key line past MAX_YAML_KEYS flat keys (then nothing after it was read). */
+  tooMany?: number;
   /** The value nodes the YAML library would give, with their ranges (made when called). */
   nodes: () => { valueNodes: Map<string, YamlNode | null>; ranges: Map<YamlNode, Range> };
 } | undefined {
@@ -314,8 +337,9 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
     while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
     if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
     if (i - pos > MAX_IMPLICIT_KEY) return undefined; // YAML refuses it (KEY_OVER_1024_CHARS): the full parser reports it
+    if (keys.length >= MAX_YAML_KEYS) return { keys, data, tooMany: pos, nodes: () => ({ valueNodes: new Map(), ranges: new Map() }) };
     const key = src.slice(pos, i);
-    if (CORE_NON_STRING.has(key) || seen.has(key) || keys.length >= MAX_YAML_KEYS) return undefined;
+    if (CORE_NON_STRING.has(key) || seen.has(key)) return undefined;
     const keyEnd = i;
     i += 2;
     while (i < eol && src.charCodeAt(i) === 32) i++;
@@ -467,11 +491,11 @@ const YAML_OPTIONS = {
 export const MAX_FRONTMATTER_LENGTH = 64 * 1024;
 
 /**
- * Nesting limit of the frontmatter YAML: the parser's open nodes (maps, lists, flow collections, explicit keys) may be
- * at most this deep. Deeper YAML is a `yaml-syntax` problem at the first node past the limit and is not composed
- * (composing and converting nested nodes recurses, and a deep key was stringified at a cost growing with its depth).
+ * Limits of the frontmatter YAML read by the YAML library (see src/core/base/boundedYaml.ts): nesting depth, tokens and
+ * aliases. Each is a `frontmatter-limits` problem at the first node, token or alias past it, and the YAML is not read.
+ * Flat frontmatter (read by the fast path) is not counted: there only MAX_FRONTMATTER_LENGTH and MAX_YAML_KEYS apply.
  */
-export const MAX_YAML_DEPTH = 100;
+export { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_TOKENS };
 
 /**
  * Key limit of the frontmatter YAML: at most this many map entries in all (at any level). Past it the frontmatter is a
@@ -481,53 +505,19 @@ export const MAX_YAML_DEPTH = 100;
 export const MAX_YAML_KEYS = 1000;
 
 /**
- * Parses the frontmatter YAML with the `yaml` package. Our fence scan has found the block (gray-matter is not used
- * here: its comment-stripping regex runs over the whole block and is quadratic in runs of blank lines). The lexer and
- * parser run token by token so that nesting past MAX_YAML_DEPTH stops them (`tooDeep`: the offset in `source` where
- * it was reached; no document then); the composer runs on the tokens only below that limit.
+ * Parses the frontmatter YAML with the `yaml` package, within the limits of parseYamlWithinLimits (`limit`: the one
+ * reached; no document then). Our fence scan has found the block (gray-matter is not used here: its comment-stripping
+ * regex runs over the whole block and is quadratic in runs of blank lines).
  * Returns the document, the string it was parsed from and that string's offset in the file.
  */
 function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
-  doc: Document.Parsed | undefined; tooDeep?: number; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
+  doc: Document.Parsed | undefined; limit?: YamlLimit; tooMany?: number; collectionKeys?: boolean; source: string; sourceStart: number;
 } {
   // The YAML parser only breaks lines at LF; a lone CR becomes LF (same length, so offsets still match).
   const source = yamlText.replace(/\r(?!\n)/g, '\n');
-  // The library reports each error as an Error object: without stack traces they cost a hundredth (a broken
-  // frontmatter can hold an error per line).
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return parseYamlTokens(source, yamlStart);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
-}
-
-function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof parseFrontmatterYaml> {
-  const parser = new Parser();
-  const tokens: CstToken[] = [];
-  const { stack } = parser;
-  for (const lexeme of new Lexer().lex(source)) {
-    const offset = parser.offset; // where this lexeme starts (the lexer's control lexemes have no length in the source)
-    for (const token of parser.next(lexeme)) tokens.push(token);
-    // stack[0] is the document; the top may be a scalar being read (not a level). The depth is at most
-    // stack.length - 1: the set look-up runs only near the limit (this loop runs once per lexeme).
-    if (stack.length - 1 > MAX_YAML_DEPTH) {
-      const depth = stack.length - 1 - (!COLLECTION_TOKENS.has(stack[stack.length - 1].type) ? 1 : 0);
-      if (depth > MAX_YAML_DEPTH) return { doc: undefined, tooDeep: Math.min(offset, source.length), source, sourceStart: yamlStart };
-    }
-  }
-  for (const token of parser.end()) tokens.push(token);
-  const composer = new Composer(YAML_OPTIONS);
-  let doc: Document.Parsed | undefined;
-  for (const d of composer.compose(tokens, true, source.length)) {
-    if (!doc) doc = d;
-    else {
-      doc.errors.push(new YAMLParseError(d.range.slice(0, 2) as [number, number], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
-      break;
-    }
-  }
-  return { doc, ...(doc ? findKeyProblems(doc) : { collectionKeys: false }), source, sourceStart: yamlStart };
+  const { doc, limit } = parseYamlWithinLimits(source, YAML_OPTIONS);
+  if (!doc) return { doc, limit, source, sourceStart: yamlStart };
+  return { doc, ...withoutStackTraces(() => findKeyProblems(doc)), source, sourceStart: yamlStart };
 }
 
 /**
@@ -535,11 +525,6 @@ function parseYamlTokens(source: string, yamlStart: number): ReturnType<typeof p
  * reports them: scalar keys equal by value, other keys never equal) and maps keyed by a list or map (`BAD_KEY`: such
  * a key has no string form Claude Code could use). Iterative and linear: one hash set per map.
  */
-type CstToken = CST.Token;
-
-/** The parser's tokens for an open map or list (one nesting level each). */
-const COLLECTION_TOKENS: ReadonlySet<string> = new Set(['block-map', 'block-seq', 'flow-collection']);
-
 function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKeys: boolean } {
   const found: YAMLParseError[] = [];
   const stack: unknown[] = [doc.contents];

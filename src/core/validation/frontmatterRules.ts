@@ -226,13 +226,16 @@ function closestKey(key: string, profile: Profile): string | undefined {
   // A key far longer than every accepted key is no typo of one (and is not normalised at all).
   if (key.length > 64) return undefined;
   const k = normaliseKey(key);
+  const limit = Math.max(1, Math.floor(k.length / 4));
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
+    // The distance is at least the difference in length: most candidates need no table (a file can hold 1,000 keys).
+    if (Math.abs(k.length - candidate.norm.length) > limit) continue;
     const d = editDistance(k, candidate.norm);
     if (d < bestDistance) { bestDistance = d; best = candidate.key; }
   }
-  return bestDistance <= Math.max(1, Math.floor(k.length / 4)) ? best : undefined;
+  return bestDistance <= limit ? best : undefined;
 }
 
 function editDistance(a: string, b: string): number {

@@ -334,3 +334,27 @@ test('context parsing is linear on long blank runs before U+2028 and unclosed fe
     assert.ok(ms < 1000, `took ${ms.toFixed(0)} ms on ${JSON.stringify(text.slice(0, 40))}`);
   }
 });
+
+test('a deep, huge or alias-heavy frontmatter is read as plain lines with a problem, and parsing it again never aborts the process', () => {
+  // The YAML library's composer recursed once per level: past a few thousand levels the stack overflowed, and a later
+  // parse could abort Node ("RegExpCompiler Allocation failed") instead of throwing.
+  const cases: Array<[string, RegExp]> = [
+    [`${'['.repeat(8000)}`, /nested more than 100 levels deep/],
+    [`${'{a: '.repeat(2000)}x`, /nested more than 100 levels deep/],
+    [`k:\n${'  - '.repeat(1)}${'- '.repeat(4000)}x`, /nested more than 100 levels deep/],
+    [`skill: deep\nx: [${'a, '.repeat(2000)}a]`, /more than 5000 YAML tokens/],
+    [`skill: deep\nx: &a 1\n${Array.from({ length: 30 }, (_, i) => `y${i}: *a`).join('\n')}`, /more than 20 aliases/],
+  ];
+  for (const [fm, message] of cases) {
+    const text = `---\n${fm}\n---\n# Checkpoint: deep\n\n## Questions\n\n### Q1: Which?\nAnswer:\n`;
+    for (let i = 0; i < 20; i++) {
+      const parsed = parseContextFile(text);
+      assert.equal(parsed.questions.length, 1);
+      assert.ok(parsed.problems.some((p) => message.test(p.message)), `${fm.slice(0, 20)}: ${JSON.stringify(parsed.problems)}`);
+    }
+  }
+  // Within the limits the YAML is read as before (nested 100 levels).
+  const ok = parseContextFile(`---\nskill: deep\nx: ${'['.repeat(99)}${']'.repeat(99)}\n---\n# Checkpoint: deep\n`);
+  assert.equal(ok.skill, 'deep');
+  assert.deepEqual(ok.problems.filter((p) => /frontmatter/i.test(p.message)), []);
+});

@@ -70,3 +70,11 @@ test('names with dots or slashes are one key, not a path', () => {
   assert.ok(r.ok);
   assert.deepEqual(JSON.parse(r.text), { skillOverrides: { 'apps/web:deploy.v2': 'off' } });
 });
+
+test('a settings file nested too deeply for the parser is refused with a message, not an exception', () => {
+  for (const deep of [`{"a": ${'['.repeat(200_000)}`, `{"skillOverrides": {}, "x": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`]) {
+    const r = setSkillOverride(deep, 'x', 'off');
+    assert.equal(r.ok, false);
+    assert.match((r as { message: string }).message, /nested too deeply/);
+  }
+});

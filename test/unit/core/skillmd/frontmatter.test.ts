@@ -201,16 +201,22 @@ test('an unresolved alias is a yaml-syntax problem on the value, not a throw', (
   assert.equal(p.data, undefined);
 });
 
-test('an alias bomb is refused with a yaml-syntax problem', () => {
-  const lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
-  for (let i = 0; i < 8; i++) {
-    const prev = String.fromCharCode(97 + i);
-    const next = String.fromCharCode(98 + i);
-    lines.push(`${next}: &${next} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`);
-  }
-  const p = parseSkillMd(`---\n${lines.join('\n')}\n---\n`);
-  assert.ok(p.problems.some((x) => x.code === 'yaml-syntax' && /alias/i.test(x.message)), JSON.stringify(p.problems));
-  assert.equal(p.data, undefined);
+test('an alias bomb is refused with a yaml-syntax problem (few aliases) or a frontmatter-limits problem (many)', () => {
+  const bomb = (levels: number, width: number) => {
+    const lines = [`a: &a [${Array(10).fill('"x"').join(',')}]`];
+    for (let i = 0; i < levels; i++) {
+      const prev = String.fromCharCode(97 + i);
+      const next = String.fromCharCode(98 + i);
+      lines.push(`${next}: &${next} [${Array(width).fill(`*${prev}`).join(',')}]`);
+    }
+    return parseSkillMd(`---\n${lines.join('\n')}\n---\n`);
+  };
+  const few = bomb(3, 6);
+  assert.ok(few.problems.some((x) => x.code === 'yaml-syntax' && /alias/i.test(x.message)), JSON.stringify(few.problems));
+  assert.equal(few.data, undefined);
+  const many = bomb(8, 10);
+  assert.deepEqual(many.problems.map((x) => x.code), ['frontmatter-limits'], JSON.stringify(many.problems));
+  assert.equal(many.data, undefined);
 });
 
 test('unicode keys and values: columns are UTF-16 code units like VS Code', () => {

@@ -4,19 +4,33 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { MAX_FRONTMATTER_LENGTH, MAX_YAML_KEYS, parseSkillMdDetailed } from '../../../../src/core/skillmd/frontmatter';
+import {
+  MAX_FRONTMATTER_LENGTH, MAX_YAML_ALIASES, MAX_YAML_KEYS, MAX_YAML_TOKENS, parseSkillMdDetailed,
+} from '../../../../src/core/skillmd/frontmatter';
 import { validateSkillMdBytes } from '../../../../src/core/validation/bytes';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { summary } from '../../helpers/validation';
 
 const ctx = { profile: 'claude-code' as const, folderName: 'a' };
 
-function check(text: string) {
+/**
+ * Validates `text` on the text path and the bytes path (one answer) and checks that the fast path and the YAML library
+ * agree. `flat`: the text is flat frontmatter too large for the YAML library's limits (which count only what leaves
+ * the fast path): the fast path must read it, and the YAML library alone would refuse it as too many tokens.
+ */
+function check(text: string, flat?: 'flat') {
   const res = validateSkillMd(text, ctx, nodeFileSystem);
   const bytes = validateSkillMdBytes(Buffer.from(text, 'utf8'), ctx, nodeFileSystem);
   assert.deepEqual(bytes.problems, res.problems, 'text path = bytes path');
   const slow = parseSkillMdDetailed(text, { fastPath: false });
-  assert.deepEqual(summary(slow.parsed.problems), summary(parseSkillMdDetailed(text).parsed.problems), 'fast path = YAML library');
+  if (flat) {
+    const fast = parseSkillMdDetailed(text);
+    assert.ok(fast.fastPath === true || fast.parsed.problems.some((p) => p.code === 'frontmatter-limits' && /more than 1000/.test(p.message)), 'read by the fast path');
+    assert.deepEqual(slow.parsed.problems.map((p) => [p.code, /YAML tokens/.test(p.message)]), [['frontmatter-limits', true]], 'the YAML library alone: over the token limit');
+    assert.ok(!res.problems.some((p) => /YAML tokens/.test(p.message)), 'flat frontmatter is not counted in tokens');
+  } else {
+    assert.deepEqual(summary(slow.parsed.problems), summary(parseSkillMdDetailed(text).parsed.problems), 'fast path = YAML library');
+  }
   return res.problems;
 }
 
@@ -33,8 +47,8 @@ function warningsOf(fn: () => void): string[] {
 
 test('blank lines in a long frontmatter are read (gray-matter\'s quadratic comment regex is not run over them)', () => {
   const text = `---\nname: a\n${'\n'.repeat(60000)}description: b\n---\n`;
-  assert.deepEqual(check(text), []);
-  assert.deepEqual(check(`---\nname: a\n${' \n'.repeat(30000)}description: b\n---\n`), []);
+  assert.deepEqual(check(text, 'flat'), []);
+  assert.deepEqual(check(`---\nname: a\n${' \n'.repeat(30000)}description: b\n---\n`, 'flat'), []);
 });
 
 test('blank and comment lines between keys are read by the fast path (no YAML library, a few microseconds per line less), as YAML reads them', () => {
@@ -68,21 +82,71 @@ test('a collection as a map key is a yaml-syntax problem, converted nowhere and 
 
 test('many keys: up to the limit they are checked, past it one frontmatter-limits problem at the first key over', () => {
   const keys = (n: number, quote: string) => Array.from({ length: n }, (_, i) => `k${i}: ${quote}x${quote}`).join('\n');
-  for (const quote of ['', "'"]) { // check() reads each on both paths (past the limit only the YAML library reads it)
-    const within = check(`---\nname: a\ndescription: b\n${keys(MAX_YAML_KEYS - 2, quote)}\n# c\n---\n`);
+  for (const quote of ['', "'"]) {
+    // Flat keys: the fast path reads them and reports the key limit itself (the YAML library is not run).
+    const within = check(`---\nname: a\ndescription: b\n${keys(MAX_YAML_KEYS - 2, quote)}\n# c\n---\n`, 'flat');
     assert.equal(within.filter((p) => p.code === 'unknown-key').length, MAX_YAML_KEYS - 2);
-    const over = check(`---\nname: a\ndescription: b\n${keys(MAX_YAML_KEYS + 100, quote)}\n# c\n---\n`);
-    assert.deepEqual(summary(over), [`frontmatter-limits@${MAX_YAML_KEYS + 2}:1-${MAX_YAML_KEYS + 2}:2`]);
+    for (const tail of ['# c', 'k: [unclosed', '  indented: x', 'name: again']) {
+      const text = `---\nname: a\ndescription: b\n${keys(MAX_YAML_KEYS + 100, quote)}\n${tail}\n---\n`;
+      const over = check(text, 'flat');
+      assert.deepEqual(summary(over), [`frontmatter-limits@${MAX_YAML_KEYS + 2}:1-${MAX_YAML_KEYS + 2}:2`], tail);
+      assert.match(over[0].message, /more than 1000/);
+      assert.equal(parseSkillMdDetailed(text).parsed.keys.length, MAX_YAML_KEYS);
+    }
   }
-  // Nested keys count too.
-  const nested = check(`---\nname: a\ndescription: b\nmetadata:\n${Array.from({ length: 1200 }, (_, i) => `  m${i}: x`).join('\n')}\n---\n`);
-  assert.deepEqual(nested.map((p) => p.code), ['frontmatter-limits']);
+  // Nested keys count too; past the limit no error is reported and no key kept (as on the fast path).
+  const flow = (n: number) => `{${Array.from({ length: n }, (_, i) => `m${i}`).join(', ')}}`;
+  const nested = check(`---\nname: a\ndescription: b\nmetadata: ${flow(MAX_YAML_KEYS + 100)}\nbad: [\n---\n`);
+  // The four top-level keys count first (name, description, metadata, bad): the first key over is m996.
+  const column = 'metadata: '.length + flow(MAX_YAML_KEYS - 4).length + 2;
+  assert.deepEqual(summary(nested), [`frontmatter-limits@4:${column}-4:${column + 1}`]);
+  assert.deepEqual(parseSkillMdDetailed(`---\nname: a\ndescription: b\nmetadata: ${flow(MAX_YAML_KEYS + 100)}\nbad: [\n---\n`).parsed.keys.map((k) => k.key), ['name', 'description', 'metadata']);
+  // Up to the limit each one is checked (a key without a value is not a string).
+  const within = check(`---\nname: a\ndescription: b\nmetadata: ${flow(MAX_YAML_KEYS - 3)}\n---\n`);
+  assert.deepEqual([...new Set(within.map((p) => p.code))], ['metadata-invalid']);
+  assert.equal(within.length, MAX_YAML_KEYS - 3);
+});
+
+test('YAML outside plain key: value lines: at most MAX_YAML_TOKENS tokens, else one frontmatter-limits problem at the first token over', () => {
+  // Every kind of token counts: list and flow items, nested keys, CR line ends, comments and blank lines between them.
+  const shapes: Array<(n: number) => string> = [
+    (n) => `metadata: [${'[a], '.repeat(n / 5)}x]`,
+    (n) => `allowed-tools:\n${'  - Read\n'.repeat(n / 5)}`,
+    (n) => `metadata:\n${Array.from({ length: n / 6 }, (_, i) => `  m${i}: x`).join('\n')}`,
+    (n) => `metadata:\n${'  # c\n\n'.repeat(n / 4)}  k: v`,
+    (n) => `x: [a]\n${Array.from({ length: n / 5 }, (_, i) => `k${i}:\tx`).join('\n')}`,
+  ];
+  for (const shape of shapes) {
+    const within = check(`---\nname: a\ndescription: b\n${shape(MAX_YAML_TOKENS - 200)}\n---\n`);
+    assert.ok(!within.some((p) => p.code === 'frontmatter-limits'), shape(10));
+    const text = `---\nname: a\ndescription: b\n${shape(MAX_YAML_TOKENS * 2)}\n---\n`;
+    const over = check(text);
+    assert.deepEqual(over.map((p) => p.code), ['frontmatter-limits'], shape(10));
+    assert.match(over[0].message, /more than 5000 YAML tokens/);
+    assert.equal(check(text.replace(/\n/g, '\r\n'))[0].code, 'frontmatter-limits');
+  }
+  // The position: the first token over the limit (here: the item that is token 5,001).
+  const items = `---\nname: a\ndescription: b\nmetadata: [${'a, '.repeat(MAX_YAML_TOKENS)}]\n---\n`;
+  // Tokens before the list: name : ␠ a ⏎ description : ␠ b ⏎ metadata : ␠ [ (14); each item: a , ␠ (3).
+  const column = 12 + Math.floor((MAX_YAML_TOKENS - 14) / 3) * 3 + ((MAX_YAML_TOKENS - 14) % 3);
+  assert.deepEqual(summary(check(items)), [`frontmatter-limits@4:${column}-4:${column + 1}`]);
+});
+
+test('aliases: at most MAX_YAML_ALIASES, else one frontmatter-limits problem at the first alias over', () => {
+  const aliases = (n: number) => `x: &a [${'1, '.repeat(1000)}1]\n${Array.from({ length: n }, (_, i) => `y${i}: *a`).join('\n')}`;
+  assert.deepEqual(check(`---\nname: a\ndescription: b\n${aliases(MAX_YAML_ALIASES)}\n---\n`).filter((p) => p.code !== 'unknown-key'), []);
+  const over = check(`---\nname: a\ndescription: b\n${aliases(MAX_YAML_ALIASES + 1)}\n---\n`);
+  assert.deepEqual(summary(over), [`frontmatter-limits@${5 + MAX_YAML_ALIASES}:${`y${MAX_YAML_ALIASES}: `.length + 1}-${5 + MAX_YAML_ALIASES}:${`y${MAX_YAML_ALIASES}: `.length + 2}`]);
+  assert.match(over[0].message, /more than 20 \(`\*name`\)/);
+  // In flow collections too; an alias-looking text inside quotes or a block is no alias.
+  assert.equal(check(`---\nname: a\ndescription: b\nx: &a 1\ny: [${'*a, '.repeat(MAX_YAML_ALIASES)}*a]\n---\n`)[0].code, 'frontmatter-limits');
+  assert.deepEqual(check(`---\nname: a\ndescription: b\nmetadata:\n  x: "${'*a '.repeat(100)}"\n  y: |\n${'    *a\n'.repeat(100)}---\n`), []);
 });
 
 test('duplicate keys are found in every map without comparing every pair', () => {
-  const text = `---\nname: a\ndescription: b\nmetadata:\n${Array.from({ length: 900 }, (_, i) => `  m${i % 3}: x`).join('\n')}\n---\n`;
+  const text = `---\nname: a\ndescription: b\nmetadata:\n${Array.from({ length: 600 }, (_, i) => `  m${i % 3}: x`).join('\n')}\n---\n`;
   const problems = check(text);
-  assert.equal(problems.length, 897);
+  assert.equal(problems.length, 597);
   assert.ok(problems.every((p) => p.code === 'yaml-syntax' && /unique/.test(p.message)));
   // The library points at one character: the range runs to the end of the line's text.
   assert.deepEqual(summary(check('---\nname: a\ndescription: b\nx: {a: 1, a: 2}\n---\n')), ['yaml-syntax@4:11-4:16']);
