@@ -413,8 +413,10 @@ describe('skills feature', function () {
       writeSkill(skillsDir('appeared-live'), `---\nname: appeared-live\ndescription: Created by the test process.\n---\n# Live\n`);
       await waitFor(() => times.tree, 5_000, 'a tree refresh');
       await waitFor(async () => (await childLabels(api, project)).includes('/appeared-live'), 5_000, 'appeared-live in the tree');
-      await waitFor(() => times.workbench, 5_000, "the workbench's file watcher event");
-      console.log(`      live update: tree refreshed ${times.tree! - started} ms after the write; the workbench's file watcher reported it after ${times.workbench! - started} ms`);
+      // Only printed for comparison: the workbench's watcher is not on our path, and under load it may report late.
+      await waitFor(() => times.workbench, 5_000, "the workbench's file watcher event").catch(() => undefined);
+      const workbench = times.workbench === undefined ? 'had not reported it after 5 s' : `reported it after ${times.workbench - started} ms`;
+      console.log(`      live update: tree refreshed ${times.tree! - started} ms after the write; the workbench's file watcher ${workbench}`);
       // The Project group alone (its count and rows): not the whole tree, not the Agents group.
       assert.deepEqual(refreshed, [[project]]);
       refreshed.length = 0;
