@@ -99,7 +99,7 @@ describe('skills feature', function () {
   this.timeout(60_000);
   let api: SkillsApi;
 
-  const created = ['quick-fixes', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
+  const created = ['quick-fixes', 'bracket-hint', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
   let brokenYaml = '';
 
   const budgetFigures = () => budgetFiguresOf(api.treeView.description);
@@ -289,6 +289,18 @@ describe('skills feature', function () {
     await waitFor(() => /^description: 'Summarise a log file: errors first, then warnings'$/m.test(fs.readFileSync(uri.fsPath, 'utf8')), 5_000, 'the fix saved to disk');
     await waitFor(() => vscode.languages.getDiagnostics(uri).length === 0, 5_000, 'yaml-syntax to disappear');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('quotes an argument-hint of two bracket groups ([a] [b], not one YAML value) with the same quick fix', async () => {
+    const file = writeSkill(skillsDir('bracket-hint'), '---\nname: bracket-hint\ndescription: Create a pull request\nargument-hint: [to-branch] [from-branch]\n---\n# PR\n');
+    const doc = await vscode.workspace.openTextDocument(file);
+    const d = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((x) => (x.code as { value: string }).value === 'yaml-syntax'), 5_000, 'yaml-syntax diagnostic');
+    assert.match(d.message, /^Quote the value of 'argument-hint'/);
+    const quote = (await quickFixes(doc.uri, d.range)).find((a) => a.title === 'Quote the value');
+    assert.ok(quote?.edit && await vscode.workspace.applyEdit(quote.edit), 'no quote fix');
+    assert.match(doc.getText(), /^argument-hint: '\[to-branch\] \[from-branch\]'$/m);
+    await waitFor(() => vscode.languages.getDiagnostics(doc.uri).length === 0, 5_000, 'yaml-syntax to disappear');
+    await doc.save();
   });
 
   it('offers the other quick fixes (folder name, kebab-case, angle brackets, description, open description)', async () => {

@@ -563,6 +563,33 @@ function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKe
   return { tooMany, collectionKeys };
 }
 
+/** `value` in double quotes for a message (cut at 40 characters). */
+function quotedExample(value: string): string {
+  return `"${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}"`;
+}
+
+/**
+ * Whether a plain value opens a YAML flow list or map and has more text after it closes, as in
+ * `argument-hint: [to-branch] [from-branch]` (the shape Claude Code's documents give as an example of a hint): YAML
+ * reads a list and then finds text where the line should end. Quoting the value makes it the text the author meant.
+ */
+export function flowThenText(value: string): boolean {
+  const open = value.charCodeAt(0);
+  if (open !== 91 && open !== 123) return false; // [ {
+  const close = open === 91 ? 93 : 125;
+  let depth = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 34 || c === 39) return false; // quotes inside: not this simple shape
+    if (c === open) depth++;
+    else if (c === close && --depth === 0) {
+      const rest = value.slice(i + 1).trim();
+      return rest !== '' && !rest.startsWith('#');
+    }
+  }
+  return false;
+}
+
 /** A YAML error message that leads with the fix: quote a plain value containing `: `, else fix the syntax. */
 function yamlMessage(message: string, code: string, lineText: string): string {
   const first = message.split('\n')[0].replace(/\s+at line \d+, column \d+:?$/, '').trim();
@@ -574,7 +601,10 @@ function yamlMessage(message: string, code: string, lineText: string): string {
     const what = key === 'description' ? 'the description' : `the value of '${key}'`;
     const quotedOrBlock = /^["'|>[{&*!]/.test(value);
     if (!quotedOrBlock && /:[ \t]/.test(value)) {
-      return `Quote ${what}: it contains ': ' (e.g. ${key}: "${value.replace(/"/g, '\\"').slice(0, 40)}${value.length > 40 ? '…' : ''}"); ${detail}`;
+      return `Quote ${what}: it contains ': ' (e.g. ${key}: ${quotedExample(value)}); ${detail}`;
+    }
+    if (flowThenText(value)) {
+      return `Quote ${what}: '${value.slice(0, 40)}${value.length > 40 ? '…' : ''}' is a YAML list followed by more text, not one value (e.g. ${key}: ${quotedExample(value)}); ${detail}`;
     }
     if (code === 'BAD_SCALAR_START') return `Quote ${what}: ${detail}`;
   }

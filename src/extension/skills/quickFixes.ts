@@ -1,7 +1,7 @@
 /** Quick fixes for skillflow diagnostics in SKILL.md . Description length is never trimmed automatically. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { parseSkillMd } from '../../core/skillmd/frontmatter';
+import { flowThenText, parseSkillMd } from '../../core/skillmd/frontmatter';
 import { DESCRIPTION_MAX } from '../../core/validation/frontmatterRules';
 import { checkSkillName, suggestSkillName } from '../../core/skillmd/names';
 import { ruleCode, toVsRange } from '../adapters/ranges';
@@ -28,8 +28,8 @@ function quoteValueAction(doc: vscode.TextDocument, d: vscode.Diagnostic): vscod
     const m = /^(\s*[A-Za-z0-9_-]+:[ \t]+)(.*?)\s*$/.exec(text);
     if (!m) continue;
     const value = m[2];
-    if (!value.includes(': ') && !value.endsWith(':')) continue;
     if (/^['"|>]/.test(value)) continue;
+    if (!value.includes(': ') && !value.endsWith(':') && !flowThenText(value)) continue;
     const range = new vscode.Range(lineNo, m[1].length, lineNo, m[1].length + value.length);
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, range, yamlSingleQuote(value));

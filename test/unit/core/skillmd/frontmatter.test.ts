@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parseSkillMd } from '../../../../src/core/skillmd/frontmatter';
+import { flowThenText, parseSkillMd } from '../../../../src/core/skillmd/frontmatter';
 import { r, rangeOf, summary } from '../../helpers/validation';
 
 test('a well-formed SKILL.md gives data, exact key/value ranges and the body', () => {
@@ -112,6 +112,26 @@ test('yaml-syntax at the error position, with a "quote the value" hint for `: ` 
   assert.equal(p.problems[0].severity, 'error');
   assert.match(p.problems[0].message, /^Quote the description: it contains ': ' \(e\.g\. description: "Use this when: the user asks"\); YAML syntax error: /);
   assert.equal(p.data, undefined);
+});
+
+test('an argument-hint of two bracket groups ([a] [b], unquoted) is a yaml-syntax error with a "quote the value" hint', () => {
+  const p = parseSkillMd('---\ndescription: Create a pull request\nargument-hint: [to-branch] [from-branch]\n---\n');
+  assert.equal(p.problems[0].code, 'yaml-syntax');
+  assert.match(p.problems[0].message, /^Quote the value of 'argument-hint': '\[to-branch\] \[from-branch\]' is a YAML list followed by more text, not one value \(e\.g\. argument-hint: "\[to-branch\] \[from-branch\]"\); YAML syntax error: /);
+  // One bracket group is a YAML list Claude Code reads as text: no problem; quoted, the text itself.
+  assert.deepEqual(parseSkillMd('---\ndescription: d\nargument-hint: [message]\n---\n').problems, []);
+  assert.equal(parseSkillMd('---\ndescription: d\nargument-hint: "[to-branch] [from-branch]"\n---\n').data?.['argument-hint'], '[to-branch] [from-branch]');
+});
+
+test('flowThenText: a flow list or map followed by more text on the line', () => {
+  assert.equal(flowThenText('[to-branch] [from-branch]'), true);
+  assert.equal(flowThenText('{a: 1} b'), true);
+  assert.equal(flowThenText('[a, [b]] c'), true);
+  assert.equal(flowThenText('[message]'), false);
+  assert.equal(flowThenText('[a] # a comment'), false);
+  assert.equal(flowThenText('["x"] [y]'), false); // quotes: not the simple shape
+  assert.equal(flowThenText('[unclosed'), false);
+  assert.equal(flowThenText('plain [a] [b]'), false);
 });
 
 test('a quoted value with `: ` parses and gets no hint', () => {
