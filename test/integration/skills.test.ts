@@ -99,7 +99,7 @@ describe('skills feature', function () {
   this.timeout(60_000);
   let api: SkillsApi;
 
-  const created = ['quick-fixes', 'bracket-hint', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
+  const created = ['quick-fixes', 'bracket-hint', 'display-name', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
   let brokenYaml = '';
 
   const budgetFigures = () => budgetFiguresOf(api.treeView.description);
@@ -354,6 +354,38 @@ describe('skills feature', function () {
     assert.equal(editor?.document.uri.fsPath, file);
     assert.equal(editor?.document.getText(editor.selection), longDescription);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a display name (`name: Display Name`) is a warning saying what Claude Code does with it: a label, or in a plugin also the command', async () => {
+    const file = writeSkill(skillsDir('display-name'), '---\nname: Display Name\ndescription: Shows a label. Use it in tests.\n---\n# D\n');
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc);
+    const nameCase = (uri: vscode.Uri, text: string) => vscode.languages.getDiagnostics(uri).find((x) => (x.code as { value: string }).value === 'name-case' && x.message.includes(text));
+    const project = await waitFor(() => nameCase(doc.uri, 'label only'), 10_000, 'name-case for a project skill');
+    assert.equal(project.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(project.message, /^Rename to 'display-name': .*Claude Code shows it as a label only \(the command is \/display-name\)/);
+    await api.whenIdle();
+    const kebab = (await quickFixes(doc.uri, project.range)).find((a) => a.title.startsWith('Convert to kebab-case'));
+    assert.equal(kebab?.title, "Convert to kebab-case: 'display-name'");
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
+    const pluginSkill = path.join(workspaceDir(), 'plugins', 'demo-plugin', 'skills', 'display-plugin');
+    try {
+      const pluginDoc = await vscode.workspace.openTextDocument(writeSkill(pluginSkill, '---\nname: Display Plugin\ndescription: Shows a command. Use it in tests.\n---\n# P\n'));
+      await vscode.window.showTextDocument(pluginDoc);
+      // Typed, not saved: the message comes from the open document's own validation.
+      const typed = new vscode.WorkspaceEdit();
+      typed.replace(pluginDoc.uri, new vscode.Range(1, 6, 1, 20), 'Display Typed');
+      await vscode.workspace.applyEdit(typed);
+      const plugin = await waitFor(() => nameCase(pluginDoc.uri, '/demo-plugin:Display Typed'), 10_000, 'name-case for a plugin skill as typed');
+      assert.equal(plugin.severity, vscode.DiagnosticSeverity.Warning);
+      assert.match(plugin.message, /^Rename to 'display-typed': .*Claude Code also makes it the command \(\/demo-plugin:Display Typed\)/);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      fs.rmSync(pluginSkill, { recursive: true, force: true });
+      fs.rmSync(skillsDir('display-name'), { recursive: true, force: true });
+      await api.whenIdle();
+    }
   });
 
   it('hovers a frontmatter key with its documentation and profiles', async () => {

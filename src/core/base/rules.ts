@@ -36,11 +36,13 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
     variants: { agent: all('error') } },
   'name-type': { summary: '`name` must be a non-empty string.', severity: all('error') },
   'description-type': { summary: '`description` must be a non-empty string.', severity: all('error') },
-  'name-length': { summary: '`name` must be at most 64 characters.', severity: all('error') },
-  'name-case': { summary: '`name` must not contain upper-case letters.', severity: all('error') },
-  'name-charset': { summary: '`name` may only contain `a-z`, `0-9` and `-`.', severity: all('error'),
+  // Claude Code loads a skill whatever its `name` looks like (a label in a personal or project skill, the command's last
+  // segment in a plugin skill): the format rules are the spec's and the uploads', warnings in claude-code.
+  'name-length': { summary: '`name` must be at most 64 characters (the spec and uploads; Claude Code accepts longer).', severity: per('warning', 'error', 'error') },
+  'name-case': { summary: '`name` must not contain upper-case letters (the spec and uploads; Claude Code accepts them).', severity: per('warning', 'error', 'error') },
+  'name-charset': { summary: '`name` may only contain `a-z`, `0-9` and `-` (the spec and uploads; Claude Code accepts others).', severity: per('warning', 'error', 'error'),
     variants: { 'non-ascii-lowercase': per('warning', 'warning', 'error') } },
-  'name-hyphen': { summary: '`name` must not start or end with `-` or contain `--`.', severity: all('error') },
+  'name-hyphen': { summary: '`name` must not start or end with `-` or contain `--` (the spec and uploads; Claude Code accepts it).', severity: per('warning', 'error', 'error') },
   'name-dir-mismatch': { summary: '`name` should equal the skill folder name.', severity: { 'claude-code': 'warning', spec: 'error', upload: 'warning' } },
   'name-reserved': { summary: '`name` must not contain the reserved words `anthropic` or `claude` (upload).', severity: { 'claude-code': undefined, spec: undefined, upload: 'error' } },
   'description-length': { summary: '`description` is over 1024 characters (Claude Code accepts it; the spec and uploads do not).', severity: per('warning', 'error', 'error') },

@@ -17,6 +17,7 @@ import { invocability } from '../claude/resolve';
 import type { ClaudeEntry, ClaudeLevel, ClaudeMeta } from '../claude/types';
 import type { SkillsRoot } from '../skillmd/model';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from './load';
+import { pluginNameOf } from './plugins';
 
 /** Where Claude Code starts and what it reads besides the start folder. */
 export interface ClaudeWiringOptions {
@@ -95,7 +96,12 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
       const dir = path.dirname(file);
       const parent = path.dirname(dir);
       let root = rootsByPath.get(parent);
-      if (!root) { root = { path: parent, scope: 'project' }; rootsByPath.set(parent, root); }
+      if (!root) {
+        // An installed plugin's `skills/` folder: validation then knows that `name` is also the command.
+        const plugin = path.basename(parent) === 'skills' ? pluginNameOf(fs, path.dirname(parent)) : undefined;
+        root = plugin !== undefined ? { path: parent, scope: 'plugin', plugin } : { path: parent, scope: 'project' };
+        rootsByPath.set(parent, root);
+      }
       entry = loadSkill(fs, root, path.basename(dir), opts.profile, { listFiles: opts.listFiles });
       if (entry && entry.skillMdPath !== file) entry = undefined;
     } else if (file.endsWith('.md')) {

@@ -179,7 +179,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }
     if (bytes !== undefined) {
-      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path }, fs);
+      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path, plugin: root.plugin }, fs);
       const data = result.parsed.data;
       const rawName = data?.name;
       if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());

@@ -137,4 +137,6 @@ export interface ValidationContext {
   skillDir?: string;
   /** The skills root holding the skill (cross-skill references resolve against it). */
   rootDir?: string;
+  /** The plugin's name for a skill in a plugin's `skills/` folder: its `name` is then also the command (`/<plugin>:<name>`). */
+  plugin?: string;
 }

@@ -117,29 +117,50 @@ function checkDescriptionPlaceholder(text: string, range: Range, emit: Emit): vo
   if (PLACEHOLDER.test(text)) emit('description-placeholder', range, 'Replace the placeholder description: say what the skill does and when Claude should use it (Claude Code chooses skills by it)');
 }
 
+/**
+ * What Claude Code makes of a name the spec refuses (claude-code profile): in a personal or project skill a label only
+ * (the command is the folder name), in a plugin skill also the command's last segment (docs/skills.md, "How a skill
+ * gets its command name").
+ */
+function claudeCodeNameNote(name: string, ctx: ValidationContext): string {
+  const refused = 'the Agent Skills spec, claude.ai uploads and packaging refuse it';
+  if (ctx.plugin !== undefined) {
+    const chars = [...name];
+    const shown = chars.length > 40 ? chars.slice(0, 40).join('') + '…' : name;
+    return `Claude Code also makes it the command (/${ctx.plugin}:${shown}); ${refused}`;
+  }
+  const command = ctx.folderName ? `/${ctx.folderName}` : 'the folder name';
+  return `Claude Code shows it as a label only (the command is ${command}); ${refused}`;
+}
+
 function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit): void {
   const name = normalizeName(raw);
   const findings = nameFindings(name);
   if (findings.length) {
     const suggestion = suggestSkillName(name);
     const rename = suggestion && suggestion !== name ? `Rename to '${suggestion}'` : '';
+    // In claude-code the format rules are warnings (Claude Code loads the skill): say what it does with the name.
+    const cc = ctx.profile === 'claude-code';
+    const note = cc ? `; ${claudeCodeNameNote(name, ctx)}` : '';
     for (const f of findings) {
       switch (f.code) {
         case 'name-length':
-          emit(f.code, range, `Shorten the name to at most ${NAME_MAX} characters (it has ${f.length})`);
+          emit(f.code, range, `Shorten the name to at most ${NAME_MAX} characters (it has ${f.length})${note}`);
           break;
         case 'name-case':
-          emit(f.code, range, `${rename || 'Use lower case'}: 'name' must be lower-case (found ${f.found.slice(0, 5).map((c) => `'${c}'`).join(', ')})`);
+          emit(f.code, range, `${rename || 'Use lower case'}: 'name' ${cc ? 'has upper-case letters' : 'must be lower-case'} (found ${f.found.slice(0, 5).map((c) => `'${c}'`).join(', ')})${note}`);
           break;
         case 'name-charset': {
           const shown = f.found.slice(0, 5).map(showNameChar).join(', ');
           if (f.variant) emit(f.code, range, `${rename || 'Use ASCII letters'} to be portable: 'name' has non-ASCII letters (found ${shown}; the reference validator accepts them, claude.ai uploads refuse them)`, f.variant);
-          else emit(f.code, range, `${rename || "Use only a-z, 0-9 and '-'"}: 'name' may only contain a-z, 0-9 and '-' (found ${shown})`);
+          else emit(f.code, range, `${rename || "Use only a-z, 0-9 and '-'"}: 'name' ${cc ? 'has characters other than' : 'may only contain'} a-z, 0-9 and '-' (found ${shown})${note}`);
           break;
         }
         case 'name-hyphen': {
           const what = f.what === 'double' ? "contains '--'" : f.what === 'starts' ? "starts with '-'" : "ends with '-'";
-          emit(f.code, range, `${rename || 'Remove the extra hyphens'}: 'name' must not start or end with '-' or contain '--' (it ${what})`);
+          emit(f.code, range, cc
+            ? `${rename || 'Remove the extra hyphens'}: 'name' ${what}${note}`
+            : `${rename || 'Remove the extra hyphens'}: 'name' must not start or end with '-' or contain '--' (it ${what})`);
           break;
         }
         case 'name-reserved':

@@ -6,6 +6,7 @@ import type { Problem, Profile } from '../../core/base/types';
 import type { ParsedSkillMd, SkillReference } from '../../core/skillmd/model';
 import { validateSkillMd } from '../../core/validation/validateSkill';
 import { validateAgentMd } from '../../core/agents/agents';
+import { pluginNameOf } from '../../core/discovery/plugins';
 
 /** Documents the language features apply to. */
 export const SKILL_DOCUMENTS: vscode.DocumentSelector = [
@@ -41,7 +42,10 @@ export function validateDocumentText(
   const kind = skillDocKind(fsPath);
   if (kind === 'skill') {
     const skillDir = path.dirname(fsPath);
-    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir: path.dirname(skillDir) }, fs);
+    const rootDir = path.dirname(skillDir);
+    // A plugin's `skills/<folder>/SKILL.md` (as discovery classifies roots): its `name` is also the command.
+    const plugin = path.basename(rootDir) === 'skills' ? pluginNameOf(fs, path.dirname(rootDir)) : undefined;
+    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir, plugin }, fs);
     return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
   }
   if (kind === 'agent') {

@@ -57,13 +57,13 @@ test('validate text: sorted path:line:col lines relative to cwd, then the summar
   });
   try {
     const r = await run(['validate'], dir);
-    assert.equal(r.code, 1);
+    assert.equal(r.code, 0);
     assert.equal(r.out, [
       ".claude/skills/alpha/SKILL.md:1:1: warning description-missing Add a 'description' that says what the skill does and when to use it (Claude Code falls back to the first paragraph; the spec and uploads require it)",
-      ".claude/skills/zeta/SKILL.md:2:7: error name-case Rename to 'zeta': 'name' must be lower-case (found 'Z')",
+      ".claude/skills/zeta/SKILL.md:2:7: warning name-case Rename to 'zeta': 'name' has upper-case letters (found 'Z'); Claude Code shows it as a label only (the command is /zeta); the Agent Skills spec, claude.ai uploads and packaging refuse it",
       ".claude/skills/zeta/SKILL.md:2:7: warning name-dir-mismatch Rename to 'zeta' to match the folder (name is 'Zeta')",
       ".claude/skills/zeta/SKILL.md:3:14: warning description-angle-brackets Remove '<' and '>' from the description: claude.ai uploads refuse angle brackets",
-      '3 skills checked: 1 error, 3 warnings',
+      '3 skills checked: 0 errors, 4 warnings',
       '',
     ].join('\n'));
     // Every line still matches the problem matcher the extension contributes (path:line:col: severity code message).
@@ -78,6 +78,36 @@ test('validate text: sorted path:line:col lines relative to cwd, then the summar
     assert.deepEqual([one.code, one.out], [0, '1 skill checked: 0 errors, 0 warnings\n']);
     const folder = await run(['validate', path.join(dir, '.claude', 'skills', 'good')], path.join(dir, '.claude'));
     assert.deepEqual([folder.code, folder.out], [0, '1 skill checked: 0 errors, 0 warnings\n']);
+  } finally { removeTree(dir); }
+});
+
+test('validate: a plugin skill whose only problem is its display name (`name: Agent Development`) exits 0 in claude-code, 1 under spec', async () => {
+  const plugin = 'test/fixtures/validation/display-name-plugin';
+  const cc = await run(['validate', plugin, '--format', 'json']);
+  assert.equal(cc.code, 0);
+  const report = JSON.parse(cc.out) as JsonReport;
+  assert.deepEqual([report.summary.skills, report.summary.errors, report.summary.warnings], [1, 0, 3]);
+  const problems = report.skills[0].problems;
+  assert.deepEqual(problems.map((p) => [p.code, p.severity]), [['name-case', 'warning'], ['name-charset', 'warning'], ['name-dir-mismatch', 'warning']]);
+  assert.match(problems[0].message, /^Rename to 'agent-development': .*Claude Code also makes it the command \(\/display-name-plugin:Agent Development\)/);
+  const spec = await run(['validate', plugin, '--format', 'json', '--profile', 'spec']);
+  assert.equal(spec.code, 1);
+  const specReport = JSON.parse(spec.out) as JsonReport;
+  assert.deepEqual(specReport.skills[0].problems.map((p) => [p.code, p.severity]), [['name-case', 'error'], ['name-charset', 'error'], ['name-dir-mismatch', 'error']]);
+});
+
+test('validate: a project skill with a display name exits 0 in claude-code (the command is the folder), 1 under spec and upload', async () => {
+  const dir = tempTree({ '.claude/skills/agent-development/SKILL.md': '---\nname: Agent Development\ndescription: Helps write agents.\n---\n' });
+  try {
+    const cc = await run(['validate'], dir);
+    assert.equal(cc.code, 0);
+    assert.match(cc.out, /warning name-case Rename to 'agent-development': .*Claude Code shows it as a label only \(the command is \/agent-development\)/);
+    assert.match(cc.out, /0 errors, 3 warnings\n$/);
+    for (const profile of ['spec', 'upload']) {
+      const r = await run(['validate', '--profile', profile], dir);
+      assert.equal(r.code, 1, profile);
+      assert.match(r.out, /error name-case Rename to 'agent-development': 'name' must be lower-case \(found 'A', 'D'\)\n/, profile);
+    }
   } finally { removeTree(dir); }
 });
 

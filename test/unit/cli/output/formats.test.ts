@@ -36,7 +36,8 @@ const TREE = {
 test('--format sarif: valid SARIF 2.1.0 (schema), rule metadata with help links, results with regions relative to the run folder', async () => {
   const dir = tempTree(TREE);
   try {
-    const r = await run(['validate', '--format', 'sarif'], dir);
+    // Under spec the name format rules are errors (in claude-code they are warnings): results of both levels.
+    const r = await run(['validate', '--format', 'sarif', '--profile', 'spec'], dir);
     assert.equal(r.code, 1);
     assert.equal(r.err, '');
     const log = JSON.parse(r.out);
@@ -60,7 +61,7 @@ test('--format sarif: valid SARIF 2.1.0 (schema), rule metadata with help links,
       '.claude/skills/a%20b/SKILL.md error name-charset',
       '.claude/skills/a%20b/SKILL.md warning reference-missing',
       '.claude/skills/two/SKILL.md error name-case',
-      '.claude/skills/two/SKILL.md warning name-dir-mismatch',
+      '.claude/skills/two/SKILL.md error name-dir-mismatch',
       '.claude/skills/two/SKILL.md warning description-angle-brackets',
     ]);
     const case0 = results[3];
@@ -96,14 +97,14 @@ test('the SARIF schema check can fail: a result without a message is rejected', 
 test('--format github: one workflow command per problem, exact lines', async () => {
   const dir = tempTree(TREE);
   try {
-    const r = await run(['validate', '--format', 'github'], dir);
+    const r = await run(['validate', '--format', 'github', '--profile', 'spec'], dir);
     assert.equal(r.code, 1);
     const lines = r.out.split('\n');
     assert.equal(lines[0], "::warning file=.skillflow.json,line=1,col=27,endLine=1,endColumn=33,title=config-invalid::unknown key 'oops'; .skillflow.json accepts profile, rules and ignore");
     assert.match(lines[1], /^::error file=\.claude\/skills\/a b\/SKILL\.md,line=2,col=7,endLine=2,endColumn=10,title=name-charset::/);
     assert.match(lines[2], /^::warning file=\.claude\/skills\/a b\/SKILL\.md,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=reference-missing::.*references\/guide\.md/);
     assert.equal(lines[3], "::error file=.claude/skills/two/SKILL.md,line=2,col=7,endLine=2,endColumn=10,title=name-case::" + escapeData(lines[3].split('::')[2]));
-    assert.equal(lines[6], 'skillflow: 2 skill(s) checked: 2 error(s), 4 warning(s)');
+    assert.equal(lines[6], 'skillflow: 2 skill(s) checked: 3 error(s), 3 warning(s)');
     assert.equal(lines.length, 8);
   } finally {
     removeTree(dir);

@@ -212,6 +212,21 @@ test('installed plugins under ~/.claude/plugins: from installed_plugins.json, el
   } finally { removeTree(home); }
 });
 
+test('an installed plugin skill with a display name: the name-case warning says the name is also the command', () => {
+  const home = tempTree({
+    '.claude/plugins/cache/mkt/tools/1.0.0/.claude-plugin/plugin.json': '{"name":"tools"}',
+    '.claude/plugins/cache/mkt/tools/1.0.0/skills/hammer-time/SKILL.md': '---\nname: Hammer Time\ndescription: Hits things.\n---\n',
+    '.claude/skills/saw-blade/SKILL.md': '---\nname: Saw Blade\ndescription: Cuts things.\n---\n',
+  });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [], home, profile: 'claude-code', managedDir: null });
+    const caseOf = (folder: string) => d.skills.find((s) => s.folderName === folder)!.problems.find((p) => p.code === 'name-case')!;
+    assert.equal(caseOf('hammer-time').severity, 'warning');
+    assert.match(caseOf('hammer-time').message, /Claude Code also makes it the command \(\/tools:Hammer Time\)/);
+    assert.match(caseOf('saw-blade').message, /Claude Code shows it as a label only \(the command is \/saw-blade\)/);
+  } finally { removeTree(home); }
+});
+
 test('the corpus: 27 skills; superpowers (top-level plugin.json) is a plugin', () => {
   const r = discoverPath(nodeFileSystem, CORPUS, { profile: 'claude-code' });
   assert.ok(r.ok);

@@ -51,21 +51,21 @@ const CASES: RuleCase[] = [
     range: r(3, 14, 3, 20), message: /it is a list/, nearMiss: ok() },
   { title: 'whitespace description', code: 'description-type', text: skill('name: my-skill\ndescription: "   "'), severities: ['error', 'error', 'error'],
     range: r(3, 14, 3, 19), message: /it is empty/, nearMiss: ok() },
-  { title: '65-character name', code: 'name-length', text: skill(`name: ${long(65)}\ndescription: d`), folderName: long(65), severities: ['error', 'error', 'error'],
+  { title: '65-character name', code: 'name-length', text: skill(`name: ${long(65)}\ndescription: d`), folderName: long(65), severities: ['warning', 'error', 'error'],
     range: r(2, 7, 2, 72), message: /^Shorten the name to at most 64 characters \(it has 65\)/, nearMiss: skill(`name: ${long(64)}\ndescription: d`), nearMissFolder: long(64) },
-  { title: 'upper-case name', code: 'name-case', text: skill('name: My-Skill\ndescription: d'), folderName: 'My-Skill', severities: ['error', 'error', 'error'],
-    range: r(2, 7, 2, 15), message: /^Rename to 'my-skill': 'name' must be lower-case \(found 'M', 'S'\)/, nearMiss: skill('name: my-skill\ndescription: d') },
-  { title: 'underscore in name', code: 'name-charset', text: skill('name: my_skill\ndescription: d'), folderName: 'my_skill', severities: ['error', 'error', 'error'],
-    range: r(2, 7, 2, 15), message: /^Rename to 'my-skill': 'name' may only contain a-z, 0-9 and '-' \(found '_'\)/, nearMiss: ok() },
-  { title: 'space in name', code: 'name-charset', text: skill('name: my skill\ndescription: d'), folderName: 'my skill', severities: ['error', 'error', 'error'],
+  { title: 'upper-case name', code: 'name-case', text: skill('name: My-Skill\ndescription: d'), folderName: 'My-Skill', severities: ['warning', 'error', 'error'],
+    range: r(2, 7, 2, 15), message: /^Rename to 'my-skill': 'name' (must be lower-case|has upper-case letters) \(found 'M', 'S'\)/, nearMiss: skill('name: my-skill\ndescription: d') },
+  { title: 'underscore in name', code: 'name-charset', text: skill('name: my_skill\ndescription: d'), folderName: 'my_skill', severities: ['warning', 'error', 'error'],
+    range: r(2, 7, 2, 15), message: /^Rename to 'my-skill': 'name' (may only contain|has characters other than) a-z, 0-9 and '-' \(found '_'\)/, nearMiss: ok() },
+  { title: 'space in name', code: 'name-charset', text: skill('name: my skill\ndescription: d'), folderName: 'my skill', severities: ['warning', 'error', 'error'],
     range: r(2, 7, 2, 15), message: /found space/, nearMiss: ok() },
   { title: 'accented name (a non-ASCII lower-case letter: the reference validator accepts it)', code: 'name-charset', text: skill('name: café\ndescription: d'), folderName: 'café', severities: ['warning', 'warning', 'error'],
     range: r(2, 7, 2, 11), message: /^Rename to 'cafe' to be portable: .*found 'é'/, nearMiss: skill('name: cafe\ndescription: d'), nearMissFolder: 'cafe' },
-  { title: 'leading hyphen', code: 'name-hyphen', text: skill('name: -my-skill\ndescription: d'), folderName: '-my-skill', severities: ['error', 'error', 'error'],
+  { title: 'leading hyphen', code: 'name-hyphen', text: skill('name: -my-skill\ndescription: d'), folderName: '-my-skill', severities: ['warning', 'error', 'error'],
     range: r(2, 7, 2, 16), message: /^Rename to 'my-skill': .*starts with '-'/, nearMiss: ok() },
-  { title: 'double hyphen', code: 'name-hyphen', text: skill('name: my--skill\ndescription: d'), folderName: 'my--skill', severities: ['error', 'error', 'error'],
+  { title: 'double hyphen', code: 'name-hyphen', text: skill('name: my--skill\ndescription: d'), folderName: 'my--skill', severities: ['warning', 'error', 'error'],
     range: r(2, 7, 2, 16), message: /contains '--'/, nearMiss: ok() },
-  { title: 'trailing hyphen', code: 'name-hyphen', text: skill('name: my-skill-\ndescription: d'), folderName: 'my-skill-', severities: ['error', 'error', 'error'],
+  { title: 'trailing hyphen', code: 'name-hyphen', text: skill('name: my-skill-\ndescription: d'), folderName: 'my-skill-', severities: ['warning', 'error', 'error'],
     range: r(2, 7, 2, 16), message: /ends with '-'/, nearMiss: ok() },
   { title: 'name differs from folder', code: 'name-dir-mismatch', text: skill('name: template-skill\ndescription: d'), folderName: 'template', severities: ['warning', 'error', 'warning'],
     range: r(2, 7, 2, 21), message: /^Rename to 'template' to match the folder \(name is 'template-skill'\)/, nearMiss: skill('name: "  template  "\ndescription: d'), nearMissFolder: 'template' },
@@ -261,6 +261,59 @@ test('a name can trip several name rules at once', () => {
   const res = validateSkillMd(skill('name: -My_Skill\ndescription: d'), { profile: 'claude-code', folderName: '-My_Skill' }, nodeFileSystem);
   assert.deepEqual(res.problems.map((p) => p.code).sort(), ['name-case', 'name-charset', 'name-hyphen']);
   assert.ok(res.problems.every((p) => p.line === 2 && p.column === 7 && p.endColumn === 16));
+});
+
+test('name format rules in claude-code: warnings that say Claude Code shows a project skill\'s name as a label only', () => {
+  const res = validateSkillMd(skill('name: Agent Development\ndescription: d'), { profile: 'claude-code', folderName: 'agent-development' }, nodeFileSystem);
+  const note = "Claude Code shows it as a label only (the command is /agent-development); the Agent Skills spec, claude.ai uploads and packaging refuse it";
+  assert.deepEqual(res.problems.map((p) => [p.code, p.severity, p.message]), [
+    ['name-case', 'warning', `Rename to 'agent-development': 'name' has upper-case letters (found 'A', 'D'); ${note}`],
+    ['name-charset', 'warning', `Rename to 'agent-development': 'name' has characters other than a-z, 0-9 and '-' (found space); ${note}`],
+    ['name-dir-mismatch', 'warning', "Rename to 'agent-development' to match the folder (name is 'Agent Development')"],
+  ]);
+  const hyphen = validateSkillMd(skill('name: my--skill\ndescription: d'), { profile: 'claude-code', folderName: 'my--skill' }, nodeFileSystem);
+  assert.deepEqual(hyphen.problems.map((p) => [p.severity, p.message]), [
+    ['warning', "Rename to 'my-skill': 'name' contains '--'; Claude Code shows it as a label only (the command is /my--skill); the Agent Skills spec, claude.ai uploads and packaging refuse it"],
+  ]);
+  const long = validateSkillMd(skill(`name: ${'a'.repeat(65)}\ndescription: d`), { profile: 'claude-code', folderName: '' }, nodeFileSystem);
+  assert.deepEqual(long.problems.map((p) => [p.severity, p.message]), [
+    ['warning', 'Shorten the name to at most 64 characters (it has 65); Claude Code shows it as a label only (the command is the folder name); the Agent Skills spec, claude.ai uploads and packaging refuse it'],
+  ]);
+});
+
+test('name format rules in claude-code: in a plugin skill the message says the name is also the command', () => {
+  const ctx = { profile: 'claude-code' as const, folderName: 'agent-development', plugin: 'plugin-dev' };
+  const res = validateSkillMd(skill('name: Agent Development\ndescription: d'), ctx, nodeFileSystem);
+  const note = 'Claude Code also makes it the command (/plugin-dev:Agent Development); the Agent Skills spec, claude.ai uploads and packaging refuse it';
+  assert.deepEqual(res.problems.filter((p) => p.code !== 'name-dir-mismatch').map((p) => [p.code, p.severity, p.message]), [
+    ['name-case', 'warning', `Rename to 'agent-development': 'name' has upper-case letters (found 'A', 'D'); ${note}`],
+    ['name-charset', 'warning', `Rename to 'agent-development': 'name' has characters other than a-z, 0-9 and '-' (found space); ${note}`],
+  ]);
+  // A long name is cut in the message (at 40 characters, never inside a surrogate pair).
+  const long = validateSkillMd(skill(`name: ${'😀'.repeat(65)}\ndescription: d`), { ...ctx, folderName: '' }, nodeFileSystem);
+  const length = long.problems.find((p) => p.code === 'name-length')!;
+  assert.equal(length.message, `Shorten the name to at most 64 characters (it has 65); Claude Code also makes it the command (/plugin-dev:${'😀'.repeat(40)}…); the Agent Skills spec, claude.ai uploads and packaging refuse it`);
+});
+
+test('name format rules outside claude-code: errors with the spec wording, whatever the plugin', () => {
+  for (const profile of ['spec', 'upload'] as const) {
+    for (const plugin of [undefined, 'plugin-dev']) {
+      const res = validateSkillMd(skill('name: Agent Development\ndescription: d'), { profile, folderName: 'agent-development', plugin }, nodeFileSystem);
+      assert.deepEqual(res.problems.filter((p) => p.code !== 'name-dir-mismatch').map((p) => [p.code, p.severity, p.message]), [
+        ['name-case', 'error', "Rename to 'agent-development': 'name' must be lower-case (found 'A', 'D')"],
+        ['name-charset', 'error', "Rename to 'agent-development': 'name' may only contain a-z, 0-9 and '-' (found space)"],
+      ], `${profile} ${plugin}`);
+    }
+    const hyphen = validateSkillMd(skill('name: -my-skill\ndescription: d'), { profile, folderName: '-my-skill' }, nodeFileSystem);
+    assert.deepEqual(hyphen.problems.map((p) => [p.severity, p.message]), [['error', "Rename to 'my-skill': 'name' must not start or end with '-' or contain '--' (it starts with '-')"]]);
+  }
+});
+
+test('a non-string name stays an error in every profile (Claude Code ignores it)', () => {
+  for (const profile of PROFILES) {
+    const res = validateSkillMd(skill('name: [Agent, Development]\ndescription: d'), { profile, folderName: 'agent-development', plugin: 'plugin-dev' }, nodeFileSystem);
+    assert.deepEqual(res.problems.map((p) => [p.code, p.severity]), [['name-type', 'error']], profile);
+  }
 });
 
 test('description-length counts characters (code points), after trimming', () => {
