@@ -363,7 +363,7 @@ describe('skills feature', function () {
     const nameCase = (uri: vscode.Uri, text: string) => vscode.languages.getDiagnostics(uri).find((x) => (x.code as { value: string }).value === 'name-case' && x.message.includes(text));
     const project = await waitFor(() => nameCase(doc.uri, 'label only'), 10_000, 'name-case for a project skill');
     assert.equal(project.severity, vscode.DiagnosticSeverity.Warning);
-    assert.match(project.message, /^Rename to 'display-name': .*Claude Code shows it as a label only \(the command is \/display-name\)/);
+    assert.match(project.message, /^Rename to 'display-name': .*Claude Code shows it as a label only in a personal or project skill \(the command is \/display-name\)/);
     await api.whenIdle();
     const kebab = (await quickFixes(doc.uri, project.range)).find((a) => a.title.startsWith('Convert to kebab-case'));
     assert.equal(kebab?.title, "Convert to kebab-case: 'display-name'");

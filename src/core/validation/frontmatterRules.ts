@@ -130,7 +130,7 @@ function claudeCodeNameNote(name: string, ctx: ValidationContext): string {
     return `Claude Code also makes it the command (/${ctx.plugin}:${shown}); ${refused}`;
   }
   const command = ctx.folderName ? `/${ctx.folderName}` : 'the folder name';
-  return `Claude Code shows it as a label only (the command is ${command}); ${refused}`;
+  return `Claude Code shows it as a label only in a personal or project skill (the command is ${command}); ${refused}`;
 }
 
 function checkName(raw: string, range: Range, ctx: ValidationContext, emit: Emit): void {

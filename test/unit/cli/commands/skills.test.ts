@@ -60,7 +60,7 @@ test('validate text: sorted path:line:col lines relative to cwd, then the summar
     assert.equal(r.code, 0);
     assert.equal(r.out, [
       ".claude/skills/alpha/SKILL.md:1:1: warning description-missing Add a 'description' that says what the skill does and when to use it (Claude Code falls back to the first paragraph; the spec and uploads require it)",
-      ".claude/skills/zeta/SKILL.md:2:7: warning name-case Rename to 'zeta': 'name' has upper-case letters (found 'Z'); Claude Code shows it as a label only (the command is /zeta); the Agent Skills spec, claude.ai uploads and packaging refuse it",
+      ".claude/skills/zeta/SKILL.md:2:7: warning name-case Rename to 'zeta': 'name' has upper-case letters (found 'Z'); Claude Code shows it as a label only in a personal or project skill (the command is /zeta); the Agent Skills spec, claude.ai uploads and packaging refuse it",
       ".claude/skills/zeta/SKILL.md:2:7: warning name-dir-mismatch Rename to 'zeta' to match the folder (name is 'Zeta')",
       ".claude/skills/zeta/SKILL.md:3:14: warning description-angle-brackets Remove '<' and '>' from the description: claude.ai uploads refuse angle brackets",
       '3 skills checked: 0 errors, 4 warnings',
@@ -101,7 +101,7 @@ test('validate: a project skill with a display name exits 0 in claude-code (the 
   try {
     const cc = await run(['validate'], dir);
     assert.equal(cc.code, 0);
-    assert.match(cc.out, /warning name-case Rename to 'agent-development': .*Claude Code shows it as a label only \(the command is \/agent-development\)/);
+    assert.match(cc.out, /warning name-case Rename to 'agent-development': .*Claude Code shows it as a label only in a personal or project skill \(the command is \/agent-development\)/);
     assert.match(cc.out, /0 errors, 3 warnings\n$/);
     for (const profile of ['spec', 'upload']) {
       const r = await run(['validate', '--profile', profile], dir);

@@ -223,7 +223,7 @@ test('an installed plugin skill with a display name: the name-case warning says 
     const caseOf = (folder: string) => d.skills.find((s) => s.folderName === folder)!.problems.find((p) => p.code === 'name-case')!;
     assert.equal(caseOf('hammer-time').severity, 'warning');
     assert.match(caseOf('hammer-time').message, /Claude Code also makes it the command \(\/tools:Hammer Time\)/);
-    assert.match(caseOf('saw-blade').message, /Claude Code shows it as a label only \(the command is \/saw-blade\)/);
+    assert.match(caseOf('saw-blade').message, /Claude Code shows it as a label only in a personal or project skill \(the command is \/saw-blade\)/);
   } finally { removeTree(home); }
 });
 

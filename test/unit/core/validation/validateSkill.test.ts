@@ -265,7 +265,7 @@ test('a name can trip several name rules at once', () => {
 
 test('name format rules in claude-code: warnings that say Claude Code shows a project skill\'s name as a label only', () => {
   const res = validateSkillMd(skill('name: Agent Development\ndescription: d'), { profile: 'claude-code', folderName: 'agent-development' }, nodeFileSystem);
-  const note = "Claude Code shows it as a label only (the command is /agent-development); the Agent Skills spec, claude.ai uploads and packaging refuse it";
+  const note = "Claude Code shows it as a label only in a personal or project skill (the command is /agent-development); the Agent Skills spec, claude.ai uploads and packaging refuse it";
   assert.deepEqual(res.problems.map((p) => [p.code, p.severity, p.message]), [
     ['name-case', 'warning', `Rename to 'agent-development': 'name' has upper-case letters (found 'A', 'D'); ${note}`],
     ['name-charset', 'warning', `Rename to 'agent-development': 'name' has characters other than a-z, 0-9 and '-' (found space); ${note}`],
@@ -273,11 +273,11 @@ test('name format rules in claude-code: warnings that say Claude Code shows a pr
   ]);
   const hyphen = validateSkillMd(skill('name: my--skill\ndescription: d'), { profile: 'claude-code', folderName: 'my--skill' }, nodeFileSystem);
   assert.deepEqual(hyphen.problems.map((p) => [p.severity, p.message]), [
-    ['warning', "Rename to 'my-skill': 'name' contains '--'; Claude Code shows it as a label only (the command is /my--skill); the Agent Skills spec, claude.ai uploads and packaging refuse it"],
+    ['warning', "Rename to 'my-skill': 'name' contains '--'; Claude Code shows it as a label only in a personal or project skill (the command is /my--skill); the Agent Skills spec, claude.ai uploads and packaging refuse it"],
   ]);
   const long = validateSkillMd(skill(`name: ${'a'.repeat(65)}\ndescription: d`), { profile: 'claude-code', folderName: '' }, nodeFileSystem);
   assert.deepEqual(long.problems.map((p) => [p.severity, p.message]), [
-    ['warning', 'Shorten the name to at most 64 characters (it has 65); Claude Code shows it as a label only (the command is the folder name); the Agent Skills spec, claude.ai uploads and packaging refuse it'],
+    ['warning', 'Shorten the name to at most 64 characters (it has 65); Claude Code shows it as a label only in a personal or project skill (the command is the folder name); the Agent Skills spec, claude.ai uploads and packaging refuse it'],
   ]);
 });
 
