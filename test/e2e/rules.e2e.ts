@@ -82,18 +82,18 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('disabled-in-workspace');
   await problemsFilter.fill('');
 
-  // 3. Fix all: two fixable problems (upper-case name, angle brackets) fixed by one source action.
+  // 3. Fix all: fixable warnings (upper-case name, angle brackets) fixed by one source action.
   const fixDir = t.path('.claude', 'skills', 'rules-fix-all');
   fs.mkdirSync(fixDir, { recursive: true });
   fs.writeFileSync(`${fixDir}/SKILL.md`, '---\nname: Rules_Fix_All\ndescription: Tidy <things> up. Use it when a skill needs tidying.\n---\n# Fix all\n');
   await t.treeItem(/^\/rules-fix-all/, 'Skills').waitFor();
   await t.openFile(t.path('.claude', 'skills', 'rules-fix-all', 'SKILL.md'));
   await editor.locator('.view-line', { hasText: 'Rules_Fix_All' }).waitFor();
-  await page.locator('.editor-instance .squiggly-error').first().waitFor();
+  await page.locator('.editor-instance .squiggly-warning').first().waitFor();
   await pickAction(() => t.runCommand('Source Action...'), 'Fix all Skillflow problems', 'fix-all-menu');
   await page.keyboard.press('Control+S');
   await t.waitForFile('.claude/skills/rules-fix-all/SKILL.md', (s) => s === '---\nname: rules-fix-all\ndescription: Tidy things up. Use it when a skill needs tidying.\n---\n# Fix all\n');
-  await page.locator('.editor-instance .squiggly-error').first().waitFor({ state: 'detached' });
+  await page.locator('.editor-instance .squiggly-warning').first().waitFor({ state: 'detached' });
   await editor.locator('.view-line', { hasText: 'name: rules-fix-all' }).waitFor();
   await t.shot('fix-all-applied');
 }
