@@ -59,7 +59,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'body-tokens': { summary: 'The body is over ~5000 tokens (estimate: characters / 4); move detail into `references/`.', severity: all('warning') },
   'reference-missing': { summary: 'A relative link or path reference points to a file that does not exist.', severity: all('warning') },
   'reference-outside': {
-    summary: 'A reference leaves the workspace or repository (error), or leaves the skill but stays in the repository or plugin (warning; error in upload).',
+    summary: 'A reference leaves the skill and the repository (error), or leaves the skill but stays in the repository, plugin, project or workspace folder (warning; error in upload).',
     severity: all('error'),
     variants: { 'in-repository': { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   },

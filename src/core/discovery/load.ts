@@ -13,7 +13,7 @@ import type { ClaudeMeta } from '../claude/types';
 import { metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
 import { mayHoldDisableComment } from '../config/ruleConfig';
-import { byName, hasFile, PathJoiner, skillMdOutsideWorkspace } from './paths';
+import { byName, hasFile, PathJoiner, projectOf, skillMdOutsideWorkspace } from './paths';
 
 
 /** A SKILL.md larger than this is reported (`file-too-large`), not parsed. */
@@ -110,6 +110,8 @@ interface SkillLoad {
   command?: boolean;
   /** The real path of `dir`, when known. */
   realDir?: string;
+  /** A command's project folder (a project skill's is found from its folder). */
+  project?: string;
 }
 
 /** A command file's problems: no `name-*` rule; `name` / `paths` keys reported as ignored by Claude Code. */
@@ -179,7 +181,8 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }
     if (bytes !== undefined) {
-      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path, plugin: root.plugin }, fs);
+      const project = load.command ? load.project : root.scope === 'project' ? projectOf(dir) : undefined;
+      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path, plugin: root.plugin, project, workspaceFolder: root.workspaceFolder, command: load.command }, fs);
       const data = result.parsed.data;
       const rawName = data?.name;
       if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
@@ -215,7 +218,9 @@ export function loadCommand(fs: FileSystem, file: string, profile: Profile): Loa
   const folderName = path.basename(file).replace(/\.md$/, '');
   const parent = path.dirname(file);
   const root: SkillsRoot = { path: parent, scope: 'project' };
-  const entry = finishLoad({ fs, root, folderName, profile, dir: parent, skillMdPath: file, hasUpper: true, files: [], knownStat: undefined, estimateTokens: true, command: true });
+  // Claude Code runs a command in its project: paths are read from the project folder (a plugin's, for a plugin command).
+  const project = projectOf(parent) ?? (path.basename(parent) === 'commands' ? path.dirname(parent) : undefined);
+  const entry = finishLoad({ fs, root, folderName, profile, dir: parent, skillMdPath: file, hasUpper: true, files: [], knownStat: undefined, estimateTokens: true, command: true, project });
   entry.dir = file;
   entry.name = folderName;
   entry.source = 'command';

@@ -48,6 +48,15 @@ export function skillMdOutsideWorkspace(fs: FileSystem, root: SkillsRoot, skillM
   return realWs !== undefined && !isInside(realWs, joinName(realDir, path.basename(skillMdPath)));
 }
 
+/**
+ * The project folder of a path below a `.claude` folder: the folder holding the nearest `.claude` above `dir` (or
+ * `dir`'s own, when it is one); undefined when there is none below the file system root.
+ */
+export function projectOf(dir: string): string | undefined {
+  const at = `${dir}${path.sep}`.lastIndexOf(`${path.sep}.claude${path.sep}`);
+  return at > 0 ? dir.slice(0, at) : undefined;
+}
+
 export function byName(a: DirEntry, b: DirEntry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

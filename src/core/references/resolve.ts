@@ -361,24 +361,58 @@ function boundsFrom(start: string, fs: FileSystem): Bounds {
   return bounds;
 }
 
-/** The path of `c`'s target relative to the plugin root `plugin`, when it exists there and stays inside it. */
-function inPlugin(plugin: string, c: ReferenceCandidate, fs: FileSystem): string | undefined {
+/**
+ * The path `c`'s target names when read from the folder `from`, when it exists there and stays inside `base` (the plugin
+ * root or project folder a path may be written relative to; a command's folder inside its project). A target that
+ * climbs with '../' is only read this way from a folder below `base` (`from` other than `base`).
+ */
+function existingIn(base: string, from: string, c: ReferenceCandidate, fs: FileSystem): string | undefined {
   const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
-  if (written.startsWith('../')) return undefined; // climbs from the skill, not from the plugin root
-  const resolved = nodePath.resolve(plugin, written);
-  return isInside(plugin, resolved) && resolved !== plugin && fs.stat(resolved) !== undefined ? resolved : undefined;
+  if (from === base && written.startsWith('../')) return undefined; // climbs from the skill, not from the plugin root
+  const resolved = nodePath.resolve(from, written);
+  return isInside(base, resolved) && resolved !== base && fs.stat(resolved) !== undefined ? resolved : undefined;
+}
+
+/** Where the references of one SKILL.md (or command file) are resolved from, and what bounds them. */
+export interface ReferenceScope {
+  /** The skill folder; for a command, the folder of the command file. */
+  skillDir: string;
+  /** The skills root holding the skill: `other-skill/…` resolves against it. */
+  rootDir?: string;
+  /**
+   * The project folder of a project skill or command (the folder holding its `.claude`): Claude Code runs commands
+   * there, so a path that exists there is found; a command's paths are read from it first.
+   */
+  project?: string;
+  /** The workspace folder holding the skill: with no repository around it, a target inside it stays in the workspace. */
+  workspaceFolder?: string;
+  /** A command file: its paths are read from the project folder, then from the command's folder; no skill folder to leave. */
+  command?: boolean;
+}
+
+/** What an outside target stays in ('the repository', 'the plugin', …), if anything short of the machine. */
+function stayingIn(resolved: string, bounds: Bounds, where: ReferenceScope): string | undefined {
+  if (bounds.repository !== undefined) return isInside(bounds.repository, resolved) ? 'the repository' : undefined;
+  if (bounds.plugin !== undefined && isInside(bounds.plugin, resolved)) return 'the plugin';
+  if (where.project !== undefined && isInside(where.project, resolved)) return 'the project folder';
+  if (where.workspaceFolder !== undefined && isInside(where.workspaceFolder, resolved)) return 'the workspace folder';
+  return undefined;
 }
 
 /**
- * Resolves candidates against the skill (or, for `other-skill/…`, the skills root), then the plugin root, and emits
- * reference-missing / -outside / -backslash.
+ * Resolves candidates against the skill (or, for `other-skill/…`, the skills root), then the plugin root and the
+ * project folder, and emits reference-missing / -outside / -backslash. A command's candidates resolve against its
+ * project folder, then the command's folder.
  * `fast`: whether plain targets may take the fast path (tests compare both ways).
  */
-export function resolveReferences(candidates: ReferenceCandidate[], skillDir: string, rootDir: string | undefined, fs: FileSystem, emit: Emit, fast = fastPaths(fs)): SkillReference[] {
+export function resolveReferences(candidates: ReferenceCandidate[], where: ReferenceScope, fs: FileSystem, emit: Emit, fast = fastPaths(fs)): SkillReference[] {
   const refs: SkillReference[] = [];
   if (!candidates.length) return refs;
-  const resolver = new ReferenceResolver(skillDir, rootDir, fs, fast);
+  const command = where.command === true && where.project !== undefined;
+  const project = where.project === undefined ? undefined : absolute(where.project);
+  const resolver = new ReferenceResolver(command ? project! : where.skillDir, command ? undefined : where.rootDir, fs, fast);
   const { skill, root } = resolver;
+  const commandDir = command ? absolute(where.skillDir) : undefined;
   // Memoised by kind and target as written (null: not a reference), with the target detached: a target cut from a
   // line would keep the whole file's text alive for as long as the reference lives.
   const links = new Map<string, { res: Resolution; target: string } | null>();
@@ -389,10 +423,15 @@ export function resolveReferences(candidates: ReferenceCandidate[], skillDir: st
     let known = memo.get(c.target);
     if (known === undefined) {
       let res = resolver.resolve(c);
-      if (res && !res.crossSkill && (res.outside || !res.exists)) {
-        // In a plugin, a path may be written relative to the plugin root (`references/shared.md` beside `skills/`).
+      if (commandDir !== undefined && (res === undefined || res.outside || !res.exists)) {
+        // A command's path may also be written from the command's own folder (`../../tests/…` from .claude/commands).
+        const there = existingIn(skill, commandDir, c, fs);
+        if (there !== undefined) res = { resolved: there, crossSkill: false, exists: true, outside: false, viaSymlink: false, rootRelative: false };
+      } else if (res && !res.crossSkill && (res.outside || !res.exists)) {
+        // In a plugin, a path may be written relative to the plugin root (`references/shared.md` beside `skills/`); in
+        // a project, relative to the project folder, where Claude Code runs commands (`node scripts/check.mjs`).
         const plugin = (bounds ??= findBounds(skill, fs)).plugin;
-        const there = plugin === undefined ? undefined : inPlugin(plugin, c, fs);
+        const there = (plugin === undefined ? undefined : existingIn(plugin, plugin, c, fs)) ?? (project === undefined ? undefined : existingIn(project, project, c, fs));
         if (there !== undefined) res = { ...res, resolved: there, exists: true, outside: false, viaSymlink: false, caseHint: undefined };
       }
       known = res ? { res, target: detach(c.target) } : null;
@@ -400,28 +439,32 @@ export function resolveReferences(candidates: ReferenceCandidate[], skillDir: st
     }
     if (known === null) continue;
     const { res } = known;
-    if (c.tentative && !res.exists) continue; // an example or placeholder that names no file
+    // An example or placeholder that names no file; in a command, a path in prose or code names a file of the project
+    // that may be one the command writes ("Writes `tests/reports/audit.md`"): only its links must lead somewhere.
+    if ((c.tentative || (command && c.kind === 'path')) && !res.exists) continue;
     refs.push({ target: known.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
     if (c.target.includes('\\')) {
       emit('reference-backslash', c.range, `'${c.target}' uses '\\' as a separator, which only Windows reads; write '${c.target.replace(/\\/g, '/')}'`);
     }
-    const repository = res.outside ? (bounds ??= findBounds(skill, fs)).repository : undefined;
-    const staysIn = res.outside && !res.viaSymlink && repository !== undefined && isInside(repository, res.resolved);
-    if (res.outside && staysIn && !res.exists) {
+    const b = res.outside ? (bounds ??= findBounds(skill, fs)) : undefined;
+    const within = b === undefined || res.viaSymlink ? undefined : stayingIn(res.resolved, b, where);
+    const scope = command ? 'the project folder' : res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
+    if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
-      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside the skill folder)`);
+      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})`);
+    } else if (res.outside && within !== undefined && command) {
+      // A command is not packaged: a file of the repository is where it will be.
     } else if (res.outside) {
-      const scope = res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
       emit('reference-outside', c.range, res.viaSymlink
         ? `'${c.target}' resolves through a symlink to outside ${scope}`
-        : staysIn
-          ? `'${c.target}' leaves ${scope} (it stays in the repository, but a packaged or uploaded skill does not have it)`
-          : `'${c.target}' leaves ${scope}${repository === undefined ? '' : ' and the repository'}; reference files inside the skill (or another skill as other-skill/folder/file)`,
-      staysIn ? 'in-repository' : undefined);
+        : within !== undefined
+          ? `'${c.target}' leaves ${scope} (it stays in ${within}, but a packaged or uploaded skill does not have it)`
+          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}`,
+      within !== undefined ? 'in-repository' : undefined);
     } else if (!res.exists) {
-      const where = res.crossSkill ? ` (in skill '${res.otherSkill}')` : ' in this skill';
+      const place = command ? ' in the project folder or beside the command' : res.crossSkill ? ` (in skill '${res.otherSkill}')` : ' in this skill';
       const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive` : '';
-      emit('reference-missing', c.range, `'${c.target}' does not exist${where}${hint}`);
+      emit('reference-missing', c.range, `'${c.target}' does not exist${place}${hint}`);
     }
   }
   return refs;

@@ -139,4 +139,10 @@ export interface ValidationContext {
   rootDir?: string;
   /** The plugin's name for a skill in a plugin's `skills/` folder: its `name` is then also the command (`/<plugin>:<name>`). */
   plugin?: string;
+  /** The project folder (holding `.claude`) of a project skill or command: paths that exist there are found. */
+  project?: string;
+  /** The workspace folder holding the skill: with no repository around it, what a reference may stay in. */
+  workspaceFolder?: string;
+  /** A command file (`skillDir` is its folder): its paths are read from the project folder first. */
+  command?: boolean;
 }

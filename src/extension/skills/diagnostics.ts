@@ -55,7 +55,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     if (doc.isClosed || this.generations.get(key) !== generation) return;
     const started = performance.now();
     const index = this.service.index;
-    const result = validateDocumentText(doc.uri.fsPath, doc.getText(), this.service.profile, this.service.fs, index.loaded ? index.knownSkillNames() : undefined);
+    const result = validateDocumentText(doc.uri.fsPath, doc.getText(), this.service.profile, this.service.fs, index.loaded ? index.knownSkillNames() : undefined, vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath);
     if (!result) return;
     // A newer edit arrived while validating: drop this result.
     if (this.generations.get(key) !== generation) return;

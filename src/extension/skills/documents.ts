@@ -1,4 +1,5 @@
 /** Which documents are skills or agents, and their single-file validation (shared by diagnostics and editor features). */
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { FileSystem } from '../../core/base/fs';
@@ -7,6 +8,7 @@ import type { ParsedSkillMd, SkillReference } from '../../core/skillmd/model';
 import { validateSkillMd } from '../../core/validation/validateSkill';
 import { validateAgentMd } from '../../core/agents/agents';
 import { pluginNameOf } from '../../core/discovery/plugins';
+import { projectOf } from '../../core/discovery/paths';
 
 /** Documents the language features apply to. */
 export const SKILL_DOCUMENTS: vscode.DocumentSelector = [
@@ -31,13 +33,14 @@ export interface SkillDocResult {
   references: SkillReference[];
 }
 
-/** Validates a SKILL.md or agent file from its text; undefined for other files. */
+/** Validates a SKILL.md or agent file from its text; undefined for other files. `workspaceFolder`: the one holding it. */
 export function validateDocumentText(
   fsPath: string,
   text: string,
   profile: Profile,
   fs: FileSystem,
   knownSkills: ReadonlySet<string> | undefined,
+  workspaceFolder?: string,
 ): SkillDocResult | undefined {
   const kind = skillDocKind(fsPath);
   if (kind === 'skill') {
@@ -45,7 +48,10 @@ export function validateDocumentText(
     const rootDir = path.dirname(skillDir);
     // A plugin's `skills/<folder>/SKILL.md` (as discovery classifies roots): its `name` is also the command.
     const plugin = path.basename(rootDir) === 'skills' ? pluginNameOf(fs, path.dirname(rootDir)) : undefined;
-    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir, plugin }, fs);
+    // A project skill's project folder (as discovery has it: not the home folder, whose `.claude` holds personal skills).
+    const found = plugin === undefined ? projectOf(skillDir) : undefined;
+    const project = found !== undefined && found !== os.homedir() ? found : undefined;
+    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir, plugin, project, workspaceFolder }, fs);
     return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
   }
   if (kind === 'agent') {

@@ -119,7 +119,7 @@ export class SkillLinkProvider implements vscode.DocumentLinkProvider {
 
   provideDocumentLinks(doc: vscode.TextDocument): vscode.DocumentLink[] {
     if (skillDocKind(doc.uri.fsPath) !== 'skill') return [];
-    const result = validateDocumentText(doc.uri.fsPath, doc.getText(), this.service.profile, this.service.fs, undefined);
+    const result = validateDocumentText(doc.uri.fsPath, doc.getText(), this.service.profile, this.service.fs, undefined, vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath);
     if (!result) return [];
     // Missing targets get a reference-missing diagnostic instead of a dead link.
     return result.references.filter((r) => r.exists).map((r) => {

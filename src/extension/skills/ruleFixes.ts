@@ -136,7 +136,7 @@ function overlaps(a: vscode.Range, b: vscode.Range): boolean {
 /** Every preferred quick fix for the document's current problems, as one edit (overlapping edits: the first wins). */
 export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rules: EditorRuleConfig): { edit: vscode.WorkspaceEdit; count: number } | undefined {
   const index = service.index;
-  const result = validateDocumentText(doc.uri.fsPath, doc.getText(), service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined);
+  const result = validateDocumentText(doc.uri.fsPath, doc.getText(), service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined, vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath);
   if (!result) return undefined;
   const diagnostics = rules.apply(doc.uri.fsPath, result.problems, doc.getText()).filter((p) => !NOT_AUTO_FIXED.has(p.code)).map((p) => toDiagnostic(p));
   if (!diagnostics.length) return undefined;

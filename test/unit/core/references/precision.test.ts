@@ -1,4 +1,4 @@
-// Precision on real skills: five public skill repositories (copied verbatim under test/fixtures/precision, with their
+// Precision on real skills: public skill repositories (copied verbatim under test/fixtures/precision, with their
 // licences; see each SOURCE.md) validated through the CLI, in-process. Each skill must give exactly the problems
 // listed here (code@line:severity, nothing else): every entry is a true positive, checked by hand, and the skills
 // were chosen for the shapes that used to raise false alarms.
@@ -89,6 +89,12 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // "**Examples**: `references/finance.md` for financial schemas, …", "2. A `scripts/rotate_pdf.py` script would be
     // helpful": examples and hypothetical files (was: ten reference-missing).
     'skill-creator/SKILL.md': [],
+  },
+  'Lbstrydom-claude-engineering-skills': {
+    // A project skill: `[scripts/lib/linter.mjs](scripts/lib/linter.mjs)` and `node scripts/openai-audit.mjs` are
+    // files of the project folder, where Claude Code runs commands (was: two reference-missing). Angle brackets in the
+    // description (claude.ai uploads refuse them), a long body.
+    '.claude/skills/audit-loop/SKILL.md': ['description-angle-brackets@3:warning', 'body-tokens@19:warning', 'body-lines@518:warning'],
   },
 };
 

@@ -7,6 +7,7 @@ import { nodeFileSystem } from '../../../../src/core/base/fs';
 import { withReadCache } from '../../../../src/core/discovery/readCache';
 import { extractReferences } from '../../../../src/core/references/markdown';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
+import { discover } from '../../../../src/core/discovery/discover';
 import { r, rangeOf, skill, summary } from '../../helpers/validation';
 
 const ROOT = nodePath.resolve('test/fixtures/validation/root');
@@ -247,6 +248,93 @@ test('repository and plugin root through one read cache: each skill of a folder 
   } finally {
     nodeFs.rmSync(tmp, { recursive: true, force: true });
   }
+});
+
+/** Writes `files` (path → text) below a fresh temporary folder (no repository above it) and runs `fn` on it. */
+function inTempTree(files: Record<string, string>, fn: (tmp: string) => void): void {
+  const tmp = nodeFs.realpathSync(nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-refs-')));
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      nodeFs.mkdirSync(nodePath.dirname(nodePath.join(tmp, file)), { recursive: true });
+      nodeFs.writeFileSync(nodePath.join(tmp, file), text);
+    }
+    fn(tmp);
+  } finally {
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** `code severity message` of each problem of the skill or command at `rel` in a discovery of `workspace`. */
+function discovered(workspace: string, rel: string): string[] {
+  const d = discover(nodeFileSystem, { workspaceFolders: [workspace], profile: 'claude-code', anyFolder: true, home: nodePath.join(workspace, 'no-home'), managedDir: null });
+  const entry = d.skills.find((s) => s.skillMdPath === nodePath.join(workspace, rel));
+  assert.ok(entry, `${rel} discovered`);
+  return entry.problems.map((p) => `${p.code} ${p.severity} ${p.message}`);
+}
+
+test('reference-outside without a repository: a warning when the target stays in the plugin, the project or the workspace folder; an error when it leaves them', () => {
+  const body = '[readme](../../README.md) [far](../../../../../far.md)\n';
+  inTempTree({
+    'ws/plugin/.claude-plugin/plugin.json': '{"name":"p"}',
+    'ws/plugin/README.md': 'r',
+    'ws/plugin/skills/a/SKILL.md': skill('name: a\ndescription: d', body),
+    'ws/app/.claude/skills/b/SKILL.md': skill('name: b\ndescription: d', '[notes](../../../NOTES.md)\n'),
+    'ws/app/NOTES.md': 'n',
+    'ws/skills/c/SKILL.md': skill('name: c\ndescription: d', body),
+    'ws/README.md': 'r',
+    'far.md': 'f',
+  }, (tmp) => {
+    const ws = nodePath.join(tmp, 'ws');
+    assert.deepEqual(discovered(ws, 'plugin/skills/a/SKILL.md'), [
+      "reference-outside warning '../../README.md' leaves the skill folder (it stays in the plugin, but a packaged or uploaded skill does not have it)",
+      "reference-outside error '../../../../../far.md' leaves the skill folder; reference files inside the skill (or another skill as other-skill/folder/file)",
+    ]);
+    assert.deepEqual(discovered(ws, 'app/.claude/skills/b/SKILL.md'), [
+      "reference-outside warning '../../../NOTES.md' leaves the skill folder (it stays in the project folder, but a packaged or uploaded skill does not have it)",
+    ]);
+    assert.deepEqual(discovered(ws, 'skills/c/SKILL.md'), [
+      "reference-outside warning '../../README.md' leaves the skill folder (it stays in the workspace folder, but a packaged or uploaded skill does not have it)",
+      "reference-outside error '../../../../../far.md' leaves the skill folder; reference files inside the skill (or another skill as other-skill/folder/file)",
+    ]);
+  });
+});
+
+test('a project skill\'s path that exists in the project folder (where Claude Code runs commands) is found; a personal skill has no project', () => {
+  const body = '[linter](scripts/lib/linter.mjs) and `node scripts/audit.mjs`, `scripts/gone.mjs`\n';
+  inTempTree({
+    'ws/.claude/skills/audit/SKILL.md': skill('name: audit\ndescription: d', body),
+    'ws/scripts/lib/linter.mjs': 'l',
+    'ws/scripts/audit.mjs': 'a',
+  }, (tmp) => {
+    const ws = nodePath.join(tmp, 'ws');
+    assert.deepEqual(discovered(ws, '.claude/skills/audit/SKILL.md'), ["reference-missing warning 'scripts/gone.mjs' does not exist in this skill"]);
+    // Read as a skill with no project (a personal skill, or the file alone), the same paths are missing from the skill.
+    const dir = nodePath.join(ws, '.claude', 'skills', 'audit');
+    const alone = validateSkillMd(skill('name: audit\ndescription: d', body), { profile: 'claude-code', folderName: 'audit', skillDir: dir, rootDir: nodePath.dirname(dir) }, nodeFileSystem);
+    assert.deepEqual(alone.problems.map((p) => p.message.split(' ')[0]), ["'scripts/lib/linter.mjs'", "'scripts/audit.mjs'", "'scripts/gone.mjs'"]);
+  });
+});
+
+test('a command file\'s paths are read from the project folder, then from its own folder; a path a command may write is not reported', () => {
+  const body = [
+    'Run `./scripts/gh.sh issue view` and [labels](./scripts/labels.sh).',
+    'Follow [the playbook](../../tests/playbook.md); see [gone](docs/gone.md).',
+    'Writes `tests/reports/audit.md`. Never [this](../../../outside.md).',
+    '',
+  ].join('\n');
+  inTempTree({
+    'ws/.claude/commands/triage.md': `---\ndescription: Triage an issue\n---\n${body}`,
+    'ws/scripts/gh.sh': 'g',
+    'ws/scripts/labels.sh': 'l',
+    'ws/tests/playbook.md': 'p',
+    'outside.md': 'o',
+  }, (tmp) => {
+    const ws = nodePath.join(tmp, 'ws');
+    assert.deepEqual(discovered(ws, '.claude/commands/triage.md'), [
+      "reference-missing warning 'docs/gone.md' does not exist in the project folder or beside the command",
+      "reference-outside error '../../../outside.md' leaves the project folder; reference files of the project",
+    ]);
+  });
 });
 
 test('near miss: `..` that stays inside the skill is fine', () => {

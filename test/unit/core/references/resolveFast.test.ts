@@ -76,7 +76,7 @@ function run(fs: FileSystem, cands: ReferenceCandidate[], skillDir: string, root
     (counted as unknown as Record<string, (p: string) => unknown>)[k] = (p: string) => { calls[k] = (calls[k] ?? 0) + 1; return f(p); };
   }
   const problems: string[] = [];
-  const refs = resolveReferences(cands, skillDir, rootDir, counted, (code, range, message) => problems.push(`${code}@${range.line}:${range.column} ${message}`), fast);
+  const refs = resolveReferences(cands, { skillDir, rootDir }, counted, (code, range, message) => problems.push(`${code}@${range.line}:${range.column} ${message}`), fast);
   return { refs, problems, calls };
 }
 
