@@ -213,7 +213,7 @@ describe('skills feature', function () {
     const rows = await api.treeProvider.getChildren(project);
     assert.equal(rows.indexOf(shadowedNode) - 1, rows.findIndex((n) => n.kind === 'skill' && n.dir === skillsDir('code-review')));
 
-    // A command with a problem keeps its terminal icon, in the problem's colour (deploy.md names a missing script).
+    // A command with a problem keeps its terminal icon, in the problem's colour (deploy.md links a missing script).
     const deploy = api.treeProvider.getTreeItem(await entryNode(api, project, '/deploy', 'command'));
     assert.deepEqual(iconOf(deploy), { id: 'terminal', color: 'list.warningForeground' });
     assert.equal(deploy.contextValue, 'skill.command.loaded.warning');
