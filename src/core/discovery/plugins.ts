@@ -2,8 +2,54 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 
-/** The plugin name when `dir` is a plugin folder (`.claude-plugin/plugin.json` or a top-level `plugin.json`). */
+/** How far above a plugin folder a marketplace that lists it is looked for (`./plugins/<name>` is two levels). */
+const MARKETPLACE_LEVELS = 4;
+
+/**
+ * The plugin name of `dir` when the nearest marketplace (`.claude-plugin/marketplace.json` in a folder at most
+ * MARKETPLACE_LEVELS above it) lists it as a local source (`"source": "./plugins/x"`, or a bare name under
+ * `metadata.pluginRoot`): Claude Code's manifest is optional, and without one the plugin is named after its folder
+ * (as `--plugin-dir` loads it; Claude Code's model of the workspace loads workspace plugins that way). A source that
+ * is the marketplace root itself is left out (its entry may pick skills of its own).
+ */
+function marketplaceNameOf(fs: FileSystem, dir: string): string | undefined {
+  for (let at = dir, level = 0; level < MARKETPLACE_LEVELS; level++) {
+    const up = path.dirname(at);
+    if (up === at) return undefined;
+    at = up;
+    const file = path.join(at, '.claude-plugin', 'marketplace.json');
+    if (!fs.stat(file)?.isFile) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(fs.readFile(file).toString('utf8'));
+    } catch {
+      return undefined; // a half-written marketplace names nothing
+    }
+    const plugins = (data as { plugins?: unknown } | null)?.plugins;
+    const meta = (data as { metadata?: { pluginRoot?: unknown } } | null)?.metadata;
+    const pluginRoot = typeof meta?.pluginRoot === 'string' ? meta.pluginRoot : '.';
+    if (!Array.isArray(plugins)) return undefined;
+    for (const entry of plugins as unknown[]) {
+      const { source } = (entry ?? {}) as { source?: unknown };
+      if (typeof source !== 'string' || source.includes('\\')) continue;
+      const relative = source.startsWith('./') || source === '.' ? source : /^[^/:]+$/.test(source) ? path.posix.join(pluginRoot, source) : undefined;
+      if (relative === undefined || path.resolve(at, relative) !== dir) continue;
+      return path.basename(dir);
+    }
+    return undefined; // the nearest marketplace decides
+  }
+  return undefined;
+}
+
+/**
+ * The plugin name when `dir` is a plugin folder: `.claude-plugin/plugin.json` or a top-level `plugin.json`, else a
+ * marketplace entry that lists it (marketplaceNameOf).
+ */
 export function pluginNameOf(fs: FileSystem, dir: string): string | undefined {
+  return manifestNameOf(fs, dir) ?? marketplaceNameOf(fs, dir);
+}
+
+function manifestNameOf(fs: FileSystem, dir: string): string | undefined {
   for (const manifest of [path.join(dir, '.claude-plugin', 'plugin.json'), path.join(dir, 'plugin.json')]) {
     if (!fs.stat(manifest)?.isFile) continue;
     try {

@@ -452,9 +452,8 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
     if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
       emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})`);
-    } else if (res.outside && within !== undefined && command) {
-      // A command is not packaged: a file of the repository is where it will be.
-    } else if (res.outside) {
+    } else if (res.outside && (within === undefined || !command)) {
+      // (A command is not packaged: a file it names in the repository is where it will be.)
       emit('reference-outside', c.range, res.viaSymlink
         ? `'${c.target}' resolves through a symlink to outside ${scope}`
         : within !== undefined

@@ -227,6 +227,35 @@ test('an installed plugin skill with a display name: the name-case warning says 
   } finally { removeTree(home); }
 });
 
+test('a plugin folder without a manifest that a marketplace lists (the manifest is optional) is a plugin named after its folder', () => {
+  const ws = tempTree({
+    '.claude-plugin/marketplace.json': JSON.stringify({
+      name: 'mkt',
+      metadata: { pluginRoot: './extras' },
+      plugins: [
+        { name: 'dev-kit', source: './plugins/plugin-dev' },
+        { name: 'fmt', source: 'formatter' },
+        { name: 'everything', source: './', skills: ['./skills/root-skill'] },
+        { name: 'remote', source: { source: 'github', repo: 'o/r' } },
+      ],
+    }),
+    'plugins/plugin-dev/skills/agent-development/SKILL.md': skillMd('agent-development'),
+    'extras/formatter/skills/tidy/SKILL.md': skillMd('tidy'),
+    'plugins/unlisted/skills/stray/SKILL.md': skillMd('stray'),
+    'skills/root-skill/SKILL.md': skillMd('root-skill'),
+    'broken/.claude-plugin/marketplace.json': '{"plugins": [{"name": "half", "source": "./p',
+    'broken/p/skills/half-skill/SKILL.md': skillMd('half-skill'),
+  });
+  try {
+    const d = discover(nodeFileSystem, { workspaceFolders: [ws], home: path.join(ws, 'no-home'), profile: 'claude-code', managedDir: null, anyFolder: true });
+    const of = (folder: string) => { const s = d.skills.find((e) => e.folderName === folder)!; return [s.scope, s.root.plugin ?? '', s.invocation]; };
+    assert.deepEqual(of('agent-development'), ['plugin', 'plugin-dev', '/plugin-dev:agent-development']);
+    assert.deepEqual(of('tidy'), ['plugin', 'formatter', '/formatter:tidy'], 'a bare source resolves under metadata.pluginRoot');
+    // Not listed, listed as the marketplace root itself, or in a marketplace that does not parse: no plugin.
+    for (const folder of ['stray', 'root-skill', 'half-skill']) assert.equal(of(folder)[0], 'project', folder);
+  } finally { removeTree(ws); }
+});
+
 test('the corpus: 27 skills; superpowers (top-level plugin.json) is a plugin', () => {
   const r = discoverPath(nodeFileSystem, CORPUS, { profile: 'claude-code' });
   assert.ok(r.ok);
