@@ -218,7 +218,11 @@ export function discoverPath(fs: FileSystem, target: string, opts: PathOptions):
     return { ok: true, discovery: { roots: [skill.root], skills: wired.skills, agents: [], models: [] } };
   }
   const all = discover(cached, { ...opts, workspaceFolders: [how.start], anyFolder: how.anyFolder });
-  const skills = opts.everything ? all.skills : all.skills.filter((s) => how.keep(s.skillMdPath));
+  // An entry found through a link (`.agents/skills` → `../skills`) keeps the path it was found at: it is under PATH
+  // when its real path is.
+  const real = (file: string) => path.join(cached.realPath(path.dirname(file)) ?? path.dirname(file), path.basename(file));
+  const under = (file: string) => how.keep(file) || how.keep(real(file));
+  const skills = opts.everything ? all.skills : all.skills.filter((s) => under(s.skillMdPath));
   if (!skills.length && how.single) return { ok: false, message: st.isFile ? `cannot read '${target}'` : `no SKILL.md in '${target}'` };
   const agents = how.single ? [] : all.agents.filter((a) => how.keep(a.path));
   return { ok: true, discovery: { roots: all.roots, skills, agents, models: all.models } };

@@ -12,7 +12,10 @@
  * pages), a known folder and a name without extension in prose ("under assets/code"; opening inline code it is a
  * command and counts), and mentions in a clause of examples ("e.g.", "for example", "such as", an "Example:"
  * label), after a prohibition ("never run", "do not edit") or after an indefinite article ("a `scripts/x.py`
- * script"). A path written with `\` separators is a candidate too (validation reports it as not portable).
+ * script"); files named `example.*`/`sample.*` and the paths in the same parentheses; a quoted path in a code
+ * statement in inline code; paths in a heading right above a fenced block. A brace expansion (`x.{sh,ps1}`) gives
+ * one candidate per alternative; a glob (`agents-*-rules.md`) none. A path written with `\` separators is a
+ * candidate too (validation reports it as not portable).
  *
  * Lines are classified on `lines.text`, which for a Utf8LineIndex is the file's bytes: everything a block
  * structure is recognised by is ASCII. Only lines that may hold a reference (a `\`, a `](` or `]:`, or a `/` in a
@@ -65,6 +68,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
   let fenceLength = 0;
   let commentEnd = -1; // offset of the `-->` closing an HTML comment block (src.length: unclosed)
   let paragraph = false; // the previous line is paragraph text: a less indented or 4-column line continues it
+  let heading = false; // the line is a heading
   const items: number[] = []; // content columns of the open list items, innermost last
   // Next `/`, `]` and `\` at or after the current line (-1: none left): a prose line without one is not read.
   let slash = -2;
@@ -105,6 +109,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
       }
       continue;
     }
+    heading = false;
     if (column < 4 && items.length === 0 && isPlainStart(c)) {
       paragraph = true; // the common case, a line of prose outside lists: no block structure to look at
     } else {
@@ -146,6 +151,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
         continue;
       }
       paragraph = d !== 35; // a heading (`#`) is no paragraph
+      heading = d === 35;
     }
     // Whether the line may hold a reference, read in place (all that is looked for is ASCII): a `\`, a `](` or
     // `]:`, or a `/` in a run of path characters that passes `plausible`. Most lines with a `/` have none ("and/or")
@@ -176,7 +182,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
     const t = decodedSlice(src, bytes, start, end);
     if (t.length > MAX_LINE) continue;
     const before = found.length;
-    readLine(t, firstLineNumber + (i - firstLine), found);
+    readLine(t, firstLineNumber + (i - firstLine), found, heading && fenceFollows(src, end));
     if (found.length - before > 1) sortLine(found, before);
   }
   return found;
@@ -188,6 +194,14 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
  */
 function isPlainStart(c: number): boolean {
   return c >= 65 ? c !== 96 && c !== 126 : c !== 45 && c !== 42 && c !== 43 && c !== 60 && c !== 35 && (c < 48 || c > 57);
+}
+
+/** Whether the first non-blank line after offset `from` (a line's end) opens a fenced block. */
+function fenceFollows(s: string, from: number): boolean {
+  let k = from;
+  for (let c = s.charCodeAt(k); c === 10 || c === 13 || c === 32 || c === 9; c = s.charCodeAt(++k));
+  const c = s.charCodeAt(k);
+  return (c === 96 || c === 126) && s.charCodeAt(k + 1) === c && s.charCodeAt(k + 2) === c;
 }
 
 /** Whether `s[from, to)` holds a backtick (bounded: no search past the line). */
@@ -310,16 +324,21 @@ function codeSpans(t: string): Spans | undefined {
   return spans;
 }
 
-function push(found: ReferenceCandidate[], target: string, line: number, column: number, kind: ReferenceKind, tentative = false): void {
-  const c: ReferenceCandidate = { target, range: { line, column: column + 1, endLine: line, endColumn: column + 1 + target.length }, kind };
+function push(found: ReferenceCandidate[], target: string, line: number, column: number, kind: ReferenceKind, tentative = false, width = target.length): void {
+  const c: ReferenceCandidate = { target, range: { line, column: column + 1, endLine: line, endColumn: column + 1 + width }, kind };
   if (tentative) c.tentative = true;
   found.push(c);
 }
 
-/** The references of one (decoded) prose line `t`, file line `line`. */
-function readLine(t: string, line: number, found: ReferenceCandidate[]): void {
+/**
+ * The references of one (decoded) prose line `t`, file line `line`. `titled`: the line is a heading right above a
+ * fenced block, whose paths name the example file the block shows ("### Setup script (scripts/setup.ps1)").
+ */
+function readLine(t: string, line: number, found: ReferenceCandidate[], titled: boolean): void {
   const code = t.includes('`') ? codeSpans(t) : undefined;
   let blanks: Spans | undefined; // text not to read for bare paths: links, URLs, comments
+  const firstOfLine = found.length;
+  let examples = false; // a bare path named `example.*` or `sample.*` was found
 
   const comment = t.indexOf('<!--');
   if (comment >= 0) {
@@ -380,17 +399,34 @@ function readLine(t: string, line: number, found: ReferenceCandidate[]): void {
     while (a > from && isPathChar(t.charCodeAt(a - 1))) a--;
     let b = k + 1;
     while (b < to && isPathChar(t.charCodeAt(b))) b++;
+    const next = b < to ? t.charCodeAt(b) : -1;
+    if ((next === 42 || next === 63 || next === 91) && isGlob(t, b, to)) {
+      // A glob (`references/agents-*-rules.md`): a pattern, not one file; nothing of it is read as a path.
+      k = t.indexOf('/', patternEnd(t, b, to));
+      continue;
+    }
+    if (next === 123) {
+      // A brace expansion (`scripts/extract.{sh,ps1}`): one candidate per alternative, each over the whole expression.
+      const end = expandBraces(t, a, b, to, line, found, code);
+      k = t.indexOf('/', end);
+      continue;
+    }
     k = t.indexOf('/', b);
     if (!plausible(t, a, b)) continue;
     while (b > a && isPunct(t.charCodeAt(b - 1))) b--; // sentence punctuation
     while (a < b && t.charCodeAt(a) === 58) a++; // leading `:`
     const target = t.slice(a, b);
-    const shape = barePath(target, a > 0 ? t.charCodeAt(a - 1) : -1);
+    const before = a > 0 ? t.charCodeAt(a - 1) : -1;
+    const shape = barePath(target, before);
     if (shape === NOT_A_PATH) continue;
     // A folder-like path opening inline code is a command (`scripts/review-package PLAN`); in prose it may be a folder.
-    const command = shape === FOLDER_LIKE && a > 0 && t.charCodeAt(a - 1) === 96 && inside(code, a - 1);
-    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || isProse(t, a));
+    const command = shape === FOLDER_LIKE && before === 96 && inside(code, a - 1);
+    // A quoted path in a code statement (`import logo from './assets/logo.png'`) is example code.
+    const literal = (before === 39 || before === 34) && inside(code, a) && codeStatement(t, code, a);
+    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || shape === EXAMPLE_FILE || literal || titled || isProse(t, a));
+    if (shape === EXAMPLE_FILE) examples = true;
   }
+  if (examples) examplesAround(t, found, firstOfLine);
   if (hasBackslash) {
     BACKSLASH_RUN.lastIndex = 0;
     for (let m = BACKSLASH_RUN.exec(t); m !== null; m = BACKSLASH_RUN.exec(t)) {
@@ -459,6 +495,10 @@ const NOT_A_PATH = 0;
 const FILE_PATH = 1;
 /** A known folder of a skill and a name without extension (`scripts/run`, but also "under assets/code"). */
 const FOLDER_LIKE = 2;
+/** A file named as an example (`scripts/example.py`, `assets/sample.json`): a reference only if it exists. */
+const EXAMPLE_FILE = 3;
+/** The name of a file that stands for an example of its kind. */
+const EXAMPLE_NAME = /^(?:example|sample)s?(?:[-_.][^/]*)?$/i;
 
 /**
  * What the run of path characters `p` is (`before`: the code of the character before it, -1 at the line start).
@@ -478,8 +518,89 @@ function barePath(p: string, before: number): number {
   for (let j = k; j < segments.length; j++) if (!SEGMENT.test(segments[j])) return NOT_A_PATH;
   if (k === 0 && DOMAIN.test(segments[0])) return NOT_A_PATH; // example.com/a.md
   if (hasPlaceholder(p)) return NOT_A_PATH;
-  if (EXTENSION.test(segments[segments.length - 1])) return FILE_PATH;
+  const last = segments[segments.length - 1];
+  if (EXTENSION.test(last)) return EXAMPLE_NAME.test(last) ? EXAMPLE_FILE : FILE_PATH;
   return k === 0 && KNOWN_SEGMENTS.has(segments[0]) ? FOLDER_LIKE : NOT_A_PATH;
+}
+
+/**
+ * Whether the `*`, `?` or `[` at `b`, right after a run of path characters, continues it as a glob: after a `/`,
+ * `-`, `_` or `.` (`scripts/*.py`, `agents-*-rules.md`), or followed by more of the path (`file?.md`, `x[0-9].md`);
+ * not the `**` closing bold text or a question mark ending a sentence.
+ */
+function isGlob(t: string, b: number, to: number): boolean {
+  const last = t.charCodeAt(b - 1);
+  if (last === 47 || last === 45 || last === 95 || last === 46) return true;
+  let e = b;
+  while (e < to && (t.charCodeAt(e) === 42 || t.charCodeAt(e) === 63)) e++;
+  if (t.charCodeAt(b) === 91) e = t.indexOf(']', b) + 1 || to;
+  return e < to && isPathChar(t.charCodeAt(e)) && !isPunctEnd(t, e, to);
+}
+
+/** Whether `t[e]` is sentence punctuation that ends the text or is followed by a blank (`x.md?.` is no glob). */
+function isPunctEnd(t: string, e: number, to: number): boolean {
+  return isPunct(t.charCodeAt(e)) && (e + 1 >= to || t.charCodeAt(e + 1) === 32 || t.charCodeAt(e + 1) === 9);
+}
+
+/** Where a glob pattern that a path run `t[…, b)` continues ends: past path characters and `* ? [ ] { }`. */
+function patternEnd(t: string, b: number, to: number): number {
+  while (b < to) {
+    const c = t.charCodeAt(b);
+    if (!(isPathChar(c) || c === 42 || c === 63 || c === 91 || c === 93 || c === 123 || c === 125 || c === 44)) break;
+    b++;
+  }
+  return b;
+}
+
+/**
+ * Reads the brace expansion `t[a, b)` `{alt,…}` suffix (the `{` at `b`) as one bare path per alternative, each a
+ * candidate over the whole expression; returns where the expression ends (nothing is pushed for a malformed one).
+ */
+function expandBraces(t: string, a: number, b: number, to: number, line: number, found: ReferenceCandidate[], code: Spans | undefined): number {
+  const close = t.indexOf('}', b);
+  if (close < 0 || close >= to) return b + 1;
+  const alternatives = t.slice(b + 1, close).split(',');
+  let end = close + 1;
+  while (end < to && isPathChar(t.charCodeAt(end))) end++;
+  while (end > close + 1 && isPunct(t.charCodeAt(end - 1))) end--;
+  if (alternatives.length < 2 || alternatives.some((x) => !/^[\w.+-]*$/.test(x))) return end;
+  while (a < b && t.charCodeAt(a) === 58) a++;
+  const stem = t.slice(a, b);
+  const suffix = t.slice(close + 1, end);
+  const before = a > 0 ? t.charCodeAt(a - 1) : -1;
+  for (const alt of alternatives) {
+    const target = stem + alt + suffix;
+    const shape = barePath(target, before);
+    if (shape === NOT_A_PATH) continue;
+    const command = shape === FOLDER_LIKE && before === 96 && inside(code, a - 1);
+    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || shape === EXAMPLE_FILE || isProse(t, a), end - a);
+  }
+  return end;
+}
+
+/** Whether the code span holding `t[at]` is a statement (it has a blank: `import x from './a.png'`), not a lone path. */
+function codeStatement(t: string, code: Spans | undefined, at: number): boolean {
+  if (code) for (let j = 0; j < code.length; j += 2) if (at >= code[j] && at < code[j + 1]) return /[ \t]/.test(t.slice(code[j], code[j + 1]));
+  return false;
+}
+
+/**
+ * When a line names an example file (`scripts/example.py`), the bare paths listed with it in the same parentheses
+ * are examples too ("paths within the skill (`scripts/example.py`, `references/guide.md`)"): tentative.
+ */
+function examplesAround(t: string, found: ReferenceCandidate[], from: number): void {
+  for (let j = from; j < found.length; j++) {
+    const c = found[j];
+    if (c.kind !== 'path' || !EXAMPLE_NAME.test(c.target.slice(c.target.lastIndexOf('/') + 1))) continue;
+    const at = c.range.column - 1;
+    const open = t.lastIndexOf('(', at);
+    const close = t.indexOf(')', at);
+    if (open < 0 || close < 0 || t.lastIndexOf(')', at) > open) continue;
+    for (let k = from; k < found.length; k++) {
+      const other = found[k];
+      if (other.kind === 'path' && other.range.column - 1 > open && other.range.column - 1 < close) other.tentative = true;
+    }
+  }
 }
 
 /** `barePath` (a file) for a path written with `\`: it must start with a dot segment or a known folder of a skill. */

@@ -286,6 +286,19 @@ test('discoverPath: a SKILL.md, a skill folder, an agent file, and refusals', ()
   assert.equal(other.ok, false);
 });
 
+test('discoverPath: a skill folder of a plugin whose skills folder is also linked from .agents/skills is found', () => {
+  const ws = tempTree({ '.claude-plugin/plugin.json': '{"name":"kit"}', 'skills/planner/SKILL.md': skillMd('planner') });
+  try {
+    fs.mkdirSync(path.join(ws, '.agents'));
+    fs.symlinkSync('../skills', path.join(ws, '.agents', 'skills'));
+    for (const target of [path.join(ws, 'skills', 'planner'), path.join(ws, 'skills', 'planner', 'SKILL.md'), path.join(ws, 'skills')]) {
+      const r = discoverPath(nodeFileSystem, target, { profile: 'claude-code', home: path.join(ws, 'no-home'), managedDir: null });
+      assert.ok(r.ok, target);
+      assert.deepEqual(r.discovery.skills.map((s) => s.folderName), ['planner'], target);
+    }
+  } finally { removeTree(ws); }
+});
+
 test('a workspace folder that is the home folder keeps ~/.claude/skills personal', () => {
   const home = tempTree({ '.claude/skills/mine/SKILL.md': skillMd('mine') });
   try {

@@ -99,6 +99,39 @@ function validate(body: string, alpha: string, profile: 'claude-code' | 'spec' |
   return validateSkillMd(skill('name: alpha\ndescription: d', body), { profile, folderName: 'alpha', skillDir: alpha, rootDir: nodePath.dirname(alpha) }, nodeFileSystem);
 }
 
+test('brace expansions: one candidate per alternative, over the whole expression; never the cut stem', () => {
+  assert.deepEqual(refs('| `scripts/docx-extract.{sh,ps1}` | converts |'), ['path:scripts/docx-extract.sh@1:4', 'path:scripts/docx-extract.ps1@1:4']);
+  const [sh] = extractReferences('Run scripts/x.{sh,ps1}.', 1);
+  assert.equal(sh.range.endColumn - sh.range.column, 'scripts/x.{sh,ps1}'.length);
+  assert.deepEqual(refs('references/{intro,usage}.md'), ['path:references/intro.md@1:1', 'path:references/usage.md@1:1']);
+  assert.deepEqual(refs('scripts/x.{sh}'), [], 'one alternative: no expansion, no stem');
+});
+
+test('globs are patterns, not files: nothing of them is a reference (bold and a closing question mark are no globs)', () => {
+  assert.deepEqual(refs('a catalog file (`references/agents/agents-*-rules.md`) or'), []);
+  assert.deepEqual(refs('every `scripts/*.py` and references/**/*.md and assets/img?.png and assets/x[0-9].json'), []);
+  assert.deepEqual(refs('Read **references/guide.md** first. Did you run scripts/check.py?'), ['path:references/guide.md@1:8', 'path:scripts/check.py@1:49']);
+});
+
+test('a quoted path in a code statement is example code; a path alone in inline code still counts', () => {
+  assert.deepEqual(refs("Import assets (`import logo from './assets/logo.png'`) so Vite fingerprints them."), ['path:./assets/logo.png@1:35 (tentative)']);
+  assert.deepEqual(refs("Open `'assets/logo.png'` and `assets/icon.png`."), ['path:assets/logo.png@1:8', 'path:assets/icon.png@1:31']);
+});
+
+test('a heading right above a fenced block titles an example file: its paths are tentative', () => {
+  assert.deepEqual(refs('### WinRM Setup Script (scripts/setup-winrm.ps1)\n\n```powershell\nwinrm quickconfig\n```\n'), ['path:scripts/setup-winrm.ps1@1:25 (tentative)']);
+  assert.deepEqual(refs('### Setup (scripts/setup.ps1)\n\nRun it first.\n'), ['path:scripts/setup.ps1@1:12'], 'a heading over prose names a file');
+  assert.deepEqual(refs('Setup (scripts/setup.ps1)\n```\nx\n```\n'), ['path:scripts/setup.ps1@1:8'], 'prose over a block');
+});
+
+test('example and sample file names are examples, and so are the paths listed with them in parentheses', () => {
+  assert.deepEqual(refs('- **Allowed**: Relative paths within the skill bundle (`scripts/example.py`, `references/guide.md`)'), [
+    'path:scripts/example.py@1:57 (tentative)', 'path:references/guide.md@1:79 (tentative)',
+  ]);
+  assert.deepEqual(refs('Load assets/sample-data.json, then references/guide.md'), ['path:assets/sample-data.json@1:6 (tentative)', 'path:references/guide.md@1:36']);
+  assert.deepEqual(refs('See references/examples.md'), ['path:references/examples.md@1:5 (tentative)']);
+});
+
 test('plugin layouts: a path that exists relative to the plugin root resolves there', () => {
   const { tmp, plugin, alpha } = pluginRepo();
   try {

@@ -90,6 +90,23 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // helpful": examples and hypothetical files (was: ten reference-missing).
     'skill-creator/SKILL.md': [],
   },
+  'UiPath-skills': {
+    // `(`import logo from './assets/logo.png'`)`: example code in inline code (was: reference-missing).
+    'skills/uipath-coded-apps/SKILL.md': ['body-tokens@8:warning'],
+    // `scripts/docx-extract.{sh,ps1}`: both scripts exist (was: 'scripts/docx-extract' missing). The
+    // `references/case/…` files it lists are not in the skill.
+    'skills/uipath-planner/SKILL.md': ['listing-length@3:warning', 'body-tokens@8:warning', ...missing(49, 49, 167, 167, 167, 167, 167, 167, 167, 167, 167, 167)],
+    // `references/agents/agents-*-rules.md`: a glob (was: 'references/agents/agents-' missing).
+    'skills/uipath-review/SKILL.md': ['body-tokens@8:warning', 'body-lines@507:warning'],
+  },
+  'hashicorp-agent-skills': {
+    // "### WinRM Setup Script (scripts/setup-winrm.ps1)" over a fenced PowerShell block: the example file's title.
+    'packer/builders/skills/windows-builder/SKILL.md': [],
+  },
+  'daymade-claude-code-skills': {
+    // "Relative paths within the skill bundle (`scripts/example.py`, `references/guide.md`)": examples.
+    'daymade-skill/skill-creator/SKILL.md': ['body-tokens@19:warning', 'body-lines@518:warning'],
+  },
   'Lbstrydom-claude-engineering-skills': {
     // A project skill: `[scripts/lib/linter.mjs](scripts/lib/linter.mjs)` and `node scripts/openai-audit.mjs` are
     // files of the project folder, where Claude Code runs commands (was: two reference-missing). Angle brackets in the
