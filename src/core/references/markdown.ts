@@ -13,7 +13,8 @@
  * command and counts), and mentions in a clause of examples ("e.g.", "for example", "such as", an "Example:"
  * label), after a prohibition ("never run", "do not edit") or after an indefinite article ("a `scripts/x.py`
  * script"); files named `example.*`/`sample.*` and the paths in the same parentheses; a quoted path in a code
- * statement in inline code; paths in a heading right above a fenced block. A brace expansion (`x.{sh,ps1}`) gives
+ * statement in inline code; paths in a heading right above a fenced block; a mention followed by "etc." or by an
+ * arrow to another path (a mapping that illustrates a rule). A brace expansion (`x.{sh,ps1}`) gives
  * one candidate per alternative; a glob (`agents-*-rules.md`) none. A path written with `\` separators is a
  * candidate too (validation reports it as not portable).
  *
@@ -423,7 +424,7 @@ function readLine(t: string, line: number, found: ReferenceCandidate[], titled: 
     const command = shape === FOLDER_LIKE && before === 96 && inside(code, a - 1);
     // A quoted path in a code statement (`import logo from './assets/logo.png'`) is example code.
     const literal = (before === 39 || before === 34) && inside(code, a) && codeStatement(t, code, a);
-    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || shape === EXAMPLE_FILE || literal || titled || isProse(t, a));
+    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || shape === EXAMPLE_FILE || literal || titled || isProse(t, a) || exampleAfter(t, b));
     if (shape === EXAMPLE_FILE) examples = true;
   }
   if (examples) examplesAround(t, found, firstOfLine);
@@ -632,6 +633,25 @@ function isProse(t: string, at: number): boolean {
   CLAUSE_BREAK.lastIndex = 0;
   for (let m = CLAUSE_BREAK.exec(before); m !== null; m = CLAUSE_BREAK.exec(before)) clause = m.index + m[0].length;
   return EXAMPLE_CLAUSE.test(before.slice(clause));
+}
+
+/**
+ * Whether what follows a mention ending at `b` makes it an example: "etc." (`scripts/setup.sh` etc.), or an arrow to
+ * another path (`./scripts/tool.py` → `.agents/skills/y/scripts/tool.py`: a mapping that illustrates a rule). An
+ * arrow to prose ("`scripts/build.py` → builds the site") describes a file of the skill: no example.
+ */
+function exampleAfter(t: string, b: number): boolean {
+  let k = b;
+  while (k < t.length && (t.charCodeAt(k) === 96 || t.charCodeAt(k) === 32)) k++;
+  if (t.startsWith('etc', k)) return !isLetter(t.charCodeAt(k + 3));
+  const c = t.charCodeAt(k);
+  if (c === 0x2192) k++;
+  else if ((c === 45 || c === 61) && t.charCodeAt(k + 1) === 62) k += 2;
+  else return false;
+  while (k < t.length && (t.charCodeAt(k) === 96 || t.charCodeAt(k) === 32)) k++;
+  let e = k;
+  while (e < t.length && isPathChar(t.charCodeAt(e))) e++;
+  return e > k && t.slice(k, e).includes('/');
 }
 
 /**

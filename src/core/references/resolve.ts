@@ -80,6 +80,8 @@ interface Resolution {
   exists: boolean;
   outside: boolean;
   viaSymlink: boolean;
+  /** With viaSymlink: the real path the link leads to (of the target's deepest existing folder when it is missing). */
+  realTarget?: string;
   /** Written relative to the skills root (`other-skill/…`): messages then speak of the root. */
   rootRelative: boolean;
   /** The skill a cross-skill reference points into. */
@@ -303,15 +305,16 @@ class ReferenceResolver {
 
     const { exists, symlinked, caseHint } = this.probe(physicalBase, resolved);
     let viaSymlink = false;
+    let realTarget: string | undefined;
     if (symlinked) {
       // The skill folder itself may be a link (a linked skill); only links below it can lead out. A missing target is
       // judged by the real path of its deepest existing folder: a link out of the skill leads out whether or not the
       // file exists there.
       const realBase = this.fs.realPath(physicalBase);
-      const realTarget = exists ? this.fs.realPath(resolved) : this.realAncestor(resolved, physicalBase);
-      if (realBase && realTarget && !isInside(realBase, realTarget)) { outside = true; viaSymlink = true; }
+      const real = exists ? this.fs.realPath(resolved) : this.realAncestor(resolved, physicalBase);
+      if (realBase && real && !isInside(realBase, real)) { outside = true; viaSymlink = true; realTarget = real; }
     }
-    return { resolved, crossSkill, exists, outside, viaSymlink, rootRelative, otherSkill, caseHint };
+    return { resolved, crossSkill, exists, outside, viaSymlink, realTarget, rootRelative, otherSkill, caseHint };
   }
 }
 
@@ -390,6 +393,17 @@ export interface ReferenceScope {
   command?: boolean;
 }
 
+/**
+ * stayingIn for the real path a symlink leads to: the bounds are compared by their real paths too. Claude Code keeps
+ * a link that stays in the plugin and copies the target of one that stays in the marketplace when it installs a
+ * plugin (plugins-reference.md, "Share files within a marketplace with symlinks").
+ */
+function linkStaysIn(real: string | undefined, bounds: Bounds, where: ReferenceScope, fs: FileSystem): string | undefined {
+  if (real === undefined) return undefined;
+  const r = (p: string | undefined) => (p === undefined ? undefined : fs.realPath(p) ?? p);
+  return stayingIn(real, { plugin: r(bounds.plugin), repository: r(bounds.repository) }, { ...where, project: r(where.project), workspaceFolder: r(where.workspaceFolder) });
+}
+
 /** What an outside target stays in ('the repository', 'the plugin', …), if anything short of the machine. */
 function stayingIn(resolved: string, bounds: Bounds, where: ReferenceScope): string | undefined {
   if (bounds.repository !== undefined) return isInside(bounds.repository, resolved) ? 'the repository' : undefined;
@@ -447,7 +461,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
       emit('reference-backslash', c.range, `'${c.target}' uses '\\' as a separator, which only Windows reads; write '${c.target.replace(/\\/g, '/')}'`);
     }
     const b = res.outside ? (bounds ??= findBounds(skill, fs)) : undefined;
-    const within = b === undefined || res.viaSymlink ? undefined : stayingIn(res.resolved, b, where);
+    const within = b === undefined ? undefined : res.viaSymlink ? linkStaysIn(res.realTarget, b, where, fs) : stayingIn(res.resolved, b, where);
     const scope = command ? 'the project folder' : res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
     if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
@@ -455,7 +469,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
     } else if (res.outside && (within === undefined || !command)) {
       // (A command is not packaged: a file it names in the repository is where it will be.)
       emit('reference-outside', c.range, res.viaSymlink
-        ? `'${c.target}' resolves through a symlink to outside ${scope}`
+        ? `'${c.target}' resolves through a symlink to outside ${scope}${within === undefined ? '' : ` (it stays in ${within}, but a packaged or uploaded skill does not have it)`}`
         : within !== undefined
           ? `'${c.target}' leaves ${scope} (it stays in ${within}, but a packaged or uploaded skill does not have it)`
           : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}`,

@@ -84,7 +84,7 @@ test('a SKILL.md linked out of the workspace is not read, whether or not discove
   } finally { removeTree(dir); }
 });
 
-test('a missing reference through a link that leaves the skill is reference-outside, not reference-missing', () => {
+test('a missing reference through a link that leaves the skill and the workspace is reference-outside; one that stays in the workspace, reference-missing', () => {
   const dir = tempTree({
     'skills/s/SKILL.md': skillMd('s', 'The s skill. Use it in tests.', 'See [a](out/missing.md), [b](out/deep/missing.md) and [c](in/missing.md).\n'),
     'skills/s/real/x.md': 'x',
@@ -93,9 +93,12 @@ test('a missing reference through a link that leaves the skill is reference-outs
   try {
     fs.symlinkSync(path.join(dir, 'elsewhere'), path.join(dir, 'skills', 's', 'out'));
     fs.symlinkSync(path.join(dir, 'skills', 's', 'real'), path.join(dir, 'skills', 's', 'in'));
-    const s = loadSkill(nodeFileSystem, { path: path.join(dir, 'skills'), scope: 'project', workspaceFolder: dir }, 's', 'claude-code');
-    assert.deepEqual(s?.problems.map((p) => [p.code, p.message.split(' ')[0]]), [
+    const problems = (workspaceFolder: string) => loadSkill(nodeFileSystem, { path: path.join(dir, 'skills'), scope: 'project', workspaceFolder }, 's', 'claude-code')?.problems.map((p) => [p.code, p.message.split(' ')[0]]);
+    assert.deepEqual(problems(path.join(dir, 'skills')), [
       ['reference-outside', "'out/missing.md'"], ['reference-outside', "'out/deep/missing.md'"], ['reference-missing', "'in/missing.md'"],
+    ]);
+    assert.deepEqual(problems(dir), [
+      ['reference-missing', "'out/missing.md'"], ['reference-missing', "'out/deep/missing.md'"], ['reference-missing', "'in/missing.md'"],
     ]);
   } finally { removeTree(dir); }
 });

@@ -132,6 +132,13 @@ test('example and sample file names are examples, and so are the paths listed wi
   assert.deepEqual(refs('See references/examples.md'), ['path:references/examples.md@1:5 (tentative)']);
 });
 
+test('a mention followed by "etc." or by an arrow to another path is an example; an arrow to prose describes a file', () => {
+  assert.deepEqual(refs('- Repo has a bootstrap script (`scripts/setup-worktree.sh` etc.) → call it'), ['path:scripts/setup-worktree.sh@1:33 (tentative)']);
+  assert.deepEqual(refs('- `./scripts/tool.py` → `.agents/skills/Y/scripts/tool.py` ✅'), ['path:./scripts/tool.py@1:4 (tentative)']);
+  assert.deepEqual(refs('- `../../templates/file.md` -> `plugins/X/templates/file.md` (outside skill)'), ['path:../../templates/file.md@1:4 (tentative)', 'path:plugins/X/templates/file.md@1:33']);
+  assert.deepEqual(refs('- `scripts/build.py` → builds the site; scripts/etcd.sh starts etcd'), ['path:scripts/build.py@1:4', 'path:scripts/etcd.sh@1:41']);
+});
+
 test('plugin layouts: a path that exists relative to the plugin root resolves there', () => {
   const { tmp, plugin, alpha } = pluginRepo();
   try {

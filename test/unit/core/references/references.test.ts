@@ -337,6 +337,24 @@ test('a command file\'s paths are read from the project folder, then from its ow
   });
 });
 
+test('a symlink to a file of the same plugin is a warning (Claude Code keeps it when it installs the plugin); out of every bound, an error', () => {
+  inTempTree({
+    'ws/plugin/.claude-plugin/plugin.json': '{"name":"p"}',
+    'ws/plugin/assets/diagrams/flow.mmd': 'graph',
+    'ws/plugin/skills/a/SKILL.md': skill('name: a\ndescription: d', '[flow](assets/flow.mmd) [far](assets/far.md)\n'),
+    'far.md': 'f',
+  }, (tmp) => {
+    const assets = nodePath.join(tmp, 'ws', 'plugin', 'skills', 'a', 'assets');
+    nodeFs.mkdirSync(assets);
+    nodeFs.symlinkSync('../../../assets/diagrams/flow.mmd', nodePath.join(assets, 'flow.mmd'));
+    nodeFs.symlinkSync(nodePath.join(tmp, 'far.md'), nodePath.join(assets, 'far.md'));
+    assert.deepEqual(discovered(nodePath.join(tmp, 'ws'), 'plugin/skills/a/SKILL.md'), [
+      "reference-outside warning 'assets/flow.mmd' resolves through a symlink to outside the skill folder (it stays in the plugin, but a packaged or uploaded skill does not have it)",
+      "reference-outside error 'assets/far.md' resolves through a symlink to outside the skill folder",
+    ]);
+  });
+});
+
 test('near miss: `..` that stays inside the skill is fine', () => {
   const res = validateAlpha('[x](references/../scripts/run.py)\n');
   assert.deepEqual(res.problems, []);
