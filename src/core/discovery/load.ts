@@ -114,9 +114,13 @@ interface SkillLoad {
   project?: string;
 }
 
-/** A command file's problems: no `name-*` rule; `name` / `paths` keys reported as ignored by Claude Code. */
+/**
+ * A command file's problems: none of the rules that only the Agent Skills spec and uploads impose (`name-*`,
+ * COMMAND_EXEMPT: frontmatter is optional in a command, whose description defaults to its first line, and a command
+ * is never packaged or uploaded); `name` / `paths` keys reported as ignored by Claude Code.
+ */
 function commandProblems(keys: ReadonlyArray<{ key: string; keyRange: Range }>, problems: Problem[], profile: Profile): Problem[] {
-  const out = problems.filter((p) => !p.code.startsWith('name-'));
+  const out = problems.filter((p) => !p.code.startsWith('name-') && !COMMAND_EXEMPT.has(p.code));
   const severity = severityFor('unknown-key', profile);
   for (const k of keys) {
     if (!COMMAND_IGNORED_KEYS.has(k.key) || severity === undefined) continue;
@@ -206,13 +210,16 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
   return entry;
 }
 
+/** SKILL.md rules of the spec and uploads that a command file is not held to (besides the `name-*` rules). */
+const COMMAND_EXEMPT = new Set(['frontmatter-missing', 'description-missing', 'description-length', 'description-angle-brackets']);
+
 /** Frontmatter keys Claude Code ignores in a command file (the command is the file name). */
 const COMMAND_IGNORED_KEYS = new Set(['name', 'paths']);
 
 /**
  * Reads and validates one command file (`.claude/commands/<name>.md`) with the SKILL.md rules, except that `name` and
- * `paths`, which Claude Code ignores in a command, are reported as ignored (`unknown-key`) and the `name-*` rules do not
- * apply. `dir` and `skillMdPath` are the file itself; `folderName` is its name without `.md`.
+ * `paths`, which Claude Code ignores in a command, are reported as ignored (`unknown-key`), the `name-*` rules do not
+ * apply and frontmatter is optional. `dir` and `skillMdPath` are the file itself; `folderName` is its name without `.md`.
  */
 export function loadCommand(fs: FileSystem, file: string, profile: Profile): LoadedSkillEntry {
   const folderName = path.basename(file).replace(/\.md$/, '');

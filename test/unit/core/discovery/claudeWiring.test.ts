@@ -87,6 +87,8 @@ test('.claude/commands/deploy.md is indexed as /deploy; a skill deploy wins over
   const ws = tempTree({
     '.claude/commands/deploy.md': '---\nname: ship\ndescription: Deploy the app.\n---\n\nDeploy it.\n',
     '.claude/commands/frontend/component.md': 'Make a component.\n',
+    '.claude/commands/tidy.md': `---\nargument-hint: "[file]"\n---\nTidy <file> $1.\n`,
+    '.claude/commands/long.md': `---\ndescription: Explain <code> ${'in detail '.repeat(160)}\n---\nExplain.\n`,
     '.claude/skills/deploy/SKILL.md': skillMd('deploy'),
   });
   try {
@@ -102,8 +104,12 @@ test('.claude/commands/deploy.md is indexed as /deploy; a skill deploy wins over
     assert.equal(skill.shadowedBy, undefined);
     const nested = at(skills, ws, '.claude/commands/frontend/component.md');
     assert.equal(nested.invocation, '/frontend:component');
-    // No frontmatter in a command: the SKILL.md rule applies (a warning); no name rule.
-    assert.ok(!codes(nested).some((c) => c.includes('name-')), codes(nested).join());
+    // Frontmatter and its description are optional in a command (its first line describes it): no problem, no name rule.
+    assert.deepEqual(codes(nested), []);
+    assert.deepEqual(codes(at(skills, ws, '.claude/commands/tidy.md')), []);
+    // Spec and upload limits do not bind a command; Claude Code's listing cut does.
+    assert.deepEqual(codes(at(skills, ws, '.claude/commands/long.md')), ['warning listing-length']);
+    assert.equal(nested.description, 'Make a component.');
   } finally { removeTree(ws); }
 });
 
