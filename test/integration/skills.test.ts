@@ -388,6 +388,31 @@ describe('skills feature', function () {
     }
   });
 
+  it('validates an open command file as you type, with the index\'s cross-entry problems (a command shadowed by a skill)', async () => {
+    const file = path.join(workspaceDir(), '.claude', 'commands', 'live-command.md');
+    fs.writeFileSync(file, 'Summarise the [changes](docs/changes.md) of this branch.\n');
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      await waitFor(() => codes(doc.uri).join() === 'reference-missing', 10_000, `reference-missing only (no frontmatter-missing in a command), got ${codes(doc.uri).join()}`);
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, new vscode.Position(0, 0), '---\nname: ship\n---\n');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      const ignored = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => (d.code as { value: string }).value === 'unknown-key'), 5_000, 'unknown-key for name, unsaved');
+      assert.equal(ignored.message, 'Claude Code ignores `name` in a command file (the command is the file name)');
+      assert.equal(ignored.range.start.line, 1);
+      assert.deepEqual(codes(doc.uri), ['reference-missing', 'unknown-key']);
+      // An open command that a skill shadows keeps the index's `shadowed` beside its own problems.
+      const shadowedDoc = await vscode.workspace.openTextDocument(path.join(workspaceDir(), '.claude', 'commands', 'code-review.md'));
+      await waitFor(() => codes(shadowedDoc.uri).includes('shadowed'), 5_000, 'shadowed on the open command');
+      const undo = new vscode.WorkspaceEdit();
+      undo.delete(doc.uri, new vscode.Range(0, 0, 3, 0));
+      assert.ok(await vscode.workspace.applyEdit(undo));
+      await doc.save();
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+
   it('hovers a frontmatter key with its documentation and profiles', async () => {
     const uri = vscode.Uri.file(skillsDir('code-review', 'SKILL.md'));
     await vscode.workspace.openTextDocument(uri);

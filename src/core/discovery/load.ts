@@ -9,6 +9,7 @@ import { fileProblem, sortProblems } from '../base/problems';
 import { detach, tokensForLength } from '../base/text';
 import type { SkillEntry, SkillsRoot } from '../skillmd/model';
 import { validateSkillMdBytes } from '../validation/bytes';
+import { validateSkillMd, type SkillMdValidation } from '../validation/validateSkill';
 import type { ClaudeMeta } from '../claude/types';
 import { metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
@@ -222,11 +223,8 @@ const COMMAND_IGNORED_KEYS = new Set(['name', 'paths']);
  * apply and frontmatter is optional. `dir` and `skillMdPath` are the file itself; `folderName` is its name without `.md`.
  */
 export function loadCommand(fs: FileSystem, file: string, profile: Profile): LoadedSkillEntry {
-  const folderName = path.basename(file).replace(/\.md$/, '');
-  const parent = path.dirname(file);
+  const { folderName, parent, project } = commandPlace(file);
   const root: SkillsRoot = { path: parent, scope: 'project' };
-  // Claude Code runs a command in its project: paths are read from the project folder (a plugin's, for a plugin command).
-  const project = projectOf(parent) ?? (path.basename(parent) === 'commands' ? path.dirname(parent) : undefined);
   const entry = finishLoad({ fs, root, folderName, profile, dir: parent, skillMdPath: file, hasUpper: true, files: [], knownStat: undefined, estimateTokens: true, command: true, project });
   entry.dir = file;
   entry.name = folderName;
@@ -235,6 +233,21 @@ export function loadCommand(fs: FileSystem, file: string, profile: Profile): Loa
   // Frontmatter is optional in a command: Claude Code describes it by its first paragraph.
   entry.description ??= entry.meta.description;
   return entry;
+}
+
+/** Where a command file is: its name without `.md`, its folder and its project folder. */
+function commandPlace(file: string): { folderName: string; parent: string; project: string | undefined } {
+  const parent = path.dirname(file);
+  // Claude Code runs a command in its project: paths are read from the project folder (a plugin's, for a plugin command).
+  const project = projectOf(parent) ?? (path.basename(parent) === 'commands' ? path.dirname(parent) : undefined);
+  return { folderName: path.basename(file).replace(/\.md$/, ''), parent, project };
+}
+
+/** A command file validated from its text (an open editor), with the problems loadCommand gives it from disk. */
+export function validateCommandText(text: string, file: string, profile: Profile, fs: FileSystem): SkillMdValidation {
+  const { folderName, parent, project } = commandPlace(file);
+  const result = validateSkillMd(text, { profile, folderName, skillDir: parent, rootDir: parent, project, command: true }, fs);
+  return { ...result, problems: sortProblems(commandProblems(result.parsed.keys, result.problems, profile)) };
 }
 
 /** One skill to load: the folder `folderName` of `root`. */

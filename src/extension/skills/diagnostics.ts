@@ -1,5 +1,5 @@
 /**
- * The `skillflow` DiagnosticCollection: open SKILL.md / agent files are validated from their text as you
+ * The `skillflow` DiagnosticCollection: open SKILL.md, agent and command files are validated from their text as you
  * type (debounced, stale results dropped by a generation counter); closed files get the index's problems.
  */
 import * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-/** Which documents are skills or agents, and their single-file validation (shared by diagnostics and editor features). */
+/** Which documents are skills, agents or commands, and their single-file validation (shared by diagnostics and editor features). */
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
@@ -9,25 +9,29 @@ import { validateSkillMd } from '../../core/validation/validateSkill';
 import { validateAgentMd } from '../../core/agents/agents';
 import { pluginNameOf } from '../../core/discovery/plugins';
 import { projectOf } from '../../core/discovery/paths';
+import { validateCommandText } from '../../core/discovery/load';
 
 /** Documents the language features apply to. */
 export const SKILL_DOCUMENTS: vscode.DocumentSelector = [
   { language: 'markdown', scheme: 'file', pattern: '**/SKILL.md' },
   { language: 'markdown', scheme: 'file', pattern: '**/.claude/agents/*.md' },
+  { language: 'markdown', scheme: 'file', pattern: '**/.claude/commands/**/*.md' },
 ];
 
 const AGENT_PATH = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
+const COMMAND_PATH = /[\\/]\.claude[\\/]commands[\\/](?:[^\\/]+[\\/])*[^\\/]+\.md$/;
 
-export type SkillDocKind = 'skill' | 'agent' | undefined;
+export type SkillDocKind = 'skill' | 'agent' | 'command' | undefined;
 
 export function skillDocKind(fsPath: string): SkillDocKind {
   if (path.basename(fsPath) === 'SKILL.md') return 'skill';
   if (AGENT_PATH.test(fsPath)) return 'agent';
+  if (COMMAND_PATH.test(fsPath)) return 'command';
   return undefined;
 }
 
 export interface SkillDocResult {
-  kind: 'skill' | 'agent';
+  kind: 'skill' | 'agent' | 'command';
   problems: Problem[];
   parsed?: ParsedSkillMd;
   references: SkillReference[];
@@ -52,6 +56,10 @@ export function validateDocumentText(
     const found = plugin === undefined ? projectOf(skillDir) : undefined;
     const project = found !== undefined && found !== os.homedir() ? found : undefined;
     const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir, plugin, project, workspaceFolder }, fs);
+    return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
+  }
+  if (kind === 'command') {
+    const r = validateCommandText(text, fsPath, profile, fs);
     return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
   }
   if (kind === 'agent') {

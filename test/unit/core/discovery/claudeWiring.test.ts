@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
 import type { Profile } from '../../../../src/core/base/types';
 import { discover } from '../../../../src/core/discovery/discover';
+import { loadCommand, validateCommandText } from '../../../../src/core/discovery/load';
 import type { SkillEntry } from '../../../../src/core/skillmd/model';
 import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
 
@@ -110,6 +111,25 @@ test('.claude/commands/deploy.md is indexed as /deploy; a skill deploy wins over
     // Spec and upload limits do not bind a command; Claude Code's listing cut does.
     assert.deepEqual(codes(at(skills, ws, '.claude/commands/long.md')), ['warning listing-length']);
     assert.equal(nested.description, 'Make a component.');
+  } finally { removeTree(ws); }
+});
+
+test('a command validated from its text (an open editor) has the problems loadCommand gives it from disk', () => {
+  const texts = [
+    '---\nname: ship\npaths: src\ncolour: red\n---\nRun [it](scripts/run.sh) and `./scripts/gh.sh`.\n',
+    'No frontmatter: [gone](docs/gone.md).\n',
+    '---\ndescription: [unquoted\n---\nBroken YAML.\n',
+  ];
+  const ws = tempTree(Object.fromEntries(texts.map((t, i) => [`.claude/commands/c${i}.md`, t])));
+  try {
+    texts.forEach((text, i) => {
+      const file = path.join(ws, '.claude', 'commands', `c${i}.md`);
+      for (const profile of ['claude-code', 'spec'] as const) {
+        const fromDisk = loadCommand(nodeFileSystem, file, profile).problems;
+        assert.deepEqual(validateCommandText(text, file, profile, nodeFileSystem).problems, fromDisk, `c${i} ${profile}`);
+        if (i < 2) assert.ok(fromDisk.length > 0, `c${i} has problems`);
+      }
+    });
   } finally { removeTree(ws); }
 });
 
