@@ -239,7 +239,7 @@ export function loadCommand(fs: FileSystem, file: string, profile: Profile): Loa
 function commandPlace(file: string): { folderName: string; parent: string; project: string | undefined } {
   const parent = path.dirname(file);
   // Claude Code runs a command in its project: paths are read from the project folder (a plugin's, for a plugin command).
-  const project = projectOf(parent) ?? (path.basename(parent) === 'commands' ? path.dirname(parent) : undefined);
+  const project = projectOf(parent, '.claude') ?? (path.basename(parent) === 'commands' ? path.dirname(parent) : undefined);
   return { folderName: path.basename(file).replace(/\.md$/, ''), parent, project };
 }
 

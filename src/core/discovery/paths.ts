@@ -49,11 +49,14 @@ export function skillMdOutsideWorkspace(fs: FileSystem, root: SkillsRoot, skillM
 }
 
 /**
- * The project folder of a path below a `.claude` folder: the folder holding the nearest `.claude` above `dir` (or
- * `dir`'s own, when it is one); undefined when there is none below the file system root.
+ * The project folder of a path below a `.claude`, `.agents` or `.github` folder (ROOT_PARENTS): the folder holding the
+ * nearest one above `dir` (or `dir`'s own, when it is one); undefined when there is none below the file system root.
+ * `only` limits the search to one of them (`.claude` for commands).
  */
-export function projectOf(dir: string): string | undefined {
-  const at = `${dir}${path.sep}`.lastIndexOf(`${path.sep}.claude${path.sep}`);
+export function projectOf(dir: string, only?: string): string | undefined {
+  const padded = `${dir}${path.sep}`;
+  let at = -1;
+  for (const parent of only === undefined ? ROOT_PARENTS : [only]) at = Math.max(at, padded.lastIndexOf(`${path.sep}${parent}${path.sep}`));
   return at > 0 ? dir.slice(0, at) : undefined;
 }
 

@@ -303,11 +303,13 @@ test('a project skill\'s path that exists in the project folder (where Claude Co
   const body = '[linter](scripts/lib/linter.mjs) and `node scripts/audit.mjs`, `scripts/gone.mjs`\n';
   inTempTree({
     'ws/.claude/skills/audit/SKILL.md': skill('name: audit\ndescription: d', body),
+    'ws/.github/skills/audit/SKILL.md': skill('name: audit\ndescription: d', body),
     'ws/scripts/lib/linter.mjs': 'l',
     'ws/scripts/audit.mjs': 'a',
   }, (tmp) => {
     const ws = nodePath.join(tmp, 'ws');
     assert.deepEqual(discovered(ws, '.claude/skills/audit/SKILL.md'), ["reference-missing warning 'scripts/gone.mjs' does not exist in this skill"]);
+    assert.deepEqual(discovered(ws, '.github/skills/audit/SKILL.md'), ["reference-missing warning 'scripts/gone.mjs' does not exist in this skill"]);
     // Read as a skill with no project (a personal skill, or the file alone), the same paths are missing from the skill.
     const dir = nodePath.join(ws, '.claude', 'skills', 'audit');
     const alone = validateSkillMd(skill('name: audit\ndescription: d', body), { profile: 'claude-code', folderName: 'audit', skillDir: dir, rootDir: nodePath.dirname(dir) }, nodeFileSystem);
