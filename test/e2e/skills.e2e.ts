@@ -246,4 +246,22 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.editor-instance .selected-text').first().waitFor();
   await t.problemsContain('description-placeholder');
   await t.shot('new-skill-revealed-and-selected');
+
+  // 9. A command file is validated as you type: a `name` key, which Claude Code ignores in a command, is reported
+  // before the file is saved; undoing it takes the problem away.
+  await t.openFile('.claude/commands/deploy.md');
+  const commandEditor = page.locator('.editor-instance .monaco-editor').first();
+  await commandEditor.locator('.view-line', { hasText: 'argument-hint' }).waitFor();
+  await page.keyboard.press('Control+G');
+  await t.quickInput.submit(':2:1');
+  await page.keyboard.type('name: ship');
+  await page.keyboard.press('Enter');
+  await commandEditor.locator('.view-line', { hasText: 'name: ship' }).waitFor();
+  await t.problemsContain('Claude Code ignores `name` in a command file (the command is the file name)');
+  await t.shot('command-validated-as-you-type');
+  await commandEditor.click({ position: { x: 200, y: 10 } });
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  await commandEditor.locator('.view-line', { hasText: 'name: ship' }).waitFor({ state: 'detached' });
+  await page.locator('.markers-panel').getByText('Claude Code ignores `name` in a command file').waitFor({ state: 'detached' });
 }
