@@ -13,6 +13,9 @@ const MARKETPLACE_LEVELS = 4;
  * is the marketplace root itself is left out (its entry may pick skills of its own).
  */
 function marketplaceNameOf(fs: FileSystem, dir: string): string | undefined {
+  // A hidden folder (`.claude`, whose `skills/` every project skill's validation asks about) is no plugin source:
+  // no marketplace is looked for or parsed for it.
+  if (path.basename(dir).startsWith('.')) return undefined;
   for (let at = dir, level = 0; level < MARKETPLACE_LEVELS; level++) {
     const up = path.dirname(at);
     if (up === at) return undefined;

@@ -408,7 +408,7 @@ function readLine(t: string, line: number, found: ReferenceCandidate[], titled: 
     }
     if (next === 123) {
       // A brace expansion (`scripts/extract.{sh,ps1}`): one candidate per alternative, each over the whole expression.
-      const end = expandBraces(t, a, b, to, line, found, code);
+      const end = expandBraces(t, a, b, to, line, found, code, titled);
       k = t.indexOf('/', end);
       continue;
     }
@@ -416,16 +416,7 @@ function readLine(t: string, line: number, found: ReferenceCandidate[], titled: 
     if (!plausible(t, a, b)) continue;
     while (b > a && isPunct(t.charCodeAt(b - 1))) b--; // sentence punctuation
     while (a < b && t.charCodeAt(a) === 58) a++; // leading `:`
-    const target = t.slice(a, b);
-    const before = a > 0 ? t.charCodeAt(a - 1) : -1;
-    const shape = barePath(target, before);
-    if (shape === NOT_A_PATH) continue;
-    // A folder-like path opening inline code is a command (`scripts/review-package PLAN`); in prose it may be a folder.
-    const command = shape === FOLDER_LIKE && before === 96 && inside(code, a - 1);
-    // A quoted path in a code statement (`import logo from './assets/logo.png'`) is example code.
-    const literal = (before === 39 || before === 34) && inside(code, a) && codeStatement(t, code, a);
-    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || shape === EXAMPLE_FILE || literal || titled || isProse(t, a) || exampleAfter(t, b));
-    if (shape === EXAMPLE_FILE) examples = true;
+    if (pushBarePath(found, t, t.slice(a, b), a, b, line, code, titled) === EXAMPLE_FILE) examples = true;
   }
   if (examples) examplesAround(t, found, firstOfLine);
   if (hasBackslash) {
@@ -557,7 +548,7 @@ function patternEnd(t: string, b: number, to: number): number {
  * Reads the brace expansion `t[a, b)` `{alt,…}` suffix (the `{` at `b`) as one bare path per alternative, each a
  * candidate over the whole expression; returns where the expression ends (nothing is pushed for a malformed one).
  */
-function expandBraces(t: string, a: number, b: number, to: number, line: number, found: ReferenceCandidate[], code: Spans | undefined): number {
+function expandBraces(t: string, a: number, b: number, to: number, line: number, found: ReferenceCandidate[], code: Spans | undefined, titled: boolean): number {
   const close = t.indexOf('}', b);
   if (close < 0 || close >= to) return b + 1;
   const alternatives = t.slice(b + 1, close).split(',');
@@ -568,15 +559,24 @@ function expandBraces(t: string, a: number, b: number, to: number, line: number,
   while (a < b && t.charCodeAt(a) === 58) a++;
   const stem = t.slice(a, b);
   const suffix = t.slice(close + 1, end);
-  const before = a > 0 ? t.charCodeAt(a - 1) : -1;
-  for (const alt of alternatives) {
-    const target = stem + alt + suffix;
-    const shape = barePath(target, before);
-    if (shape === NOT_A_PATH) continue;
-    const command = shape === FOLDER_LIKE && before === 96 && inside(code, a - 1);
-    push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || shape === EXAMPLE_FILE || isProse(t, a), end - a);
-  }
+  for (const alt of alternatives) pushBarePath(found, t, stem + alt + suffix, a, end, line, code, titled);
   return end;
+}
+
+/**
+ * Pushes the bare path `target`, written at `t[a, end)`, as a candidate (tentative when the text around it makes it
+ * an example, see the file comment); returns its shape (NOT_A_PATH: nothing pushed).
+ */
+function pushBarePath(found: ReferenceCandidate[], t: string, target: string, a: number, end: number, line: number, code: Spans | undefined, titled: boolean): number {
+  const before = a > 0 ? t.charCodeAt(a - 1) : -1;
+  const shape = barePath(target, before);
+  if (shape === NOT_A_PATH) return shape;
+  // A folder-like path opening inline code is a command (`scripts/review-package PLAN`); in prose it may be a folder.
+  const command = shape === FOLDER_LIKE && before === 96 && inside(code, a - 1);
+  // A quoted path in a code statement (`import logo from './assets/logo.png'`) is example code.
+  const literal = (before === 39 || before === 34) && inside(code, a) && codeStatement(t, code, a);
+  push(found, target, line, a, 'path', (shape === FOLDER_LIKE && !command) || shape === EXAMPLE_FILE || literal || titled || isProse(t, a) || exampleAfter(t, end), end - a);
+  return shape;
 }
 
 /** Whether the code span holding `t[at]` is a statement (it has a blank: `import x from './a.png'`), not a lone path. */

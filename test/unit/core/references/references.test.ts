@@ -9,6 +9,7 @@ import { extractReferences } from '../../../../src/core/references/markdown';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { discover } from '../../../../src/core/discovery/discover';
 import { r, rangeOf, skill, summary } from '../../helpers/validation';
+import { removeTree, tempTree } from '../../helpers/tempTree';
 
 const ROOT = nodePath.resolve('test/fixtures/validation/root');
 const ALPHA = nodePath.join(ROOT, 'alpha');
@@ -250,18 +251,10 @@ test('repository and plugin root through one read cache: each skill of a folder 
   }
 });
 
-/** Writes `files` (path → text) below a fresh temporary folder (no repository above it) and runs `fn` on it. */
+/** Runs `fn` on a fresh temporary folder (no repository above it) holding `files` (path → text). */
 function inTempTree(files: Record<string, string>, fn: (tmp: string) => void): void {
-  const tmp = nodeFs.realpathSync(nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'skillflow-refs-')));
-  try {
-    for (const [file, text] of Object.entries(files)) {
-      nodeFs.mkdirSync(nodePath.dirname(nodePath.join(tmp, file)), { recursive: true });
-      nodeFs.writeFileSync(nodePath.join(tmp, file), text);
-    }
-    fn(tmp);
-  } finally {
-    nodeFs.rmSync(tmp, { recursive: true, force: true });
-  }
+  const tmp = tempTree(files);
+  try { fn(tmp); } finally { removeTree(tmp); }
 }
 
 /** `code severity message` of each problem of the skill or command at `rel` in a discovery of `workspace`. */
