@@ -2,7 +2,8 @@
  * Rule configuration, read the same way by the CLI and the extension:
  * - `.skillflow.json`, the nearest one above a checked file: `{"profile", "rules": {"<code>": "off"|"info"|"warning"|"error"}, "ignore": ["<glob>"]}`;
  * - the editor's `skillflow.validation.rules` setting (passed in as `settingOverrides`), which wins over the file;
- * - `<!-- skillflow-disable <code> [<code>...] -->` in a SKILL.md body (outside fenced code), which turns rules off for that file.
+ * - `<!-- skillflow-disable <code> [<code>...] -->` in a SKILL.md body (outside fenced code), which turns rules off for that file;
+ * - `<!-- skillflow-disable-next-line <code> [<code>...] -->`, which turns them off for the line after the comment.
  * A config file that does not parse or has the wrong shape is a `config-invalid` problem on that file; its valid
  * parts are used and the rest falls back to the defaults. Nothing here throws.
  */
@@ -282,13 +283,15 @@ export function mayHoldDisableComment(bytes: Buffer): boolean {
   return open >= 0 && bytes.indexOf(DISABLE_MARKER_BYTES, open + COMMENT_OPEN_BYTES.length) >= 0;
 }
 
-/** One `skillflow-disable` comment: the codes it names and where it is. */
+/** One `skillflow-disable` (or `skillflow-disable-next-line`) comment: the codes it names and where it is. */
 export interface DisableComment {
   codes: string[];
   range: Range;
+  /** A `skillflow-disable-next-line` comment: the codes are off on the line after it only. */
+  nextLine: boolean;
 }
 
-const DISABLE = /<!--\s*skillflow-disable\b([^]*?)-->/g;
+const DISABLE = /<!--\s*skillflow-disable(-next-line)?(?![\w-])([^]*?)-->/g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
@@ -317,24 +320,30 @@ export function findDisableComments(text: string): DisableComment[] {
     if (!line.includes(DISABLE_MARKER)) continue;
     DISABLE.lastIndex = 0;
     for (let m = DISABLE.exec(line); m; m = DISABLE.exec(line)) {
-      const codes = m[1].split(/[\s,]+/).filter(Boolean);
-      out.push({ codes, range: { line: i + 1, column: m.index + 1, endLine: i + 1, endColumn: m.index + m[0].length + 1 } });
+      const codes = m[2].split(/[\s,]+/).filter(Boolean);
+      out.push({ codes, range: { line: i + 1, column: m.index + 1, endLine: i + 1, endColumn: m.index + m[0].length + 1 }, nextLine: m[1] !== undefined });
     }
   }
   return out;
 }
 
-/** The rule codes a SKILL.md text turns off for itself, and a `config-invalid` problem per unknown code named. */
-export function disabledRules(text: string, file?: string): { codes: Set<string>; problems: Problem[] } {
+/**
+ * The rule codes a SKILL.md text turns off for itself, those it turns off on single lines (by 1-based line), and a
+ * `config-invalid` problem per unknown code named.
+ */
+export function disabledRules(text: string, file?: string): { codes: Set<string>; lines: Map<number, Set<string>>; problems: Problem[] } {
   const codes = new Set<string>();
+  const lines = new Map<number, Set<string>>();
   const problems: Problem[] = [];
   for (const c of findDisableComments(text)) {
+    const into = c.nextLine ? lines.get(c.range.line + 1) ?? new Set<string>() : codes;
+    if (c.nextLine) lines.set(c.range.line + 1, into);
     for (const code of c.codes) {
-      if (isRuleCode(code)) codes.add(code);
+      if (isRuleCode(code)) into.add(code);
       else problems.push({ code: 'config-invalid', severity: severityFor('config-invalid', 'claude-code') ?? 'warning', message: `unknown rule code '${code}' in a skillflow-disable comment (see docs/rules.md for the codes)`, ...c.range, ...(file ? { file } : {}) });
     }
   }
-  return { codes, problems };
+  return { codes, lines, problems };
 }
 
 export interface ApplyRuleConfigOptions {
@@ -344,6 +353,8 @@ export interface ApplyRuleConfigOptions {
   settingOverrides?: Readonly<Record<string, RuleSetting>>;
   /** Codes turned off by `skillflow-disable` comments in the file. */
   disabledInFile?: ReadonlySet<string>;
+  /** Codes turned off on one line (1-based) by `skillflow-disable-next-line` comments: problems starting there are dropped. */
+  disabledOnLine?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 /**
@@ -355,11 +366,13 @@ export function applyRuleConfig(problems: readonly Problem[], opts: ApplyRuleCon
   const rules = opts.config.rules;
   const overrides = opts.settingOverrides;
   const disabled = opts.disabledInFile;
+  const onLine = opts.disabledOnLine;
   const noRules = Object.keys(rules).length === 0 && (!overrides || Object.keys(overrides).length === 0);
-  if (noRules && (!disabled || disabled.size === 0)) return [...problems];
+  if (noRules && (!disabled || disabled.size === 0) && (!onLine || onLine.size === 0)) return [...problems];
   const out: Problem[] = [];
   for (const p of problems) {
     if (disabled?.has(p.code)) continue;
+    if (p.file === undefined && onLine?.get(p.line)?.has(p.code)) continue;
     const has = (o: Readonly<Record<string, RuleSetting>> | undefined) => o !== undefined && Object.prototype.hasOwnProperty.call(o, p.code);
     const setting = has(overrides) ? overrides![p.code] : has(rules) ? rules[p.code] : undefined;
     if (setting === 'off') continue;
@@ -403,16 +416,18 @@ export function configureProblems(finder: RuleConfigFinder, file: string, proble
   if (finder.isIgnored(file)) return undefined;
   const config = finder.forFile(file);
   let disabledInFile: Set<string> | undefined;
+  let disabledOnLine: Map<number, Set<string>> | undefined;
   let extra: Problem[] = [];
   if (problems.length && opts.readText) {
     const text = opts.readText();
     if (text !== undefined) {
       const d = disabledRules(text);
       disabledInFile = d.codes;
+      disabledOnLine = d.lines;
       extra = d.problems;
     }
   }
-  const out = applyRuleConfig(problems, { config, settingOverrides: opts.settingOverrides, disabledInFile });
+  const out = applyRuleConfig(problems, { config, settingOverrides: opts.settingOverrides, disabledInFile, disabledOnLine });
   if (extra.length) out.push(...applyRuleConfig(extra, { config, settingOverrides: opts.settingOverrides }));
   return out;
 }

@@ -12,22 +12,20 @@ import { parseSkillMd } from '../../core/skillmd/frontmatter';
 import { CONFIG_FILE_NAME, findDisableComments } from '../../core/config/ruleConfig';
 import { parseJson } from '../../core/workflow/json';
 import { detectFormatting } from '../../core/base/jsonFormat';
-import { ruleCode, toDiagnostic } from '../adapters/ranges';
+import { fixAllEdits } from '../../core/fixes/skillFixes';
+import { ruleCode, toVsRange } from '../adapters/ranges';
 import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';
-import { SkillQuickFixProvider } from './quickFixes';
 import type { SkillsService } from './service';
 import type { EditorRuleConfig } from './ruleConfig';
 
 export const DISABLE_IN_WORKSPACE_COMMAND = 'skillflow.disableRuleInWorkspace';
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('skillflow');
-/** Preferred fixes that only put a placeholder in place of a problem: not applied by Fix all. */
-const NOT_AUTO_FIXED = new Set(['description-missing']);
 
 /** The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter); undefined when the file has no body to put it in. */
 export function disableForFileEdit(doc: vscode.TextDocument, code: string): vscode.WorkspaceEdit | undefined {
   const text = doc.getText();
   const edit = new vscode.WorkspaceEdit();
-  const existing = findDisableComments(text)[0];
+  const existing = findDisableComments(text).find((c) => !c.nextLine);
   if (existing) {
     if (existing.codes.includes(code)) return undefined;
     const end = new vscode.Position(existing.range.endLine - 1, existing.range.endColumn - 1 - 3);
@@ -127,34 +125,16 @@ export class RuleDisableActionProvider implements vscode.CodeActionProvider {
   }
 }
 
-/** Two edits that cannot both apply: their ranges share a character, or both insert at one position (a duplicate too). */
-function overlaps(a: vscode.Range, b: vscode.Range): boolean {
-  if (a.isEmpty && b.isEmpty) return a.start.isEqual(b.start);
-  return a.start.isBefore(b.end) && b.start.isBefore(a.end);
-}
-
-/** Every preferred quick fix for the document's current problems, as one edit (overlapping edits: the first wins). */
+/** Every preferred, certain fix for the document's current problems (core/fixes: what `validate --fix` applies too), as one edit. */
 export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rules: EditorRuleConfig): { edit: vscode.WorkspaceEdit; count: number } | undefined {
   const index = service.index;
-  const result = validateDocumentText(doc.uri.fsPath, doc.getText(), service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined, vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath);
+  const text = doc.getText();
+  const result = validateDocumentText(doc.uri.fsPath, text, service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined, vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath);
   if (!result) return undefined;
-  const diagnostics = rules.apply(doc.uri.fsPath, result.problems, doc.getText()).filter((p) => !NOT_AUTO_FIXED.has(p.code)).map((p) => toDiagnostic(p));
-  if (!diagnostics.length) return undefined;
-  const whole = new vscode.Range(0, 0, doc.lineCount, 0);
-  const context: vscode.CodeActionContext = { diagnostics, only: vscode.CodeActionKind.QuickFix, triggerKind: vscode.CodeActionTriggerKind.Invoke };
-  const fixes = new SkillQuickFixProvider().provideCodeActions(doc, whole, context).filter((a) => a.isPreferred && a.edit);
-  const edits: vscode.TextEdit[] = [];
-  for (const a of fixes) {
-    for (const [uri, list] of a.edit!.entries()) {
-      if (uri.toString() !== doc.uri.toString()) continue;
-      for (const e of list) {
-        if (!edits.some((x) => overlaps(x.range, e.range))) edits.push(e);
-      }
-    }
-  }
+  const edits = fixAllEdits(text, doc.uri.fsPath, rules.apply(doc.uri.fsPath, result.problems, text));
   if (!edits.length) return undefined;
   const edit = new vscode.WorkspaceEdit();
-  edit.set(doc.uri, edits);
+  edit.set(doc.uri, edits.map((e) => vscode.TextEdit.replace(toVsRange(e.range), e.newText)));
   return { edit, count: edits.length };
 }
 

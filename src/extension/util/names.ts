@@ -1,9 +1,4 @@
-/** Text helpers for quick fixes and views (vscode-free, unit-tested); skill names live in core/skillmd/names.ts. */
-
-/** A YAML plain scalar that contains `: ` (or starts with a YAML indicator) as a single-quoted scalar. */
-export function yamlSingleQuote(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
-}
+/** Text helpers for views (vscode-free, unit-tested); skill names live in core/skillmd/names.ts, fix helpers in core/fixes. */
 
 /** Shortens text to `max` characters on a word boundary, with an ellipsis. */
 export function shorten(text: string, max: number): string {

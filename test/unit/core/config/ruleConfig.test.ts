@@ -189,3 +189,24 @@ test('the .skillflow.json schema lists exactly the rule table codes and is the s
   assert.deepEqual(pkg.contributes.configuration.properties['skillflow.validation.rules'].propertyNames.enum, codes, 'package.json skillflow.validation.rules is out of date: SKILLFLOW_UPDATE_SCHEMA=1 npm run test:unit -- ruleConfig');
   assert.ok(pkg.contributes.jsonValidation.some((j: { fileMatch: string; url: string }) => j.fileMatch === '**/.skillflow.json' && j.url === './schemas/skillflow.schema.json'));
 });
+
+test('skillflow-disable-next-line: the codes are off on the next line only; unknown codes reported; not a file-level disable', () => {
+  const text = [
+    '---', 'name: x', 'description: d', '---',
+    '<!-- skillflow-disable-next-line reference-missing -->',
+    'See [a](missing-a.md).',
+    'See [b](missing-b.md). <!-- skillflow-disable-next-line body-lines,nope -->',
+    '<!-- skillflow-disable-nextline reference-missing -->',
+    'See [c](missing-c.md).',
+  ].join('\n');
+  const comments = findDisableComments(text);
+  assert.deepEqual(comments.map((c) => [c.range.line, c.nextLine, c.codes]), [[5, true, ['reference-missing']], [7, true, ['body-lines', 'nope']]]);
+  const d = disabledRules(text);
+  assert.deepEqual([...d.codes], []);
+  assert.deepEqual([...d.lines].map(([line, codes]) => [line, [...codes]]), [[6, ['reference-missing']], [8, ['body-lines']]]);
+  assert.deepEqual(d.problems.map((p) => [p.code, p.line]), [['config-invalid', 7]]);
+  const at = (line: number, code = 'reference-missing'): Problem => ({ code, severity: 'warning', message: code, line, column: 5, endLine: line, endColumn: 9 });
+  const finder = new RuleConfigFinder(memFs('/w', {}));
+  const out = configureProblems(finder, '/w/s/SKILL.md', [at(6), at(7), at(9), at(6, 'body-lines')], { readText: () => text })!;
+  assert.deepEqual(out.map((p) => `${p.code}@${p.line}`), ['reference-missing@7', 'reference-missing@9', 'body-lines@6', 'config-invalid@7']);
+});

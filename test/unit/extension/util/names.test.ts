@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { shorten, yamlSingleQuote } from '../../../../src/extension/util/names';
+import { shorten } from '../../../../src/extension/util/names';
+import { yamlSingleQuote } from '../../../../src/core/fixes/skillFixes';
 
 test('yamlSingleQuote doubles single quotes', () => {
   assert.equal(yamlSingleQuote('Use when: x'), `'Use when: x'`);

@@ -1,0 +1,188 @@
+/**
+ * The fixes of SKILL.md problems, computed once for every surface: the editor's quick fixes and "Fix all Skillflow
+ * problems" (src/extension/skills/quickFixes.ts, ruleFixes.ts) and `skillflow validate --fix` / `--fix-dry-run`
+ * (src/cli/commands/validate.ts). A fix is a list of text edits in core coordinates (1-based, exclusive endColumn,
+ * over the text without its BOM); `certain` fixes are the ones "Fix all" and `--fix` apply: they write what the
+ * problem's message asks for and nothing the author has to fill in (a placeholder description is offered, never
+ * applied). A description over the length limit is never trimmed: its fix only selects the text.
+ */
+import * as path from 'node:path';
+import type { Problem, Range } from '../base/types';
+import { LineIndex } from '../base/text';
+import { flowThenText, parseSkillMd } from '../skillmd/frontmatter';
+import { checkSkillName, suggestSkillName } from '../skillmd/names';
+import { DESCRIPTION_MAX } from '../validation/frontmatterRules';
+
+/** Replace `range` with `newText` (an empty range inserts). */
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface Fix {
+  /** The rule code of the problem it fixes. */
+  code: string;
+  /** The problem it fixes. */
+  problem: Problem;
+  /** What the editor shows ("Quote the value"). */
+  title: string;
+  /** The edits; empty for a fix that only selects `reveal` for the author. */
+  edits: TextEdit[];
+  /** A range to select and show instead of editing (the over-long description). */
+  reveal?: Range;
+  /** The only edit offered for its problem: the editor marks it preferred, and Fix all considers only these. */
+  preferred: boolean;
+  /** Applied by Fix all and `validate --fix`: the result is what the problem asks for, with nothing left to fill in. */
+  certain: boolean;
+}
+
+export const DESCRIPTION_PLACEHOLDER = 'TODO describe what this skill does and when to use it';
+
+/** A YAML plain scalar that contains `: ` (or starts with a YAML indicator) as a single-quoted scalar. */
+export function yamlSingleQuote(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** The text without a leading byte order mark (core ranges are over that text). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Offset of a 1-based line/column in the text of `lines` (clamped to the line and the text). */
+function offsetOf(lines: LineIndex, line: number, column: number): number {
+  if (line > lines.lineCount) return lines.text.length;
+  const i = Math.max(0, line - 1);
+  return Math.min(lines.lineEnd(i), lines.starts[i] + Math.max(0, column - 1));
+}
+
+/** `key: a: b` → `key: 'a: b'` on the problem's line (or the line above). */
+function quoteValue(lines: LineIndex, p: Problem): Omit<Fix, 'problem' | 'preferred'> | undefined {
+  for (const lineNo of [p.line - 1, p.line - 2]) {
+    if (lineNo < 0 || lineNo >= lines.lineCount) continue;
+    const text = lines.lineText(lineNo);
+    const m = /^(\s*[A-Za-z0-9_-]+:[ \t]+)(.*?)\s*$/.exec(text);
+    if (!m) continue;
+    const value = m[2];
+    if (/^['"|>]/.test(value)) continue;
+    if (!value.includes(': ') && !value.endsWith(':') && !flowThenText(value)) continue;
+    const range = { line: lineNo + 1, column: m[1].length + 1, endLine: lineNo + 1, endColumn: m[1].length + value.length + 1 };
+    return { code: p.code, title: 'Quote the value', edits: [{ range, newText: yamlSingleQuote(value) }], certain: true };
+  }
+  return undefined;
+}
+
+/**
+ * The fixes for `problems` of the SKILL.md `file` whose text is `text`, in the order of the problems (each problem's
+ * fixes together). Problems of other files and of codes without a fix get none.
+ */
+export function skillFixes(text: string, file: string, problems: readonly Problem[]): Fix[] {
+  const source = withoutBom(text);
+  const lines = new LineIndex(source);
+  const parsed = parseSkillMd(text);
+  const keyOf = (name: string) => parsed.keys.find((k) => k.key === name);
+  const folderName = path.basename(path.dirname(file));
+  const out: Fix[] = [];
+  for (const p of problems) {
+    if (p.file !== undefined && p.file !== file) continue;
+    const found: Array<Omit<Fix, 'problem' | 'preferred'>> = [];
+    switch (p.code) {
+      case 'yaml-syntax': {
+        const f = quoteValue(lines, p);
+        if (f) found.push(f);
+        break;
+      }
+      case 'name-dir-mismatch': {
+        const name = keyOf('name');
+        if (name?.valueRange && checkSkillName(folderName, { allowReserved: true }) === undefined) {
+          found.push({ code: p.code, title: `Rename to '${folderName}' (the folder name)`, edits: [{ range: name.valueRange, newText: folderName }], certain: true });
+        }
+        break;
+      }
+      case 'name-case':
+      case 'name-charset':
+      case 'name-hyphen': {
+        const name = keyOf('name');
+        if (name?.valueRange && typeof name.value === 'string') {
+          // The same suggestion the problem's message names ("Rename to 'cafe'").
+          const kebab = suggestSkillName(name.value);
+          if (kebab && kebab !== name.value) {
+            found.push({ code: p.code, title: `Convert to kebab-case: '${kebab}'`, edits: [{ range: name.valueRange, newText: kebab }], certain: true });
+          }
+        }
+        break;
+      }
+      case 'description-angle-brackets': {
+        const desc = keyOf('description');
+        if (desc?.valueRange) {
+          const r = desc.valueRange;
+          const was = source.slice(offsetOf(lines, r.line, r.column), offsetOf(lines, r.endLine, r.endColumn));
+          found.push({ code: p.code, title: 'Remove angle brackets from the description', edits: [{ range: r, newText: was.replace(/[<>]/g, '') }], certain: true });
+        }
+        break;
+      }
+      case 'description-missing': {
+        if (parsed.hasFrontmatter) {
+          const name = keyOf('name');
+          // 0-based line after the name (or after the opening fence): the new key goes there.
+          const afterLine = name ? (name.valueRange ?? name.keyRange).endLine : parsed.frontmatterStartLine - 1;
+          const at = { line: afterLine + 1, column: 1, endLine: afterLine + 1, endColumn: 1 };
+          // A placeholder: offered, never applied by Fix all.
+          found.push({ code: p.code, title: 'Add a description', edits: [{ range: at, newText: `description: ${DESCRIPTION_PLACEHOLDER}\n` }], certain: false });
+        }
+        break;
+      }
+      case 'description-length': {
+        const desc = keyOf('description');
+        if (desc?.valueRange) {
+          found.push({ code: p.code, title: `Open description (shorten it to ${DESCRIPTION_MAX} characters)`, edits: [], reveal: desc.valueRange, certain: false });
+        }
+        break;
+      }
+    }
+    const preferred = found.length === 1 && found[0].edits.length > 0;
+    for (const f of found) out.push({ ...f, problem: p, preferred });
+  }
+  return out;
+}
+
+function before(a: { line: number; column: number }, b: { line: number; column: number }): boolean {
+  return a.line < b.line || (a.line === b.line && a.column < b.column);
+}
+
+/** Two edits that cannot both apply: their ranges share a character, or both insert at one position (a duplicate too). */
+export function editsOverlap(a: Range, b: Range): boolean {
+  const aEmpty = a.line === a.endLine && a.column === a.endColumn;
+  const bEmpty = b.line === b.endLine && b.column === b.endColumn;
+  if (aEmpty && bEmpty) return a.line === b.line && a.column === b.column;
+  const aEnd = { line: a.endLine, column: a.endColumn };
+  const bEnd = { line: b.endLine, column: b.endColumn };
+  return before(a, bEnd) && before(b, aEnd);
+}
+
+/**
+ * What "Fix all" applies to a file: the edits of every preferred, certain fix of its problems, without overlaps (the
+ * first fix wins, as with two fixes of one name).
+ */
+export function fixAllEdits(text: string, file: string, problems: readonly Problem[]): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (const f of skillFixes(text, file, problems)) {
+    if (!f.preferred || !f.certain) continue;
+    for (const e of f.edits) if (!edits.some((x) => editsOverlap(x.range, e.range))) edits.push(e);
+  }
+  return edits;
+}
+
+/**
+ * The text with non-overlapping `edits` applied (a leading BOM is kept; ranges are over the text without it).
+ * Everything outside the edits stays byte for byte: line breaks, indentation, the rest of the file.
+ */
+export function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  const bom = text.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+  const lines = new LineIndex(bom ? text.slice(1) : text);
+  const located = edits
+    .map((e) => ({ start: offsetOf(lines, e.range.line, e.range.column), end: offsetOf(lines, e.range.endLine, e.range.endColumn), newText: e.newText }))
+    .sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = lines.text;
+  for (const e of located) out = out.slice(0, e.start) + e.newText + out.slice(Math.max(e.start, e.end));
+  return bom + out;
+}

@@ -1,0 +1,119 @@
+// The core fixes behind the editor's quick fixes, Fix all and `validate --fix`: one test per fix, each from the
+// problems the validator really reports on the text, applied and validated again.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { applyTextEdits, DESCRIPTION_PLACEHOLDER, editsOverlap, fixAllEdits, skillFixes, yamlSingleQuote } from '../../../../src/core/fixes/skillFixes';
+import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
+import { memFs } from '../../helpers/memfs';
+import type { Problem } from '../../../../src/core/base/types';
+
+const FILE = '/w/.claude/skills/my-skill/SKILL.md';
+
+function problems(text: string, folderName = 'my-skill'): Problem[] {
+  return validateSkillMd(text, { profile: 'claude-code', folderName }, memFs('/w', {})).problems;
+}
+
+/** The text after Fix all, and the codes still reported then. */
+function fixAll(text: string, folderName = 'my-skill', file = FILE): { text: string; left: string[] } {
+  const fixed = applyTextEdits(text, fixAllEdits(text, file, problems(text, folderName)));
+  return { text: fixed, left: problems(fixed, folderName).map((p) => p.code) };
+}
+
+test('yaml-syntax: a plain value holding ": " is single-quoted (quotes inside doubled), certain', () => {
+  const text = "---\nname: my-skill\ndescription: Use when: it's late\n---\n# B\n";
+  const ps = problems(text);
+  assert.ok(ps.some((p) => p.code === 'yaml-syntax'), JSON.stringify(ps));
+  const f = skillFixes(text, FILE, ps).find((x) => x.code === 'yaml-syntax');
+  assert.equal(f?.title, 'Quote the value');
+  assert.ok(f.certain && f.preferred);
+  const r = fixAll(text);
+  assert.equal(r.text, "---\nname: my-skill\ndescription: 'Use when: it''s late'\n---\n# B\n");
+  assert.deepEqual(r.left, []);
+});
+
+test('yaml-syntax: nothing to quote (an already quoted or block value) gives no fix', () => {
+  const text = "---\nname: my-skill\ndescription: 'a\n---\n# B\n";
+  const ps = problems(text);
+  assert.ok(ps.some((p) => p.code === 'yaml-syntax'));
+  assert.deepEqual(skillFixes(text, FILE, ps).filter((f) => f.code === 'yaml-syntax'), []);
+});
+
+test('name-dir-mismatch: rename to the folder, only when the folder name is itself a valid name', () => {
+  const text = '---\nname: other-name\ndescription: Does things. Use it in tests.\n---\n# B\n';
+  const r = fixAll(text);
+  assert.equal(r.text, '---\nname: my-skill\ndescription: Does things. Use it in tests.\n---\n# B\n');
+  assert.deepEqual(r.left, []);
+  const bad = '/w/.claude/skills/Bad_Folder/SKILL.md';
+  const ps = problems(text, 'Bad_Folder');
+  assert.ok(ps.some((p) => p.code === 'name-dir-mismatch'));
+  assert.deepEqual(skillFixes(text, bad, ps).filter((f) => f.code === 'name-dir-mismatch'), []);
+});
+
+test('name-case / name-charset / name-hyphen: kebab-case, the name the message suggests', () => {
+  for (const [name, kebab] of [['My_Skill', 'my-skill'], ['my--skill', 'my-skill'], ['-my-skill', 'my-skill'], ['café', 'cafe']] as const) {
+    const text = `---\nname: ${name}\ndescription: Does things. Use it in tests.\n---\n# B\n`;
+    const ps = problems(text, kebab);
+    const f = skillFixes(text, `/w/s/${kebab}/SKILL.md`, ps).find((x) => x.title.startsWith('Convert to kebab-case'));
+    assert.equal(f?.title, `Convert to kebab-case: '${kebab}'`, `${name}: ${JSON.stringify(ps.map((p) => p.code))}`);
+    const r = fixAll(text, kebab, `/w/s/${kebab}/SKILL.md`);
+    assert.equal(r.text, `---\nname: ${kebab}\ndescription: Does things. Use it in tests.\n---\n# B\n`, name);
+    assert.deepEqual(r.left, [], name);
+  }
+});
+
+test('description-angle-brackets: the brackets go, the words stay; CRLF and a BOM are kept', () => {
+  const text = '\uFEFF---\r\nname: my-skill\r\ndescription: Tidy <things> up. Use it in tests.\r\n---\r\n# B\r\n';
+  const ps = problems(text);
+  assert.ok(ps.some((p) => p.code === 'description-angle-brackets'));
+  const fixed = applyTextEdits(text, fixAllEdits(text, FILE, ps));
+  assert.equal(fixed, '\uFEFF---\r\nname: my-skill\r\ndescription: Tidy things up. Use it in tests.\r\n---\r\n# B\r\n');
+});
+
+test('description-missing: a placeholder is offered but not certain, so Fix all leaves the file alone', () => {
+  const text = '---\nname: my-skill\n---\n# B\n';
+  const ps = problems(text);
+  const f = skillFixes(text, FILE, ps).find((x) => x.code === 'description-missing');
+  assert.ok(f && !f.certain && f.preferred);
+  assert.equal(applyTextEdits(text, f.edits), `---\nname: my-skill\ndescription: ${DESCRIPTION_PLACEHOLDER}\n---\n# B\n`);
+  assert.deepEqual(fixAllEdits(text, FILE, ps), []);
+});
+
+test('description-length: only selects the description (never trimmed), not applied by Fix all', () => {
+  const text = `---\nname: my-skill\ndescription: ${'word '.repeat(250)}end\n---\n# B\n`;
+  const ps = problems(text);
+  const f = skillFixes(text, FILE, ps).find((x) => x.code === 'description-length');
+  assert.ok(f, JSON.stringify(ps.map((p) => p.code)));
+  assert.deepEqual(f.edits, []);
+  assert.equal(f.reveal?.line, 3);
+  assert.ok(!f.certain && !f.preferred);
+  assert.equal(applyTextEdits(text, fixAllEdits(text, FILE, ps)), text);
+});
+
+test('Fix all: two fixes of one name do not both apply (the first wins); problems of other files are skipped', () => {
+  const text = '---\nname: Other_Name\ndescription: Tidy <things> up. Use it in tests.\n---\n# B\n';
+  const ps = problems(text);
+  const edits = fixAllEdits(text, FILE, ps);
+  assert.equal(edits.length, 2, JSON.stringify(edits));
+  const fixed = applyTextEdits(text, edits);
+  assert.match(fixed, /^---\nname: (my-skill|other-name)\ndescription: Tidy things up/);
+  assert.deepEqual(fixAllEdits(text, FILE, ps.map((p) => ({ ...p, file: '/w/elsewhere/SKILL.md' }))), []);
+});
+
+test('editsOverlap: shared characters or one insertion point; touching ranges do not overlap', () => {
+  const r = (line: number, column: number, endLine: number, endColumn: number) => ({ line, column, endLine, endColumn });
+  assert.ok(editsOverlap(r(1, 1, 1, 5), r(1, 4, 1, 8)));
+  assert.ok(!editsOverlap(r(1, 1, 1, 5), r(1, 5, 1, 8)));
+  assert.ok(editsOverlap(r(2, 3, 2, 3), r(2, 3, 2, 3)));
+  assert.ok(!editsOverlap(r(2, 3, 2, 3), r(2, 4, 2, 4)));
+  assert.ok(editsOverlap(r(1, 1, 3, 1), r(2, 1, 2, 2)));
+});
+
+test('applyTextEdits: edits apply from the end, everything else byte for byte', () => {
+  const text = 'ab\ncd\nef';
+  assert.equal(applyTextEdits(text, [
+    { range: { line: 1, column: 2, endLine: 1, endColumn: 3 }, newText: 'X' },
+    { range: { line: 3, column: 1, endLine: 3, endColumn: 1 }, newText: '>' },
+    { range: { line: 9, column: 1, endLine: 9, endColumn: 1 }, newText: '!' },
+  ]), 'aX\ncd\n>ef!');
+  assert.equal(yamlSingleQuote("a: 'b'"), "'a: ''b'''");
+});
