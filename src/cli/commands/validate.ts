@@ -3,9 +3,15 @@
  * every skill and agent found under the paths, with the rule configuration (`.skillflow.json`) applied, in the format's
  * writer (output/report.ts). A PATH without any skill, command or agent is said on stderr. Exit 0 without errors, 1
  * with any error, 2 on bad usage or an unreadable path (nothing on stdout then).
+ * `--fix` first applies to each SKILL.md what the editor's "Fix all" applies (core/fixes: the certain fixes only,
+ * every other byte kept) and then reports what is left; `--fix-dry-run` prints those changes as a unified diff instead
+ * and changes nothing (exit 1 when there is something to fix, 0 when not).
  */
 import * as path from 'node:path';
-import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context';
+import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../context';
+import type { SkillEntry } from '../../core/skillmd/model';
+import { applyTextEdits, fixAllEdits } from '../../core/fixes/skillFixes';
+import { unifiedDiff } from '../../core/base/diff';
 import { parseArgs } from '../args';
 import type { Profile } from '../../core/base/types';
 import { PROFILES } from '../../core/base/types';
@@ -15,11 +21,13 @@ import { displayPaths } from '../output/paths';
 import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } from '../output/report';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 import { RuleConfigFinder } from '../../core/config/ruleConfig';
-import { applyConfig, configuredProfile } from '../validateConfig';
+import { applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 
-const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] ${DISCOVERY_USAGE}\n`
+const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--fix | --fix-dry-run] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore).\n'
+  + '--fix applies the certain fixes (those of the editor\'s "Fix all") to each SKILL.md, then reports what is left;\n'
+  + '--fix-dry-run prints them as a unified diff and changes nothing (exit 1 when something would change).\n'
   + "Reports what is under PATH; Claude Code's other levels (--home, --managed, parent folders) decide shadowing.\n";
 
 export function validateCommand(ctx: CliContext, args: string[]): number {
@@ -27,33 +35,88 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     flags: {
       profile: { type: 'string', choices: PROFILES },
       format: { type: 'string', choices: REPORT_FORMATS },
+      fix: { type: 'boolean' },
+      'fix-dry-run': { type: 'boolean' },
       ...DISCOVERY_FLAGS,
     },
     positionalName: 'PATH',
   });
   if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
+  const fix = parsed.flags.fix === true;
+  const dryRun = parsed.flags['fix-dry-run'] === true;
+  if (fix && dryRun) throw new UsageError('give --fix or --fix-dry-run, not both');
+  if (dryRun && parsed.flags.format !== undefined) throw new UsageError('--fix-dry-run prints a diff; --format does not apply');
   const targets = parsed.positionals.length ? parsed.positionals : ['.'];
   const finder = new RuleConfigFinder(ctx.fs);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, ctx.fs, ctx.cwd, targets);
   const empty: string[] = [];
-  // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
-  // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
-  const parallel = ctx.fs === nodeFileSystem
-    ? createParallelLoader({ env: ctx.env, omitReferences: true, prewarm: () => targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
-    : undefined;
-  let found: DiscoverPathsResult;
-  try {
-    found = discoverPaths(ctx.fs, ctx.cwd, targets, { profile, listFiles: false, loader: parallel?.loader, onEmpty: (t) => empty.push(t), ...startOptions(ctx, parsed.flags) });
-  } finally {
-    parallel?.dispose();
-  }
-  if (!found.ok) {
-    ctx.err(`skillflow validate: ${found.message}\n`);
+  const collect = (): ConfiguredFindings | string => {
+    // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
+    // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
+    const parallel = ctx.fs === nodeFileSystem
+      ? createParallelLoader({ env: ctx.env, omitReferences: true, prewarm: () => targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
+      : undefined;
+    let found: DiscoverPathsResult;
+    try {
+      found = discoverPaths(ctx.fs, ctx.cwd, targets, { profile, listFiles: false, loader: parallel?.loader, onEmpty: (t) => empty.push(t), ...startOptions(ctx, parsed.flags) });
+    } finally {
+      parallel?.dispose();
+    }
+    return found.ok ? applyConfig(ctx.fs, finder, found, profile, parsed.flags.profile !== undefined) : found.message;
+  };
+  let configured = collect();
+  if (typeof configured === 'string') {
+    ctx.err(`skillflow validate: ${configured}\n`);
     return EXIT_USAGE;
   }
   for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
-  const configured = applyConfig(ctx.fs, finder, found, profile, parsed.flags.profile !== undefined);
+  if (fix || dryRun) {
+    const shown = displayPaths(ctx.cwd);
+    const changes = fixChanges(ctx, configured.skills, shown);
+    const count = changes.reduce((n, c) => n + c.edits, 0);
+    const summary = `${count} fix${count === 1 ? '' : 'es'} in ${changes.length} file${changes.length === 1 ? '' : 's'}`;
+    if (dryRun) {
+      for (const c of changes) ctx.out(unifiedDiff(c.before, c.after, `a/${shown(c.file)}`, `b/${shown(c.file)}`));
+      ctx.err(`skillflow validate: ${changes.length ? `${summary} would be applied (--fix applies them)` : 'nothing to fix'}\n`);
+      return changes.length ? EXIT_PROBLEMS : EXIT_OK;
+    }
+    for (const c of changes) ctx.fs.writeFileAtomic(c.file, c.after);
+    if (changes.length) {
+      ctx.err(`skillflow validate: applied ${summary}\n`);
+      const again = collect();
+      if (typeof again === 'string') {
+        ctx.err(`skillflow validate: ${again}\n`);
+        return EXIT_USAGE;
+      }
+      configured = again;
+    }
+  }
   const report = validationReport({ ...configured, configs: configured.configs.map((c) => ({ file: c.file!, problems: c.problems })) });
   ctx.out(REPORT_WRITERS[(parsed.flags.format ?? 'text') as ReportFormat](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   return report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+interface FixChange { file: string; before: string; after: string; edits: number }
+
+/**
+ * What Fix all changes in each SKILL.md found (its configured problems: a rule turned off is not fixed). A file
+ * that is not valid UTF-8 is left alone (said on stderr): decoding and writing it back would change its other bytes.
+ */
+function fixChanges(ctx: CliContext, skills: readonly SkillEntry[], shown: (file: string) => string): FixChange[] {
+  const out: FixChange[] = [];
+  for (const s of skills) {
+    if (path.basename(s.skillMdPath) !== 'SKILL.md' || !s.problems.length) continue;
+    let bytes: Buffer;
+    try { bytes = ctx.fs.readFile(s.skillMdPath); } catch { continue; }
+    const before = bytes.toString('utf8');
+    const edits = fixAllEdits(before, s.skillMdPath, s.problems);
+    if (!edits.length) continue;
+    if (!Buffer.from(before, 'utf8').equals(bytes)) {
+      ctx.err(`skillflow validate: ${shown(s.skillMdPath)} is not valid UTF-8; not fixed\n`);
+      continue;
+    }
+    const after = applyTextEdits(before, edits);
+    if (after !== before) out.push({ file: s.skillMdPath, before, after, edits: edits.length });
+  }
+  return out;
 }
