@@ -9,26 +9,7 @@ import * as esbuild from 'esbuild';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/**
- * js-yaml (under gray-matter) tries `require('esprima')` at load time for its `!!js/function` type, which only its
- * unsafe `load` uses (gray-matter's engine here is the `yaml` package; js-yaml's parser is never asked to build
- * functions). Bundled, that require reaches out to node_modules at run time: a checkout then loads and compiles
- * esprima (280 KB) on every CLI run that meets non-flat frontmatter. The bundles get no esprima instead.
- */
-const noEsprima = {
-  name: 'no-esprima',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const contents = source.replace("esprima = _require('esprima');", 'esprima = undefined;');
-      if (contents === source) throw new Error(`no-esprima: the esprima require in ${args.path} has changed; update esbuild.mjs`);
-      return { contents, loader: 'js' };
-    });
-  },
-};
-
 const common = {
-  plugins: [noEsprima],
   bundle: true,
   platform: 'node',
   target: 'node20',

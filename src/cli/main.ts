@@ -23,11 +23,14 @@ const COMMANDS: Record<string, Command> = {
 export const USAGE = `Usage: skillflow <command> [options]
 
 Commands:
-  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github] [--home DIR] [--managed DIR]
+  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github|markdown] [--fix | --fix-dry-run]
+      [--home DIR] [--managed DIR]
   list [PATH] [--format text|json] [--home DIR] [--managed DIR]
       (every level is listed, personal and managed too; --personal is still accepted and does nothing)
   resolve </command> [PATH] [--format text|json] [--home DIR] [--managed DIR]
-  listing [PATH] [--format text|json] [--context-window TOKENS] [--home DIR] [--managed DIR]
+  resolve --all [PATH] [--fail-on ambiguous] [--format text|json] [--home DIR] [--managed DIR]
+  listing [PATH] [--format text|json|markdown] [--context-window TOKENS] [--fail-on truncated|name-only|dropped]
+      [--home DIR] [--managed DIR]
   package <skill-folder> [--out DIR]
   new <name> [--path DIR] [--description TEXT]
   workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]

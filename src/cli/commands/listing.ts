@@ -2,22 +2,24 @@
  * `skillflow listing [PATH] [--format text|json] [--context-window TOKENS] [--home DIR] [--managed DIR]`: the skill
  * listing the model gets when Claude Code starts in PATH (default `.`), with the settings and
  * SLASH_COMMAND_TOOL_CHAR_BUDGET in force: each entry full, truncated, name-only, dropped or absent, and the budget.
+ * `--fail-on truncated|name-only|dropped` is a CI gate: exit 1 when an entry is shown that way or worse (named on stderr).
  */
-import { type CliContext, EXIT_OK, EXIT_USAGE, UsageError } from '../context';
+import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../context';
 import { parseArgs } from '../args';
-import { computeListing } from '../../core/claude/listing';
+import { computeListing, LISTING_GATES, type ListingGate, listingGateFailures } from '../../core/claude/listing';
 import { LISTING_WRITERS, modelPath } from '../output/claude';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE } from '../discoveryFlags';
 import { claudeModelAt } from './model';
 
 const FORMATS = Object.keys(LISTING_WRITERS) as Array<keyof typeof LISTING_WRITERS>;
-const USAGE = `Usage: skillflow listing [PATH] [--format ${FORMATS.join('|')}] [--context-window TOKENS] ${DISCOVERY_USAGE}
+const USAGE = `Usage: skillflow listing [PATH] [--format ${FORMATS.join('|')}] [--context-window TOKENS] [--fail-on ${LISTING_GATES.join('|')}] ${DISCOVERY_USAGE}
   --context-window  the model's context window in tokens (default 200000): the budget is skillListingBudgetFraction of it
+  --fail-on         exit 1 when an entry is shown that way or worse (truncated < name-only < dropped)
 `;
 
 export function listingCommand(ctx: CliContext, args: string[]): number {
   const parsed = parseArgs(args, {
-    flags: { format: { type: 'string', choices: FORMATS }, 'context-window': { type: 'number' }, ...DISCOVERY_FLAGS },
+    flags: { format: { type: 'string', choices: FORMATS }, 'context-window': { type: 'number' }, 'fail-on': { type: 'string', choices: LISTING_GATES }, ...DISCOVERY_FLAGS },
     maxPositionals: 1,
     positionalName: 'PATH',
   });
@@ -28,5 +30,8 @@ export function listingCommand(ctx: CliContext, args: string[]): number {
   if (!model) return EXIT_USAGE;
   const listing = computeListing(model.entries, model.settings, { contextWindowTokens: window, env: model.env });
   ctx.out(LISTING_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof LISTING_WRITERS](listing, modelPath(ctx.cwd)));
-  return EXIT_OK;
+  const gate = parsed.flags['fail-on'] as ListingGate | undefined;
+  const failed = gate ? listingGateFailures(listing, gate) : [];
+  for (const e of failed) ctx.err(`skillflow listing: ${e.invocation} is ${e.shown} in the listing (--fail-on ${gate})\n`);
+  return failed.length ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -8,6 +8,7 @@ import type { ResolveResult } from '../../core/claude/resolve';
 import { resolveJson } from '../../core/claude/resolve';
 import type { Listing, ListingShown } from '../../core/claude/listing';
 import { listingJson } from '../../core/claude/listing';
+import { markdownCell } from './report';
 import { displayPath } from './paths';
 
 /** Turns a command's data into the text printed on stdout; `shown` gives a path as the CLI prints it. */
@@ -129,6 +130,12 @@ const resolveText: Writer<ResolveResult> = (r, shown) => {
 
 export const RESOLVE_WRITERS = { text: resolveText, json: resolveJsonWriter } satisfies Record<string, Writer<ResolveResult>>;
 
+/** `resolve --all`: each command as `resolve` prints it (text: one block each, then a count; json: a list). */
+export const RESOLVE_ALL_WRITERS = {
+  text: (results, shown) => `${results.map((r) => resolveText(r, shown)).join('')}${results.length} command${results.length === 1 ? '' : 's'} answered by more than one file\n`,
+  json: (results, shown) => `${JSON.stringify(results.map((r) => JSON.parse(resolveJsonWriter(r, shown)) as unknown), null, 2)}\n`,
+} satisfies Record<keyof typeof RESOLVE_WRITERS, Writer<ResolveResult[]>>;
+
 // ---------- listing ----------
 
 /** `--format json`: `{budget, used, entries:[{invocation, chars, shown}]}` (with each entry's reason). */
@@ -150,4 +157,14 @@ const listingText: Writer<Listing> = (l) => {
   return `${out.join('\n')}\n`;
 };
 
-export const LISTING_WRITERS = { text: listingText, json: listingJsonWriter } satisfies Record<string, Writer<Listing>>;
+/** `--format markdown`: the budget in one line, then a table of the entries not shown in full (a GitHub job summary). */
+const listingMarkdown: Writer<Listing> = (l) => {
+  const pct = l.budget > 0 ? Math.round((l.used / l.budget) * 100) : 0;
+  const counts = SHOWN_ORDER.map((s) => [s, l.entries.filter((e) => e.shown === s).length] as const).filter(([, n]) => n > 0);
+  let text = `### Skill listing budget\n\n${l.used} of ${l.budget} characters used (${pct} %, a ${l.contextWindowTokens.toLocaleString('en-US')}-token context window${l.budgetSource === 'SLASH_COMMAND_TOOL_CHAR_BUDGET' ? ', SLASH_COMMAND_TOOL_CHAR_BUDGET' : ''}); ${counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'no entries'}\n`;
+  const rows = l.entries.filter((e) => e.shown !== 'full' && e.shown !== 'absent');
+  if (rows.length) text += `\n| Command | Shown | Why |\n| --- | --- | --- |\n${rows.map((e) => `| \`${markdownCell(e.invocation)}\` | ${e.shown} | ${markdownCell(e.reason ?? '')} |`).join('\n')}\n`;
+  return text;
+};
+
+export const LISTING_WRITERS = { text: listingText, json: listingJsonWriter, markdown: listingMarkdown } satisfies Record<string, Writer<Listing>>;

@@ -97,7 +97,25 @@ export const textReport: ReportWriter = (report, shown) => {
   return `${text}\n`;
 };
 
+/** Text for one Markdown table cell: pipes escaped, line breaks as spaces. */
+export function markdownCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ');
+}
+
+/** `--format markdown`: the counts, then one table row per problem (a GitHub job summary, a pull request comment). */
+export const markdownReport: ReportWriter = (report, shown) => {
+  const rows: string[] = [];
+  const row = (file: string, p: Problem) => rows.push(`| ${p.severity} | \`${markdownCell(shown(file))}:${p.line}:${p.column}\` | [${p.code}](${ruleHelpUri(p.code)}) | ${markdownCell(p.message)} |`);
+  for (const s of report.skills) for (const p of s.problems) row(p.file ?? s.skillMdPath, p);
+  for (const a of report.agents) for (const p of a.problems) row(p.file ?? a.path, p);
+  for (const c of report.configs) for (const p of c.problems) row(p.file ?? c.file, p);
+  let text = `### Skillflow: ${plural(report.skills.length, 'skill')}${report.agents.length ? ` and ${plural(report.agents.length, 'agent')}` : ''} checked\n\n`;
+  text += `${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}, ${report.infos} info\n`;
+  if (rows.length) text += `\n| Severity | Where | Rule | Problem |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
+  return text;
+};
+
 /** The writer of each `--format` value (the first is the default). */
-export const REPORT_WRITERS = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport } satisfies Record<string, ReportWriter>;
+export const REPORT_WRITERS = { text: textReport, json: jsonReport, sarif: sarifReport, github: githubReport, markdown: markdownReport } satisfies Record<string, ReportWriter>;
 export type ReportFormat = keyof typeof REPORT_WRITERS;
 export const REPORT_FORMATS = Object.keys(REPORT_WRITERS) as ReportFormat[];

@@ -13,6 +13,16 @@ const FALLBACK_CONTEXT_TOKENS = 200_000;
 
 export type ListingShown = 'full' | 'truncated' | 'name-only' | 'dropped' | 'absent';
 
+/** What `listing --fail-on` accepts, from least to most lost: a level fails the run on itself and on every level after it. */
+export const LISTING_GATES = ['truncated', 'name-only', 'dropped'] as const;
+export type ListingGate = (typeof LISTING_GATES)[number];
+
+/** The entries the gate fails on: shown `gate` or worse (a dropped entry is worse than a name-only one, which is worse than a truncated one). */
+export function listingGateFailures(listing: Listing, gate: ListingGate): ListingEntry[] {
+  const from = LISTING_GATES.indexOf(gate);
+  return listing.entries.filter((e) => (LISTING_GATES as readonly string[]).indexOf(e.shown) >= from);
+}
+
 export interface ListingEntry {
   invocation: string;
   path: string;

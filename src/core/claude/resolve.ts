@@ -76,3 +76,22 @@ export function invocability(e: ClaudeEntry): { user: boolean; model: boolean } 
     model: !off && e.override !== 'user-invocable-only' && e.meta.disableModelInvocation !== true,
   };
 }
+
+/** How many skill or command files answer to a command: the winner and every file it shadows (not Claude Code's own). */
+export function answeringFiles(r: ResolveResult): number {
+  return (r.winner ? 1 : 0) + r.shadowed.filter((s) => s.level !== 'bundled').length;
+}
+
+/**
+ * Every command that more than one skill or command file answers to (one wins, the others are shadowed, or Claude
+ * Code's own command takes it from all of them), sorted by command: what `skillflow resolve --all` reports.
+ */
+export function ambiguousCommands(model: ClaudeModel): ResolveResult[] {
+  const commands = new Set<string>();
+  for (const e of model.entries) {
+    if (!e.loaded || e.invocation === null) continue;
+    commands.add(e.invocation);
+    if (e.bareInvocation) commands.add(e.bareInvocation);
+  }
+  return [...commands].sort().map((c) => resolveCommand(model, c)).filter((r) => answeringFiles(r) > 1);
+}

@@ -145,8 +145,8 @@ test('validate exit codes: 0 clean, 2 on an unreadable path or bad usage (stderr
     assert.match(badProfile.err, /^skillflow validate: option '--profile' must be one of claude-code, spec, upload \(got 'strict'\)\n$/);
     const badFormat = await run(['validate', '--format', 'xml'], dir);
     assert.equal(badFormat.code, 2);
-    const unknown = await run(['validate', '--fix'], dir);
-    assert.deepEqual([unknown.code, unknown.err], [2, "skillflow validate: unknown option '--fix'\n"]);
+    const unknown = await run(['validate', '--fixes'], dir);
+    assert.deepEqual([unknown.code, unknown.err], [2, "skillflow validate: unknown option '--fixes'\n"]);
     const empty = await run(['validate', '.'], path.join(dir, 's', '.claude'));
     assert.equal(empty.code, 0);
   } finally { removeTree(dir); }
