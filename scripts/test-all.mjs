@@ -1,10 +1,11 @@
-// `npm test`: the whole suite, in order — build, unit (plain Node), fuzz (fixed seed, small budget), then integration, untrusted (restricted mode)
+// `npm test`: the whole suite, in order — build, unit (plain Node), fuzz (fixed seed, small budget), packaging (npm tarball,
+// GitHub Action, pre-commit), then integration, untrusted (restricted mode)
 // and e2e in a real VS Code.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
-const steps = ['build', 'test:unit', 'test:fuzz', 'test:integration', 'test:untrusted', 'test:e2e'].filter((s) => scripts[s]);
+const steps = ['build', 'test:unit', 'test:fuzz', 'test:package', 'test:integration', 'test:untrusted', 'test:e2e'].filter((s) => scripts[s]);
 for (const step of steps) {
   const t0 = Date.now();
   console.log(`\n=== npm run ${step}`);

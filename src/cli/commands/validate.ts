@@ -22,12 +22,16 @@ import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } f
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 import { RuleConfigFinder } from '../../core/config/ruleConfig';
 import { applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
+import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--fix | --fix-dry-run] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore).\n'
   + '--fix applies the certain fixes (those of the editor\'s "Fix all") to each SKILL.md, then reports what is left;\n'
   + '--fix-dry-run prints them as a unified diff and changes nothing (exit 1 when something would change).\n'
+  + '--changed: the PATHs are changed files (pre-commit passes them); everything under the current folder is read and\n'
+  + '  the skills, commands and agents they concern are reported: their own files, files in a skill\'s folder, files they\n'
+  + '  reference, plugin manifests.\n'
   + "Reports what is under PATH; Claude Code's other levels (--home, --managed, parent folders) decide shadowing.\n";
 
 export function validateCommand(ctx: CliContext, args: string[]): number {
@@ -37,6 +41,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
       format: { type: 'string', choices: REPORT_FORMATS },
       fix: { type: 'boolean' },
       'fix-dry-run': { type: 'boolean' },
+      changed: { type: 'boolean' },
       ...DISCOVERY_FLAGS,
     },
     positionalName: 'PATH',
@@ -46,14 +51,15 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   const dryRun = parsed.flags['fix-dry-run'] === true;
   if (fix && dryRun) throw new UsageError('give --fix or --fix-dry-run, not both');
   if (dryRun && parsed.flags.format !== undefined) throw new UsageError('--fix-dry-run prints a diff; --format does not apply');
-  const targets = parsed.positionals.length ? parsed.positionals : ['.'];
+  const changedFiles = parsed.flags.changed ? parsed.positionals.map((f) => path.resolve(ctx.cwd, f)) : undefined;
+  const targets = parsed.positionals.length && !changedFiles ? parsed.positionals : ['.'];
   const finder = new RuleConfigFinder(ctx.fs);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, ctx.fs, ctx.cwd, targets);
   const empty: string[] = [];
   const collect = (): ConfiguredFindings | string => {
     // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
     // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
-    const parallel = ctx.fs === nodeFileSystem
+    const parallel = ctx.fs === nodeFileSystem && !changedFiles
       ? createParallelLoader({ env: ctx.env, omitReferences: true, prewarm: () => targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
       : undefined;
     let found: DiscoverPathsResult;
@@ -62,7 +68,8 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     } finally {
       parallel?.dispose();
     }
-    return found.ok ? applyConfig(ctx.fs, finder, found, profile, parsed.flags.profile !== undefined) : found.message;
+    if (!found.ok) return found.message;
+    return applyConfig(ctx.fs, finder, changedFiles ? concernedBy(found, changedFiles) : found, profile, parsed.flags.profile !== undefined);
   };
   let configured = collect();
   if (typeof configured === 'string') {
