@@ -25,8 +25,8 @@ import { applyConfig, type ConfiguredFindings, configuredProfile } from '../vali
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 
-const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--fix | --fix-dry-run] ${DISCOVERY_USAGE}\n`
-  + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore).\n'
+const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] ${DISCOVERY_USAGE}\n`
+  + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore; --config FILE: that one for every file).\n'
   + '--fix applies the certain fixes (those of the editor\'s "Fix all") to each SKILL.md, then reports what is left;\n'
   + '--fix-dry-run prints them as a unified diff and changes nothing (exit 1 when something would change).\n'
   + '--changed: the PATHs are changed files (pre-commit passes them); everything under the current folder is read and\n'
@@ -42,6 +42,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
       fix: { type: 'boolean' },
       'fix-dry-run': { type: 'boolean' },
       changed: { type: 'boolean' },
+      config: { type: 'string' },
       ...DISCOVERY_FLAGS,
     },
     positionalName: 'PATH',
@@ -53,7 +54,12 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   if (dryRun && parsed.flags.format !== undefined) throw new UsageError('--fix-dry-run prints a diff; --format does not apply');
   const changedFiles = parsed.flags.changed ? parsed.positionals.map((f) => path.resolve(ctx.cwd, f)) : undefined;
   const targets = parsed.positionals.length && !changedFiles ? parsed.positionals : ['.'];
-  const finder = new RuleConfigFinder(ctx.fs);
+  const configFile = parsed.flags.config === undefined ? undefined : path.resolve(ctx.cwd, parsed.flags.config);
+  if (configFile !== undefined && !ctx.fs.stat(configFile)?.isFile) {
+    ctx.err(`skillflow validate: config file '${parsed.flags.config}' not found\n`);
+    return EXIT_USAGE;
+  }
+  const finder = new RuleConfigFinder(ctx.fs, configFile);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, ctx.fs, ctx.cwd, targets);
   const empty: string[] = [];
   const collect = (): ConfiguredFindings | string => {

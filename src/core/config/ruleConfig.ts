@@ -141,7 +141,8 @@ export class RuleConfigFinder {
   private lastFile: string | undefined = undefined;
   private lastConfig: RuleConfig = EMPTY;
 
-  constructor(private readonly fs: FileSystem) {}
+  /** `fixedFile`: one config file for every file (`validate --config`), instead of the nearest one. */
+  constructor(private readonly fs: FileSystem, private readonly fixedFile?: string) {}
 
   /** The configuration that applies to `file` (the defaults when no `.skillflow.json` is found). */
   forFile(file: string): RuleConfig {
@@ -155,6 +156,14 @@ export class RuleConfigFinder {
 
   /** The configuration that applies to files in `dir`. */
   forDir(dir: string): RuleConfig {
+    if (this.fixedFile !== undefined) {
+      let fixed = this.byDir.get(this.fixedFile);
+      if (!fixed) {
+        fixed = readConfigFile(this.fs, this.fixedFile) ?? { file: this.fixedFile, rules: {}, ignore: [], problems: [{ code: 'config-invalid', severity: severityFor('config-invalid', 'claude-code') ?? 'warning', message: `${this.fixedFile} does not exist; the default rules are used`, ...START, file: this.fixedFile }] };
+        this.byDir.set(this.fixedFile, fixed);
+      }
+      return fixed;
+    }
     const visited: string[] = [];
     let current = path.isAbsolute(dir) && !dir.includes('/.') && !dir.endsWith('/') ? dir : path.resolve(dir);
     let found: RuleConfig | undefined;
