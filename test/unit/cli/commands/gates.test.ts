@@ -98,3 +98,32 @@ test('--format markdown (the job summary): validate gives the counts and a table
     removeTree(ws);
   }
 });
+
+test('validate --changed FILE...: the entries the changed files concern (own file, a file in a skill folder, a linked file, a plugin manifest)', async () => {
+  const ws = tempTree({
+    '.claude/skills/alpha/SKILL.md': skillMd('alpha', 'Alpha. Use it in tests.', '# A\n\nSee [guide](../../../docs/guide.md).\n'),
+    '.claude/skills/alpha/scripts/run.sh': 'echo\n',
+    '.claude/skills/beta/SKILL.md': skillMd('beta'),
+    '.claude/commands/ship.md': 'Ship it.\n',
+    '.claude/agents/helper.md': '---\nname: helper\ndescription: Helps.\n---\nHelp.\n',
+    'docs/guide.md': '# Guide\n',
+    'plugins/p/.claude-plugin/plugin.json': '{"name": "p"}',
+    'plugins/p/skills/gamma/SKILL.md': skillMd('gamma'),
+    'README.md': '# R\n',
+  });
+  try {
+    const concerned = async (...files: string[]) => {
+      const r = await run(['validate', '--changed', '--format', 'json', ...files], ws);
+      const j = JSON.parse(r.out) as { skills: Array<{ path: string }>; agents: Array<{ path: string }> };
+      return [...j.skills.map((s) => s.path), ...j.agents.map((a) => a.path)];
+    };
+    assert.deepEqual(await concerned('.claude/skills/beta/SKILL.md'), ['.claude/skills/beta/SKILL.md']);
+    assert.deepEqual(await concerned('.claude/skills/alpha/scripts/run.sh'), ['.claude/skills/alpha/SKILL.md']);
+    assert.deepEqual(await concerned('docs/guide.md'), ['.claude/skills/alpha/SKILL.md'], 'the skill linking the changed file');
+    assert.deepEqual(await concerned('.claude/commands/ship.md', '.claude/agents/helper.md'), ['.claude/commands/ship.md', '.claude/agents/helper.md']);
+    assert.deepEqual(await concerned('plugins/p/.claude-plugin/plugin.json'), ['plugins/p/skills/gamma/SKILL.md']);
+    assert.deepEqual(await concerned('README.md'), []);
+  } finally {
+    removeTree(ws);
+  }
+});
