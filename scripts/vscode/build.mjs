@@ -42,7 +42,7 @@ export function packageVsix(outFile) {
   mkdirSync(dirname(outFile), { recursive: true });
   rmSync(outFile, { force: true });
   run(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies',
-    '--allow-missing-repository', '--skip-license', '--no-rewrite-relative-links', '--out', outFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+    '--out', outFile], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (!existsSync(outFile)) throw new Error(`vsce did not write ${outFile}`);
   return outFile;
 }

@@ -144,7 +144,7 @@ export function createParallelLoader(opts: ParallelOptions = {}): ParallelLoader
 /**
  * Threads to use on a machine with `hardwareThreads`: all of them from 3 on; one (no workers) below. Measured on a
  * 2-vCPU VM: the second vCPU (often a hyper-thread of the same core) gave a worker ~10 % more throughput, less than
- * the worker's own start-up and JIT warm-up cost, so one thread was as fast or faster (see README, Performance).
+ * the worker's own start-up and JIT warm-up cost, so one thread was as fast or faster (see docs/architecture.md, Performance).
  */
 export function defaultThreads(hardwareThreads: number): number {
   return hardwareThreads >= 3 ? hardwareThreads : 1;

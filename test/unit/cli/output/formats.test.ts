@@ -51,7 +51,10 @@ test('--format sarif: valid SARIF 2.1.0 (schema), rule metadata with help links,
     assert.deepEqual(rules.map((x) => x.id), Object.keys(RULES).sort());
     const missing = rules.find((x) => x.id === 'reference-missing')!;
     assert.equal(missing.shortDescription.text, RULES['reference-missing'].summary);
-    assert.match(missing.helpUri, /^(https?|file):\/\/.*docs\/rules\.md#reference-missing$/);
+    // The repository's docs/rules.md (package.json `repository`), the rule's section.
+    const repo = (JSON.parse(readFileSync('package.json', 'utf8')) as { repository: { url: string } }).repository.url;
+    assert.equal(missing.helpUri, `${repositoryWebUrl(repo)}/blob/HEAD/docs/rules.md#reference-missing`);
+    assert.match(missing.helpUri, /^https:\/\//);
     assert.equal(missing.defaultConfiguration.level, 'warning');
     assert.equal(rules.find((x) => x.id === 'shadowed')!.defaultConfiguration.level, 'note');
     const results = run0.results as Array<{ ruleId: string; ruleIndex: number; level: string; message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: Record<string, number> } }> }>;

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { RULES, severityFor } from '../../../../src/core/base/rules';
 
 // The rule table of the product specification (severity by Claude Code's behaviour), transcribed row by row: [claude-code, spec, upload]; '—' = off.
-// Where Claude Code's documents differ (the name format rules: `name` is a label or a plugin command, README), the documents win.
+// Where Claude Code's documents differ (the name format rules: `name` is a label or a plugin command, docs/claude-code-model.md), the documents win.
 const SPEC_TABLE: Record<string, [string, string, string]> = {
   'frontmatter-missing': ['warning', 'error', 'error'],
   'frontmatter-unclosed': ['error', 'error', 'error'],
