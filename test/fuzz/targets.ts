@@ -15,6 +15,7 @@ import type { Problem, Range } from '../../src/core/base/types';
 import { discoverPath } from '../../src/core/discovery/discover';
 import { validateSkillMdBytes } from '../../src/core/validation/bytes';
 import { validateSkillMd } from '../../src/core/validation/validateSkill';
+import { applyTextEdits, editsOverlap, fixAllEdits } from '../../src/core/fixes/skillFixes';
 import { parseJson } from '../../src/core/workflow/json';
 import { endWorkflow, planEnd } from '../../src/core/workflow/end';
 import { scanWorkflows } from '../../src/core/workflow/scan';
@@ -159,6 +160,25 @@ const skillmd: Target = {
           assertInside(k.keyRange, lines, `key ${k.key}`);
           if (k.valueRange) assertInside(k.valueRange, lines, `value of ${k.key}`);
         }
+      },
+    }),
+    prop<Buffer>({
+      // Fix all / validate --fix: edits inside the document, never overlapping, and every line they do not touch kept.
+      name: 'fixes-touch-only-their-lines', arb: skillMdBytes, size: (b) => b.length,
+      check: (b) => {
+        const text = b.toString('utf8');
+        const lines = linesOf(text);
+        const edits = fixAllEdits(text, nodePath.join(SKILL_DIR, 'SKILL.md'), validateSkillMd(text, ctx, nodeFileSystem).problems);
+        edits.forEach((e, i) => {
+          assertInside(e.range, lines, `edit ${JSON.stringify(e.newText)}`);
+          if (edits.some((o, j) => j !== i && editsOverlap(o.range, e.range))) throw new Error(`overlapping edits ${JSON.stringify(edits)}`);
+        });
+        const after = linesOf(applyTextEdits(text, edits));
+        if (after.length !== lines.length) throw new Error(`the fixes changed the line count: ${lines.length} → ${after.length}`);
+        lines.forEach((l, i) => {
+          if (edits.some((e) => e.range.line <= i + 1 && i + 1 <= e.range.endLine)) return;
+          if (after[i] !== l) throw new Error(`line ${i + 1} changed without an edit: ${JSON.stringify(l)} → ${JSON.stringify(after[i])}`);
+        });
       },
     }),
     prop<{ kind: string; n: number }>({
