@@ -15,13 +15,7 @@ export function fromVsPosition(p: vscode.Position): { line: number; column: numb
   return { line: p.line + 1, column: p.character + 1 };
 }
 
-/** True when the 1-based position lies inside the core range (end exclusive, but the end itself counts for hovers at a word end). */
-export function rangeContains(r: Range, p: { line: number; column: number }): boolean {
-  if (p.line < r.line || p.line > r.endLine) return false;
-  if (p.line === r.line && p.column < r.column) return false;
-  if (p.line === r.endLine && p.column > r.endColumn) return false;
-  return true;
-}
+export { rangeContains } from '../../core/editor/features';
 
 const SEVERITY: Record<Problem['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,

@@ -8,16 +8,10 @@ import { toDiagnostic } from '../adapters/ranges';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
 import { skillDocKind, validateDocumentText } from './documents';
+import { CROSS_SKILL_CODES, problemsSignature } from '../../core/editor/features';
 import type { EditorRuleConfig } from './ruleConfig';
 
 const TYPING_DEBOUNCE_MS = 250;
-/** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
-const CROSS_SKILL = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
-
-/** What a file's published problems say (two equal signatures publish the same markers). */
-function signatureOf(problems: readonly Problem[]): string {
-  return problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
-}
 
 export class SkillDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('skillflow');
@@ -61,10 +55,10 @@ export class SkillDiagnostics implements vscode.Disposable {
     if (this.generations.get(key) !== generation) return;
     let problems = [...result.problems];
     const entry = index.loaded ? index.skillByFile(doc.uri.fsPath) : undefined;
-    if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
+    if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL_CODES.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
     problems = this.configure(doc.uri.fsPath, problems, doc.getText());
     // Re-publishing identical markers would cancel in-flight code action and hover requests in the editor.
-    const signature = signatureOf(problems);
+    const signature = problemsSignature(problems);
     const published = this.collection.get(doc.uri) ?? [];
     const publishedSignature = published.map((d) => `${String((d.code as { value: string }).value)}|${['error', 'warning', 'info', 'info'][d.severity]}|${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1}|${d.message}`).join('\n');
     if (signature !== publishedSignature) this.collection.set(doc.uri, problems.map((p) => toDiagnostic(p)));
@@ -103,7 +97,7 @@ export class SkillDiagnostics implements vscode.Disposable {
    */
   private publishFromIndex(file: string, all: Problem[]): void {
     const problems = this.configure(file, all);
-    const signature = signatureOf(problems);
+    const signature = problemsSignature(problems);
     if (this.fromIndex.get(file) === signature) return;
     this.fromIndex.set(file, signature);
     this.collection.set(vscode.Uri.file(file), problems.length ? problems.map((p) => toDiagnostic(p)) : undefined);

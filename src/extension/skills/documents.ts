@@ -1,70 +1,8 @@
-/** Which documents are skills, agents or commands, and their single-file validation (shared by diagnostics and editor features). */
-import * as os from 'node:os';
-import * as path from 'node:path';
+/** The VS Code selector of the documents the language features apply to (the kinds and their validation are core/editor/documents). */
 import type * as vscode from 'vscode';
-import type { FileSystem } from '../../core/base/fs';
-import type { Problem, Profile } from '../../core/base/types';
-import type { ParsedSkillMd, SkillReference } from '../../core/skillmd/model';
-import { validateSkillMd } from '../../core/validation/validateSkill';
-import { validateAgentMd } from '../../core/agents/agents';
-import { pluginNameOf } from '../../core/discovery/plugins';
-import { projectOf } from '../../core/discovery/paths';
-import { validateCommandText } from '../../core/discovery/load';
+import { SKILL_DOCUMENT_PATTERNS } from '../../core/editor/documents';
+
+export { skillDocKind, validateDocumentText, type SkillDocKind, type SkillDocResult } from '../../core/editor/documents';
 
 /** Documents the language features apply to. */
-export const SKILL_DOCUMENTS: vscode.DocumentSelector = [
-  { language: 'markdown', scheme: 'file', pattern: '**/SKILL.md' },
-  { language: 'markdown', scheme: 'file', pattern: '**/.claude/agents/*.md' },
-  { language: 'markdown', scheme: 'file', pattern: '**/.claude/commands/**/*.md' },
-];
-
-const AGENT_PATH = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
-const COMMAND_PATH = /[\\/]\.claude[\\/]commands[\\/](?:[^\\/]+[\\/])*[^\\/]+\.md$/;
-
-export type SkillDocKind = 'skill' | 'agent' | 'command' | undefined;
-
-export function skillDocKind(fsPath: string): SkillDocKind {
-  if (path.basename(fsPath) === 'SKILL.md') return 'skill';
-  if (AGENT_PATH.test(fsPath)) return 'agent';
-  if (COMMAND_PATH.test(fsPath)) return 'command';
-  return undefined;
-}
-
-export interface SkillDocResult {
-  kind: 'skill' | 'agent' | 'command';
-  problems: Problem[];
-  parsed?: ParsedSkillMd;
-  references: SkillReference[];
-}
-
-/** Validates a SKILL.md or agent file from its text; undefined for other files. `workspaceFolder`: the one holding it. */
-export function validateDocumentText(
-  fsPath: string,
-  text: string,
-  profile: Profile,
-  fs: FileSystem,
-  knownSkills: ReadonlySet<string> | undefined,
-  workspaceFolder?: string,
-): SkillDocResult | undefined {
-  const kind = skillDocKind(fsPath);
-  if (kind === 'skill') {
-    const skillDir = path.dirname(fsPath);
-    const rootDir = path.dirname(skillDir);
-    // A plugin's `skills/<folder>/SKILL.md` (as discovery classifies roots): its `name` is also the command.
-    const plugin = path.basename(rootDir) === 'skills' ? pluginNameOf(fs, path.dirname(rootDir)) : undefined;
-    // A project skill's project folder (as discovery has it: not the home folder, whose `.claude` holds personal skills).
-    const found = plugin === undefined ? projectOf(skillDir) : undefined;
-    const project = found !== undefined && found !== os.homedir() ? found : undefined;
-    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir, plugin, project, workspaceFolder }, fs);
-    return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
-  }
-  if (kind === 'command') {
-    const r = validateCommandText(text, fsPath, profile, fs);
-    return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
-  }
-  if (kind === 'agent') {
-    const agent = validateAgentMd(text, fsPath, knownSkills);
-    return { kind, problems: agent.problems, references: [] };
-  }
-  return undefined;
-}
+export const SKILL_DOCUMENTS: vscode.DocumentSelector = SKILL_DOCUMENT_PATTERNS.map((pattern) => ({ language: 'markdown', scheme: 'file', pattern }));

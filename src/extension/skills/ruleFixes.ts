@@ -8,8 +8,8 @@
 import * as vscode from 'vscode';
 // The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
 import { applyEdits, modify, type EditResult } from 'jsonc-parser';
-import { parseSkillMd } from '../../core/skillmd/frontmatter';
-import { CONFIG_FILE_NAME, findDisableComments } from '../../core/config/ruleConfig';
+import { disableForFileEdit as disableForFileTextEdit } from '../../core/editor/features';
+import { CONFIG_FILE_NAME } from '../../core/config/ruleConfig';
 import { parseJson } from '../../core/workflow/json';
 import { detectFormatting } from '../../core/base/jsonFormat';
 import { fixAllEdits } from '../../core/fixes/skillFixes';
@@ -21,25 +21,12 @@ import type { EditorRuleConfig } from './ruleConfig';
 export const DISABLE_IN_WORKSPACE_COMMAND = 'skillflow.disableRuleInWorkspace';
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('skillflow');
 
-/** The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter); undefined when the file has no body to put it in. */
+/** The edit that adds `code` to the file's `skillflow-disable` comment (core/editor/features); undefined when there is nothing to add or nowhere to put it. */
 export function disableForFileEdit(doc: vscode.TextDocument, code: string): vscode.WorkspaceEdit | undefined {
-  const text = doc.getText();
+  const e = disableForFileTextEdit(doc.getText(), code);
+  if (!e) return undefined;
   const edit = new vscode.WorkspaceEdit();
-  const existing = findDisableComments(text).find((c) => !c.nextLine);
-  if (existing) {
-    if (existing.codes.includes(code)) return undefined;
-    const end = new vscode.Position(existing.range.endLine - 1, existing.range.endColumn - 1 - 3);
-    const before = doc.lineAt(end.line).text.charAt(end.character - 1);
-    edit.insert(doc.uri, end, before === ' ' ? `${code} ` : ` ${code} `);
-    return edit;
-  }
-  const parsed = parseSkillMd(text);
-  if (parsed.hasFrontmatter && !parsed.frontmatterClosed) return undefined;
-  const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const comment = `<!-- skillflow-disable ${code} -->`;
-  const line = parsed.hasFrontmatter ? parsed.bodyStartLine - 1 : 0;
-  if (line >= doc.lineCount) edit.insert(doc.uri, doc.lineAt(doc.lineCount - 1).range.end, `${eol}${comment}`);
-  else edit.insert(doc.uri, new vscode.Position(line, 0), `${comment}${eol}`);
+  edit.insert(doc.uri, toVsRange(e.range).start, e.newText);
   return edit;
 }
 

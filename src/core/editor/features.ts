@@ -1,0 +1,182 @@
+/**
+ * The editor features of skill, agent and command files in core terms (1-based lines and columns, markdown strings,
+ * text edits): hover text, completion items, the problems an open document shows, and the "disable for this file"
+ * edit. The VS Code providers (src/extension/skills) and the language server (src/lsp) only convert positions and
+ * objects; what they show is decided here, once.
+ */
+import type { Problem, Profile, Range } from '../base/types';
+import { LineIndex } from '../base/text';
+import { findDisableComments } from '../config/ruleConfig';
+import type { TextEdit } from '../fixes/skillFixes';
+import { parseSkillMd } from '../skillmd/frontmatter';
+import { FRONTMATTER_KEYS, hasForkContext, keyInfo, type FrontmatterKeyInfo } from '../skillmd/keys';
+import type { ParsedSkillMd } from '../skillmd/model';
+import type { SkillDocKind } from './documents';
+
+/** A 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** True when the 1-based position lies inside the core range (end exclusive, but the end itself counts for hovers at a word end). */
+export function rangeContains(r: Range, p: Position): boolean {
+  if (p.line < r.line || p.line > r.endLine) return false;
+  if (p.line === r.line && p.column < r.column) return false;
+  if (p.line === r.endLine && p.column > r.endColumn) return false;
+  return true;
+}
+
+/** 1-based line numbers of the frontmatter content (between the `---` lines); empty when there is none. */
+export function frontmatterLines(parsed: ParsedSkillMd, lineCount: number): { first: number; last: number } | undefined {
+  if (!parsed.hasFrontmatter) return undefined;
+  const last = parsed.frontmatterClosed ? parsed.bodyStartLine - 2 : lineCount;
+  return { first: parsed.frontmatterStartLine, last };
+}
+
+const AGENT_KEYS: Record<string, string> = {
+  name: 'The agent\'s name (required).',
+  description: 'When Claude should delegate to this agent (required).',
+  tools: 'Tools the agent may use: a comma-separated string or a list. Omit to inherit all tools.',
+  model: '`sonnet`, `opus`, `haiku`, `inherit`, or a full model id.',
+  skills: 'Skills bound to this agent: each entry must name an existing skill.',
+  capabilities: 'What the agent can do (free-form list).',
+  constraints: 'What the agent must not do (free-form list).',
+};
+
+function profilesText(profiles: readonly string[]): string {
+  return profiles.length ? profiles.map((p) => `\`${p}\``).join(', ') : 'none';
+}
+
+/** A key's value kind with its values, for hovers and completion details: `boolean: true | false | yes | …`. */
+function valueSummary(info: FrontmatterKeyInfo): string {
+  if (!info.values?.length) return info.type;
+  const shown = info.values.map((v) => `\`${v}\``).join(' | ');
+  return info.type === 'model' || info.key === 'agent' ? `${info.type}: ${shown} | …` : `${info.type}: ${shown}`;
+}
+
+export interface HoverText {
+  markdown: string;
+  range: Range;
+}
+
+/** The hover on a frontmatter key (or on its value: the key's hover) of a skill, command or agent file. */
+export function hoverAt(kind: SkillDocKind, text: string, at: Position): HoverText | undefined {
+  if (!kind) return undefined;
+  const parsed = parseSkillMd(text);
+  const key = parsed.keys.find((k) => rangeContains(k.keyRange, at))
+    ?? parsed.keys.find((k) => k.valueRange && rangeContains(k.valueRange, at));
+  if (!key) return undefined;
+  if (kind === 'agent') {
+    const doc = AGENT_KEYS[key.key];
+    return { markdown: `**\`${key.key}\`** (agent)\n\n${doc ?? 'Not a key Claude Code reads in agent files.'}`, range: key.keyRange };
+  }
+  const info = keyInfo(key.key);
+  if (!info) return { markdown: `**\`${key.key}\`** — not a known SKILL.md key.\n\nNo validation profile accepts it (\`unknown-key\`).`, range: key.keyRange };
+  let md = `**\`${info.key}\`** · ${valueSummary(info)}\n\n${info.doc}\n\n`;
+  if (info.requiresFork && !hasForkContext(parsed.data)) {
+    md += `This file has no \`context: fork\`: Claude Code ignores \`${info.key}\` here (\`field-invalid\`).\n\n`;
+  }
+  md += `Accepted by profiles: ${profilesText(info.profiles)}`;
+  return { markdown: md, range: key.keyRange };
+}
+
+export interface CompletionEntry {
+  label: string;
+  kind: 'key' | 'value';
+  /** Text inserted in place of `range`. */
+  insertText: string;
+  /** What the completion replaces (on one line). */
+  range: Range;
+  detail: string;
+  documentation?: string;
+  sortText: string;
+  /** A key the active profile does not accept (shown struck through). */
+  deprecated: boolean;
+  /** Completion should be asked again after inserting (the key has values to offer). */
+  retrigger: boolean;
+}
+
+/** Completion of frontmatter keys (at a line start) and of a key's values (after `key: `) in a SKILL.md or command file. */
+export function completionsAt(kind: SkillDocKind, text: string, at: Position, profile: Profile): CompletionEntry[] | undefined {
+  if (kind !== 'skill' && kind !== 'command') return undefined;
+  const parsed = parseSkillMd(text);
+  const index = new LineIndex(text);
+  const lines = frontmatterLines(parsed, index.lineCount);
+  if (!lines || at.line < lines.first || at.line > lines.last) return undefined;
+  const lineStart = index.starts[at.line - 1];
+  const before = text.slice(lineStart, Math.min(index.lineEnd(at.line - 1), lineStart + at.column - 1));
+
+  const keyMatch = /^([A-Za-z_-]*)$/.exec(before);
+  if (keyMatch) {
+    const present = new Set(parsed.keys.filter((k) => k.keyRange.line !== at.line).map((k) => k.key));
+    const range: Range = { line: at.line, column: 1, endLine: at.line, endColumn: at.column };
+    return FRONTMATTER_KEYS.filter((k) => !present.has(k.key)).map((k, i) => ({
+      label: k.key,
+      kind: 'key',
+      insertText: `${k.key}: `,
+      range,
+      detail: `${k.type} · ${k.profiles.join(', ')}${k.requiresFork ? ' · only with context: fork' : ''}`,
+      documentation: k.doc,
+      // Keys the active profile accepts sort first, spec keys in their documented order.
+      sortText: `${k.profiles.includes(profile) ? '0' : '1'}${String(i).padStart(3, '0')}`,
+      deprecated: !k.profiles.includes(profile),
+      retrigger: Boolean(k.values?.length),
+    }));
+  }
+
+  const valueMatch = /^([A-Za-z_-]+):[ \t]*(\S*)$/.exec(before);
+  if (valueMatch) {
+    // The key table's values: Claude Code's boolean words, /model values, effort levels, built-in agent types.
+    const values = keyInfo(valueMatch[1])?.values ?? [];
+    const range: Range = { line: at.line, column: at.column - valueMatch[2].length, endLine: at.line, endColumn: at.column };
+    return values.map((v, i) => ({
+      label: v, kind: 'value', insertText: v, range, detail: `${valueMatch[1]} value`, sortText: String(i).padStart(3, '0'), deprecated: false, retrigger: false,
+    }));
+  }
+  return undefined;
+}
+
+/** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
+export const CROSS_SKILL_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
+
+/** What a file's problems show (two equal signatures publish the same markers). */
+export function problemsSignature(problems: readonly Problem[]): string {
+  return problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
+}
+
+/** The end-of-line sequence a text uses (its first line break; `\n` when it has none). */
+export function eolOf(text: string): string {
+  const at = text.indexOf('\n');
+  return at > 0 && text[at - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/**
+ * The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter);
+ * undefined when the comment already names it or the file has no body to put it in (unclosed frontmatter).
+ */
+export function disableForFileEdit(text: string, code: string): TextEdit | undefined {
+  const existing = findDisableComments(text).find((c) => !c.nextLine);
+  const at = (line: number, column: number): Range => ({ line, column, endLine: line, endColumn: column });
+  if (existing) {
+    if (existing.codes.includes(code)) return undefined;
+    // Before the closing `-->`.
+    const column = existing.range.endColumn - 3;
+    const index = new LineIndex(text);
+    const lineText = text.slice(index.starts[existing.range.endLine - 1], index.lineEnd(existing.range.endLine - 1));
+    const before = lineText.charAt(column - 2);
+    return { range: at(existing.range.endLine, column), newText: before === ' ' ? `${code} ` : ` ${code} ` };
+  }
+  const parsed = parseSkillMd(text);
+  if (parsed.hasFrontmatter && !parsed.frontmatterClosed) return undefined;
+  const eol = eolOf(text);
+  const comment = `<!-- skillflow-disable ${code} -->`;
+  const line = parsed.hasFrontmatter ? parsed.bodyStartLine : 1;
+  const index = new LineIndex(text);
+  if (line > index.lineCount) {
+    const last = index.lineCount;
+    const end = index.lineEnd(last - 1) - index.starts[last - 1] + 1;
+    return { range: at(last, end), newText: `${eol}${comment}` };
+  }
+  return { range: at(line, 1), newText: `${comment}${eol}` };
+}
