@@ -4,7 +4,10 @@
  * edit. The VS Code providers (src/extension/skills) and the language server (src/lsp) only convert positions and
  * objects; what they show is decided here, once.
  */
+import { modify } from 'jsonc-parser';
+import { detectFormatting } from '../base/jsonFormat';
 import type { Problem, Profile, Range } from '../base/types';
+import { parseJson } from '../workflow/json';
 import { LineIndex } from '../base/text';
 import { findDisableComments } from '../config/ruleConfig';
 import type { TextEdit } from '../fixes/skillFixes';
@@ -179,4 +182,29 @@ export function disableForFileEdit(text: string, code: string): TextEdit | undef
     return { range: at(last, end), newText: `${eol}${comment}` };
   }
   return { range: at(line, 1), newText: `${comment}${eol}` };
+}
+
+export type RuleOffEdit = { ok: true; edits: { offset: number; length: number; content: string }[] } | { ok: false; reason: string };
+
+/**
+ * The edits that set `rules.<code>` to `off` in a `.skillflow.json` text ("Disable <code> in this workspace"), made
+ * with jsonc-parser so the file keeps its layout; an empty text becomes a new file. A text that is not JSON, or
+ * whose `rules` is not an object, is never rewritten: the reason says why.
+ */
+export function ruleOffEdits(text: string, code: string): RuleOffEdit {
+  if (text.trim() === '') return { ok: true, edits: [{ offset: 0, length: text.length, content: newRuleConfigText(code) }] };
+  const parsed = parseJson(text);
+  const root = parsed.ok ? parsed.value : undefined;
+  const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!parsed.ok) return { ok: false, reason: `is not valid JSON (${parsed.message})` };
+  if (!isObject(root) || ('rules' in (root as object) && !isObject((root as { rules: unknown }).rules))) return { ok: false, reason: 'does not hold an object with a "rules" object' };
+  // A new "rules" goes first: the formatter then touches only the lines it adds (appending would reformat the last property's line).
+  const hasRules = 'rules' in (root as object);
+  const edits = modify(text, ['rules', code], 'off', { getInsertionIndex: hasRules ? undefined : () => 0, formattingOptions: detectFormatting(text) });
+  return { ok: true, edits };
+}
+
+/** A new `.skillflow.json` that turns `code` off. */
+export function newRuleConfigText(code: string): string {
+  return `${JSON.stringify({ rules: { [code]: 'off' } }, null, 2)}\n`;
 }

@@ -7,11 +7,9 @@
  */
 import * as vscode from 'vscode';
 // The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
-import { applyEdits, modify, type EditResult } from 'jsonc-parser';
-import { disableForFileEdit as disableForFileTextEdit } from '../../core/editor/features';
+import { applyEdits } from 'jsonc-parser';
+import { disableForFileEdit as disableForFileTextEdit, newRuleConfigText, ruleOffEdits } from '../../core/editor/features';
 import { CONFIG_FILE_NAME } from '../../core/config/ruleConfig';
-import { parseJson } from '../../core/workflow/json';
-import { detectFormatting } from '../../core/base/jsonFormat';
 import { fixAllEdits } from '../../core/fixes/skillFixes';
 import { ruleCode, toVsRange } from '../adapters/ranges';
 import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';
@@ -40,7 +38,7 @@ export async function disableInWorkspace(rules: EditorRuleConfig, file: vscode.U
   let exists = true;
   try { await vscode.workspace.fs.stat(target); } catch { exists = false; }
   if (!exists) {
-    await vscode.workspace.fs.writeFile(target, Buffer.from(`${JSON.stringify({ rules: { [code]: 'off' } }, null, 2)}\n`, 'utf8'));
+    await vscode.workspace.fs.writeFile(target, Buffer.from(newRuleConfigText(code), 'utf8'));
     rules.reload();
     return true;
   }
@@ -54,26 +52,13 @@ export async function disableInWorkspace(rules: EditorRuleConfig, file: vscode.U
     void vscode.window.showErrorMessage(`Skillflow: ${target.fsPath} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
     return false;
   }
-  let edits: EditResult;
-  if (text.trim() === '') {
-    edits = [{ offset: 0, length: text.length, content: `${JSON.stringify({ rules: { [code]: 'off' } }, null, 2)}\n` }];
-  } else {
-    const parsed = parseJson(text);
-    const root = parsed.ok ? parsed.value : undefined;
-    const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-    if (!parsed.ok || !isObject(root) || ('rules' in (root as object) && !isObject((root as { rules: unknown }).rules))) {
-      const why = parsed.ok ? 'does not hold an object with a "rules" object' : parsed.message;
-      void vscode.window.showErrorMessage(`Skillflow: ${target.fsPath} was not changed: it ${parsed.ok ? why : `is not valid JSON (${why})`}. Fix it first.`);
-      await vscode.window.showTextDocument(doc ? doc.uri : target);
-      return false;
-    }
-    // A new "rules" goes first: the formatter then touches only the lines it adds (appending would reformat the last property's line).
-    const hasRules = 'rules' in (root as object);
-    edits = modify(text, ['rules', code], 'off', {
-      getInsertionIndex: hasRules ? undefined : () => 0,
-      formattingOptions: detectFormatting(text),
-    });
+  const result = ruleOffEdits(text, code);
+  if (!result.ok) {
+    void vscode.window.showErrorMessage(`Skillflow: ${target.fsPath} was not changed: it ${result.reason}. Fix it first.`);
+    await vscode.window.showTextDocument(doc ? doc.uri : target);
+    return false;
   }
+  const edits = result.edits;
   if (doc) {
     const we = new vscode.WorkspaceEdit();
     for (const e of edits) we.replace(target, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
