@@ -28,6 +28,8 @@ const builds = [
   // The CLI: `dist/cli.js` (the package's bin) starts the bundle `dist/skillflow.js` from V8's code cache (src/cli/runtime/launcher.ts).
   { ...common, entryPoints: ['src/cli/runtime/launcher.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, sourcemap: false },
   { ...common, entryPoints: ['src/cli/bin.ts'], outfile: 'dist/skillflow.js' },
+  // The language server (`skillflow lsp --stdio` loads it; src/lsp).
+  { ...common, entryPoints: ['src/lsp/main.ts'], outfile: 'dist/lsp.js' },
   // Worker threads of `skillflow validate` on large sets of skills (src/cli/runtime/parallel.ts).
   { ...common, entryPoints: ['src/cli/runtime/validateWorker.ts'], outfile: 'dist/validate-worker.js' },
   // The reference-graph webview script runs in the webview's browser sandbox (media/graph.css is its static style).

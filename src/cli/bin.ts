@@ -1,6 +1,11 @@
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { nodeFileSystem } from '../core/base/fs';
 import { main } from './main';
 
-main({ argv: process.argv.slice(2), cwd: process.cwd(), fs: nodeFileSystem, env: process.env, home: os.homedir(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) })
+if (process.argv[2] === 'lsp' && process.argv.slice(3).join(' ') === '--stdio') {
+  // The language server is its own bundle next to this one (src/lsp); it runs until the editor ends it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(path.join(__dirname, 'lsp.js'));
+} else main({ argv: process.argv.slice(2), cwd: process.cwd(), fs: nodeFileSystem, env: process.env, home: os.homedir(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) })
   .then((code) => { process.exitCode = code; }, (e) => { process.stderr.write(`skillflow: internal error: ${e instanceof Error ? e.message : String(e)}\n`); process.exitCode = 2; });

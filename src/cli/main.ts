@@ -36,6 +36,8 @@ Commands:
   workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]
   checkpoint load|update CONTEXT_PATH=<path>
   checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...
+  lsp --stdio
+      (the language server for any LSP editor: docs/editors.md)
 
 --home DIR stands for the user's home (personal skills and commands, user settings, installed plugins; default $HOME),
 --managed DIR for Claude Code's managed-settings folder (default: /etc/claude-code on Linux, per OS elsewhere).
@@ -49,6 +51,11 @@ export async function main(ctx: CliContext): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     (name ? ctx.out : ctx.err)(USAGE);
     return name ? 0 : EXIT_USAGE;
+  }
+  if (name === 'lsp') {
+    // bin.ts starts the server for `lsp --stdio`; any other form reaches here.
+    ctx.err('skillflow lsp: the language server talks over stdin/stdout: run `skillflow lsp --stdio` from an editor (docs/editors.md)\n');
+    return EXIT_USAGE;
   }
   const command = COMMANDS[name];
   if (!command) {

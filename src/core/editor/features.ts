@@ -208,3 +208,41 @@ export function ruleOffEdits(text: string, code: string): RuleOffEdit {
 export function newRuleConfigText(code: string): string {
   return `${JSON.stringify({ rules: { [code]: 'off' } }, null, 2)}\n`;
 }
+
+/** The token under a 1-based position that matches `re` (global), with its range. */
+function tokenAt(text: string, at: Position, re: RegExp): { match: RegExpExecArray; range: Range } | undefined {
+  const index = new LineIndex(text);
+  if (at.line < 1 || at.line > index.lineCount) return undefined;
+  const start = index.starts[at.line - 1];
+  const lineText = text.slice(start, index.lineEnd(at.line - 1));
+  for (let m = re.exec(lineText); m; m = re.exec(lineText)) {
+    const column = m.index + 1;
+    if (at.column >= column && at.column <= column + m[0].length) {
+      re.lastIndex = 0;
+      return { match: m, range: { line: at.line, column, endLine: at.line, endColumn: column + m[0].length } };
+    }
+  }
+  return undefined;
+}
+
+/** The skill an agent file's `skills:` entry under the position names (`name` or `plugin:name`), with its range. */
+export function agentSkillAt(text: string, at: Position): { name: string; range: Range } | undefined {
+  const parsed = parseSkillMd(text);
+  const i = parsed.keys.findIndex((k) => k.key === 'skills');
+  if (i < 0) return undefined;
+  const key = parsed.keys[i];
+  const next = parsed.keys.slice(i + 1).find((k) => k.keyRange.line > key.keyRange.line);
+  const lastLine = next ? next.keyRange.line - 1 : frontmatterLines(parsed, new LineIndex(text).lineCount)?.last ?? key.keyRange.line;
+  if (at.line < key.keyRange.line || at.line > lastLine) return undefined;
+  if (at.line === key.keyRange.line && at.column <= key.keyRange.endColumn) return undefined;
+  const found = tokenAt(text, at, /[A-Za-z0-9][A-Za-z0-9_.:-]*/g);
+  return found && { name: found.match[0], range: found.range };
+}
+
+/** A `/command` mention under the position (`/deploy`, `/plugin:skill`), not part of a path or URL. */
+export function commandMentionAt(text: string, at: Position): { command: string; range: Range } | undefined {
+  const found = tokenAt(text, at, /(?<![\w/.:~-])\/[a-z0-9][a-z0-9_:.-]*(?![\w/])/gi);
+  if (!found) return undefined;
+  const command = found.match[0].replace(/[.:]+$/, '');
+  return { command, range: { ...found.range, endColumn: found.range.column + command.length } };
+}
