@@ -16,6 +16,7 @@ import { discoverPath } from '../../src/core/discovery/discover';
 import { validateSkillMdBytes } from '../../src/core/validation/bytes';
 import { validateSkillMd } from '../../src/core/validation/validateSkill';
 import { applyTextEdits, editsOverlap, fixAllEdits } from '../../src/core/fixes/skillFixes';
+import { agentSkillAt, commandMentionAt, completionsAt, disableForFileEdit, hoverAt } from '../../src/core/editor/features';
 import { parseJson } from '../../src/core/workflow/json';
 import { endWorkflow, planEnd } from '../../src/core/workflow/end';
 import { scanWorkflows } from '../../src/core/workflow/scan';
@@ -179,6 +180,26 @@ const skillmd: Target = {
           if (edits.some((e) => e.range.line <= i + 1 && i + 1 <= e.range.endLine)) return;
           if (after[i] !== l) throw new Error(`line ${i + 1} changed without an edit: ${JSON.stringify(l)} → ${JSON.stringify(after[i])}`);
         });
+      },
+    }),
+    prop<{ b: Buffer; line: number; column: number }>({
+      // The editors' features (VS Code and the language server): never throw at any position, ranges inside the document.
+      name: 'editor-features-inside', arb: fc.record({ b: skillMdBytes, line: fc.nat({ max: 40 }), column: fc.nat({ max: 120 }) }), size: ({ b }) => b.length,
+      check: ({ b, line, column }) => {
+        const text = b.toString('utf8').replace(/^\uFEFF/, '');
+        const lines = linesOf(text);
+        const at = { line: 1 + (line % (lines.length + 1)), column: 1 + column };
+        for (const kind of ['skill', 'agent', 'command'] as const) {
+          const hover = hoverAt(kind, text, at);
+          if (hover) assertInside(hover.range, lines, 'hover');
+          for (const c of completionsAt(kind, text, at, 'claude-code') ?? []) assertInside(c.range, lines, `completion ${c.label}`);
+        }
+        const entry = agentSkillAt(text, at);
+        if (entry) assertInside(entry.range, lines, 'skills: entry');
+        const mention = commandMentionAt(text, at);
+        if (mention) assertInside(mention.range, lines, 'command mention');
+        const disable = disableForFileEdit(text, 'yaml-syntax');
+        if (disable) assertInside(disable.range, lines, 'disable for file');
       },
     }),
     prop<{ kind: string; n: number }>({
