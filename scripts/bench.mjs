@@ -9,7 +9,8 @@
 //     (`node -e 0`, part of every validate run, e.g. when the environment makes it load extra CA certificates);
 //   - in-process time to re-validate one changed skill (median of many loadSkill runs; target < 1 ms);
 //   - discovery time of a 1,000-skill workspace (what the skills tree pays on a full load);
-//   - reference extraction alone over the N skills (bench-extract.mjs: CPU time of one pass in a fresh process).
+//   - reference extraction alone over the N skills (bench-extract.mjs: CPU time of one pass in a fresh process);
+//   - the language server over 10,000 edits: core time per re-validation and heap (bench-lsp.mjs).
 // Flags: --n N, --runs R (process runs per side, median reported; default 3), --keep (keep the temp folder).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -246,3 +247,8 @@ if (tree.status !== 0) process.exitCode = tree.status ?? 1;
 console.log('');
 const claudeBench = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-claude.mjs')], { stdio: 'inherit' });
 if (claudeBench.status !== 0) process.exitCode = claudeBench.status ?? 1;
+
+// The language server: 10,000 edits of one SKILL.md, core time per re-validation and heap (bench-lsp.mjs).
+console.log('');
+const lspBench = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-lsp.mjs')], { stdio: 'inherit', cwd: repo });
+if (lspBench.status !== 0) process.exitCode = lspBench.status ?? 1;
