@@ -22,7 +22,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'vscode may only be imported under src/extension and test/integration.' }],
-        patterns: [{ group: ['**/cli', '**/cli/**', '**/extension', '**/extension/**', '**/webview', '**/webview/**'], message: 'src/core must not import src/cli, src/extension or src/webview (they build on the core).' }],
+        patterns: [{ group: ['**/cli', '**/cli/**', '**/extension', '**/extension/**', '**/webview', '**/webview/**', '**/lsp', '**/lsp/**'], message: 'src/core must not import src/cli, src/extension, src/webview or src/lsp (they build on the core).' }],
+      }],
+    },
+  },
+  {
+    // The language server is an adapter over the core alone: no vscode, no other adapter (shared logic goes into the core).
+    files: ['src/lsp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'vscode may only be imported under src/extension and test/integration.' }],
+        patterns: [{ group: ['**/cli', '**/cli/**', '**/extension', '**/extension/**', '**/webview', '**/webview/**'], message: 'src/lsp imports only the core (move shared logic into src/core).' }],
       }],
     },
   },

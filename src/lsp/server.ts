@@ -292,13 +292,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     push(e.document.uri, closed ? closed.map(toLspDiagnostic) : []);
   });
 
-  connection.onDidChangeWatchedFiles((params) => {
-    const paths = params.changes.map((c) => uriToPath(c.uri)).filter((f): f is string => f !== undefined);
+  /** Files changed on disk: the index re-reads what they concern, a config file resets the rule configuration. */
+  function filesChanged(paths: string[]): void {
     if (!paths.length) return;
     if (paths.some((f) => fileKind(f) === 'config')) finder = new RuleConfigFinder(fs);
     try { getIndex().applyChanges(paths); } catch (e) { connection.console.error(`skillflow: ${String(e)}`); }
     // A manifest names plugins, a config file changes rules: the skills under them read both, so everything is redone.
     refreshAll();
+  }
+
+  connection.onDidChangeWatchedFiles((params) => {
+    filesChanged((params?.changes ?? []).map((c) => uriToPath(c.uri)).filter((f): f is string => f !== undefined));
+  });
+  // A client that watches no files still saves them: a saved skill, manifest or config file counts as changed.
+  documents.onDidSave((e) => {
+    const file = uriToPath(e.document.uri);
+    if (file && fileKind(file)) filesChanged([file]);
   });
 
   connection.languages.diagnostics.on((params): DocumentDiagnosticReport => {
