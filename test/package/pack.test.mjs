@@ -2,6 +2,7 @@
 // from the tarball into an empty project (no network: the package has no dependency), `npx skillflow validate` runs.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { NPM_OFFLINE, pack, ROOT, SKILL, sh, tempDir, writeFiles } from './lib.mjs';
@@ -11,7 +12,7 @@ test('npm pack: the CLI bundles, schemas and docs only; no dependencies; under 1
   try {
     const { files, size } = pack(dir);
     assert.deepEqual(files.filter((f) => !f.startsWith('docs/') && !f.startsWith('schemas/')), [
-      'LICENSE', 'README.md', 'dist/cli.js', 'dist/skillflow.js', 'dist/validate-worker.js', 'package.json',
+      'LICENSE', 'README.md', 'dist/cli.js', 'dist/lsp.js', 'dist/skillflow.js', 'dist/validate-worker.js', 'package.json',
     ]);
     assert.ok(files.includes('docs/rules.md'));
     assert.ok(size < 1024 * 1024, `${size} bytes`);
@@ -44,6 +45,12 @@ test('the packed tarball installed into an empty project: npx skillflow validate
     assert.match(fs.readFileSync(path.join(project, '.claude/skills/log-summary/SKILL.md'), 'utf8'), /^description: 'Summarise a log file: errors first'$/m);
     const help = sh('npx', ['--offline', 'skillflow', '--help'], { cwd: project, env: NPM_OFFLINE, check: 0 });
     assert.match(help.stdout, /^Usage: skillflow <command>/);
+    // The language server is in the package too: `skillflow lsp --stdio` answers initialize.
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const lsp = spawnSync(process.execPath, [path.join(project, 'node_modules', 'skillflow', 'dist', 'cli.js'), 'lsp', '--stdio'], {
+      input: `Content-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`, encoding: 'utf8', timeout: 5000, killSignal: 'SIGKILL',
+    });
+    assert.match(lsp.stdout, /"serverInfo":\{"name":"skillflow"\}/, lsp.stderr);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
