@@ -9,6 +9,7 @@ import { detectFormatting } from '../base/jsonFormat';
 import type { Problem, Profile, Range } from '../base/types';
 import { parseJson } from '../workflow/json';
 import { LineIndex } from '../base/text';
+import { CLAUDE_TOOLS } from '../claude/tools';
 import { findDisableComments } from '../config/ruleConfig';
 import type { TextEdit } from '../fixes/skillFixes';
 import { parseSkillMd } from '../skillmd/frontmatter';
@@ -100,6 +101,8 @@ export interface CompletionEntry {
   retrigger: boolean;
 }
 
+const TOOL_KEYS: ReadonlySet<string> = new Set(['allowed-tools', 'disallowed-tools']);
+
 /** Completion of frontmatter keys (at a line start) and of a key's values (after `key: `) in a SKILL.md or command file. */
 export function completionsAt(kind: SkillDocKind, text: string, at: Position, profile: Profile): CompletionEntry[] | undefined {
   if (kind !== 'skill' && kind !== 'command') return undefined;
@@ -125,6 +128,17 @@ export function completionsAt(kind: SkillDocKind, text: string, at: Position, pr
       sortText: `${k.profiles.includes(profile) ? '0' : '1'}${String(i).padStart(3, '0')}`,
       deprecated: !k.profiles.includes(profile),
       retrigger: Boolean(k.values?.length),
+    }));
+  }
+
+  // Tool names in `allowed-tools` / `disallowed-tools`: after the key (space-, comma- or flow-list-separated) or on a `- ` item under it.
+  const owner = [...parsed.keys].reverse().find((k) => k.keyRange.line <= at.line)?.key;
+  const toolMatch = owner !== undefined && TOOL_KEYS.has(owner)
+    ? /^(?:[A-Za-z_-]+:.*[\s,[]|[A-Za-z_-]+:[ \t]*|\s*-\s*)([A-Za-z]*)$/.exec(before) : null;
+  if (toolMatch && (before.startsWith(`${owner}:`) || /^\s*-/.test(before))) {
+    const range: Range = { line: at.line, column: at.column - toolMatch[1].length, endLine: at.line, endColumn: at.column };
+    return CLAUDE_TOOLS.map((t, i) => ({
+      label: t, kind: 'value', insertText: t, range, detail: `${owner} value (a Claude Code tool)`, sortText: String(i).padStart(3, '0'), deprecated: false, retrigger: false,
     }));
   }
 

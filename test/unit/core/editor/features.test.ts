@@ -25,6 +25,12 @@ test('completion: keys not yet present at a line start, values after `key: `, no
   assert.ok(values.some((v) => v.label === 'high'));
   assert.deepEqual(values[0].range, { line: 2, column: 9, endLine: 2, endColumn: 10 });
   assert.equal(completionsAt('skill', SKILL, { line: 7, column: 1 }, 'claude-code'), undefined);
+  // Tool names: after the key, after a separator, on a list item under it.
+  const tools = (text: string, line: number, column: number) => completionsAt('skill', text, { line, column }, 'claude-code')?.map((c) => `${c.label}@${c.range.column}`);
+  assert.ok(tools('---\nallowed-tools: Re\n---\n', 2, 18)!.includes('Read@16'));
+  assert.ok(tools('---\nallowed-tools: Read, Bash(git:*) We\n---\n', 2, 37)!.includes('WebFetch@35'));
+  assert.ok(tools('---\ndisallowed-tools:\n  - Gr\n---\n', 3, 7)!.includes('Grep@5'));
+  assert.ok(!tools('---\nname: Re\n---\n', 2, 9)?.includes('Read@7'), 'not after other keys');
   assert.equal(completionsAt('agent', SKILL, { line: 3, column: 1 }, 'claude-code'), undefined);
 });
 
