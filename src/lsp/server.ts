@@ -128,6 +128,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let pull = false;
   let canWatch = false;
   let canShowDocument = false;
+  let canRefresh = false;
   const timers = new Map<string, NodeJS.Timeout>();
   /** What was last pushed for each URI (push model), so an unchanged result is not sent again. */
   const pushed = new Map<string, string>();
@@ -216,7 +217,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /** Everything again (index or configuration changed): open documents re-validated, closed files republished. */
   function refreshAll(): void {
-    if (pull) { void connection.languages.diagnostics.refresh(); return; }
+    if (pull) {
+      // A pulling client asks again after a refresh; one that cannot be told re-pulls on its next edit.
+      if (canRefresh) connection.languages.diagnostics.refresh();
+      return;
+    }
     for (const d of documents.all()) validateOpen(d);
     const closed = closedFileProblems();
     for (const [file, problems] of closed) push(pathToUri(file), problems.map(toLspDiagnostic));
@@ -241,6 +246,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     pull = Boolean(params.capabilities.textDocument?.diagnostic);
     canWatch = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     canShowDocument = Boolean(params.capabilities.window?.showDocument?.support);
+    canRefresh = Boolean(params.capabilities.workspace?.diagnostics?.refreshSupport);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
