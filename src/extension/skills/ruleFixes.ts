@@ -8,11 +8,10 @@
 import * as vscode from 'vscode';
 // The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
 import { applyEdits, modify, type EditResult } from 'jsonc-parser';
-import { parseSkillMd } from '../../core/skillmd/frontmatter';
-import { CONFIG_FILE_NAME, findDisableComments } from '../../core/config/ruleConfig';
+import { CONFIG_FILE_NAME } from '../../core/config/ruleConfig';
 import { parseJson } from '../../core/workflow/json';
 import { detectFormatting } from '../../core/base/jsonFormat';
-import { fixAllEdits } from '../../core/fixes/skillFixes';
+import { disableForFileEdit as coreDisableForFileEdit, fixAllEdits } from '../../core/fixes/skillFixes';
 import { ruleCode, toVsRange } from '../adapters/ranges';
 import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';
 import type { SkillsService } from './service';
@@ -21,25 +20,12 @@ import type { EditorRuleConfig } from './ruleConfig';
 export const DISABLE_IN_WORKSPACE_COMMAND = 'skillflow.disableRuleInWorkspace';
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('skillflow');
 
-/** The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter); undefined when the file has no body to put it in. */
+/** The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter): core/fixes. */
 export function disableForFileEdit(doc: vscode.TextDocument, code: string): vscode.WorkspaceEdit | undefined {
-  const text = doc.getText();
+  const e = coreDisableForFileEdit(doc.getText(), code);
+  if (!e) return undefined;
   const edit = new vscode.WorkspaceEdit();
-  const existing = findDisableComments(text).find((c) => !c.nextLine);
-  if (existing) {
-    if (existing.codes.includes(code)) return undefined;
-    const end = new vscode.Position(existing.range.endLine - 1, existing.range.endColumn - 1 - 3);
-    const before = doc.lineAt(end.line).text.charAt(end.character - 1);
-    edit.insert(doc.uri, end, before === ' ' ? `${code} ` : ` ${code} `);
-    return edit;
-  }
-  const parsed = parseSkillMd(text);
-  if (parsed.hasFrontmatter && !parsed.frontmatterClosed) return undefined;
-  const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  const comment = `<!-- skillflow-disable ${code} -->`;
-  const line = parsed.hasFrontmatter ? parsed.bodyStartLine - 1 : 0;
-  if (line >= doc.lineCount) edit.insert(doc.uri, doc.lineAt(doc.lineCount - 1).range.end, `${eol}${comment}`);
-  else edit.insert(doc.uri, new vscode.Position(line, 0), `${comment}${eol}`);
+  edit.replace(doc.uri, toVsRange(e.range), e.newText);
   return edit;
 }
 
