@@ -27,10 +27,10 @@ import { resolveCommand } from '../core/claude/resolve';
 import { CONFIG_FILE_NAME, configureProblems, parseRuleConfig, RuleConfigFinder, type RuleSetting, ruleSettingOverrides } from '../core/config/ruleConfig';
 import { skillDocKind, validateDocumentText } from '../core/editor/documents';
 import {
-  agentSkillAt, commandMentionAt, completionsAt, CROSS_SKILL_CODES, disableForFileEdit, hoverAt, newRuleConfigText, ruleOffEdits,
+  agentSkillAt, commandMentionAt, completionsAt, CROSS_SKILL_CODES, hoverAt, newRuleConfigText, ruleOffEdits,
   type Position,
 } from '../core/editor/features';
-import { fixAllEdits, skillFixes, type TextEdit as CoreTextEdit } from '../core/fixes/skillFixes';
+import { disableForFileEdit, fixAllEdits, skillFixes, type TextEdit as CoreTextEdit } from '../core/fixes/skillFixes';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.skillflow`;
 export const DISABLE_IN_WORKSPACE_COMMAND = 'skillflow.disableRuleInWorkspace';

@@ -1,7 +1,7 @@
 /**
  * The editor features of skill, agent and command files in core terms (1-based lines and columns, markdown strings,
- * text edits): hover text, completion items, the problems an open document shows, and the "disable for this file"
- * edit. The VS Code providers (src/extension/skills) and the language server (src/lsp) only convert positions and
+ * text edits): hover text, completion items, the problems an open document shows, and the `.skillflow.json` edit
+ * of "disable in this workspace" (the "disable for this file" edit is core/fixes' disableForFileEdit). The VS Code providers (src/extension/skills) and the language server (src/lsp) only convert positions and
  * objects; what they show is decided here, once.
  */
 import { modify } from 'jsonc-parser';
@@ -10,8 +10,6 @@ import type { Problem, Profile, Range } from '../base/types';
 import { parseJson } from '../workflow/json';
 import { LineIndex } from '../base/text';
 import { CLAUDE_TOOLS } from '../claude/tools';
-import { findDisableComments } from '../config/ruleConfig';
-import type { TextEdit } from '../fixes/skillFixes';
 import { parseSkillMd } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, type FrontmatterKeyInfo } from '../skillmd/keys';
 import type { ParsedSkillMd } from '../skillmd/model';
@@ -160,42 +158,6 @@ export const CROSS_SKILL_CODES: ReadonlySet<string> = new Set(['duplicate-name',
 /** What a file's problems show (two equal signatures publish the same markers). */
 export function problemsSignature(problems: readonly Problem[]): string {
   return problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
-}
-
-/** The end-of-line sequence a text uses (its first line break; `\n` when it has none). */
-export function eolOf(text: string): string {
-  const at = text.indexOf('\n');
-  return at > 0 && text[at - 1] === '\r' ? '\r\n' : '\n';
-}
-
-/**
- * The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter);
- * undefined when the comment already names it or the file has no body to put it in (unclosed frontmatter).
- */
-export function disableForFileEdit(text: string, code: string): TextEdit | undefined {
-  const existing = findDisableComments(text).find((c) => !c.nextLine);
-  const at = (line: number, column: number): Range => ({ line, column, endLine: line, endColumn: column });
-  if (existing) {
-    if (existing.codes.includes(code)) return undefined;
-    // Before the closing `-->`.
-    const column = existing.range.endColumn - 3;
-    const index = new LineIndex(text);
-    const lineText = text.slice(index.starts[existing.range.endLine - 1], index.lineEnd(existing.range.endLine - 1));
-    const before = lineText.charAt(column - 2);
-    return { range: at(existing.range.endLine, column), newText: before === ' ' ? `${code} ` : ` ${code} ` };
-  }
-  const parsed = parseSkillMd(text);
-  if (parsed.hasFrontmatter && !parsed.frontmatterClosed) return undefined;
-  const eol = eolOf(text);
-  const comment = `<!-- skillflow-disable ${code} -->`;
-  const line = parsed.hasFrontmatter ? parsed.bodyStartLine : 1;
-  const index = new LineIndex(text);
-  if (line > index.lineCount) {
-    const last = index.lineCount;
-    const end = index.lineEnd(last - 1) - index.starts[last - 1] + 1;
-    return { range: at(last, end), newText: `${eol}${comment}` };
-  }
-  return { range: at(line, 1), newText: `${comment}${eol}` };
 }
 
 export type RuleOffEdit = { ok: true; edits: { offset: number; length: number; content: string }[] } | { ok: false; reason: string };

@@ -12,6 +12,7 @@ import { LineIndex } from '../base/text';
 import { flowThenText, parseSkillMd } from '../skillmd/frontmatter';
 import { checkSkillName, suggestSkillName } from '../skillmd/names';
 import { DESCRIPTION_MAX } from '../validation/frontmatterRules';
+import { findDisableComments } from '../config/ruleConfig';
 
 /** Replace `range` with `newText` (an empty range inserts). */
 export interface TextEdit {
@@ -185,4 +186,32 @@ export function applyTextEdits(text: string, edits: readonly TextEdit[]): string
   let out = lines.text;
   for (const e of located) out = out.slice(0, e.start) + e.newText + out.slice(Math.max(e.start, e.end));
   return bom + out;
+}
+
+/**
+ * The edit behind "Disable <code> for this file": `code` added to the file's `skillflow-disable` comment, or a new
+ * comment on the first line after the frontmatter (line 1 without one), with the file's line break. Undefined when the
+ * comment names it already or the frontmatter is not closed (the file has no body to hold it).
+ */
+export function disableForFileEdit(text: string, code: string): TextEdit | undefined {
+  const lines = new LineIndex(withoutBom(text));
+  const existing = findDisableComments(text).find((c) => !c.nextLine);
+  if (existing) {
+    if (existing.codes.includes(code)) return undefined;
+    // Just before the closing `-->`.
+    const at = { line: existing.range.endLine, column: existing.range.endColumn - 3 };
+    const before = lines.lineText(at.line - 1).charAt(at.column - 2);
+    return { range: { ...at, endLine: at.line, endColumn: at.column }, newText: before === ' ' ? `${code} ` : ` ${code} ` };
+  }
+  const parsed = parseSkillMd(text);
+  if (parsed.hasFrontmatter && !parsed.frontmatterClosed) return undefined;
+  const eol = lines.text.includes('\r\n') ? '\r\n' : '\n';
+  const comment = `<!-- skillflow-disable ${code} -->`;
+  const line = parsed.hasFrontmatter ? parsed.bodyStartLine : 1;
+  if (line > lines.lineCount) {
+    const last = lines.lineCount;
+    const end = lines.lineEnd(last - 1) - lines.starts[last - 1] + 1;
+    return { range: { line: last, column: end, endLine: last, endColumn: end }, newText: `${eol}${comment}` };
+  }
+  return { range: { line, column: 1, endLine: line, endColumn: 1 }, newText: `${comment}${eol}` };
 }

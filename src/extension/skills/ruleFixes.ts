@@ -8,9 +8,9 @@
 import * as vscode from 'vscode';
 // The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
 import { applyEdits } from 'jsonc-parser';
-import { disableForFileEdit as disableForFileTextEdit, newRuleConfigText, ruleOffEdits } from '../../core/editor/features';
+import { newRuleConfigText, ruleOffEdits } from '../../core/editor/features';
 import { CONFIG_FILE_NAME } from '../../core/config/ruleConfig';
-import { fixAllEdits } from '../../core/fixes/skillFixes';
+import { disableForFileEdit as coreDisableForFileEdit, fixAllEdits } from '../../core/fixes/skillFixes';
 import { ruleCode, toVsRange } from '../adapters/ranges';
 import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';
 import type { SkillsService } from './service';
@@ -19,12 +19,12 @@ import type { EditorRuleConfig } from './ruleConfig';
 export const DISABLE_IN_WORKSPACE_COMMAND = 'skillflow.disableRuleInWorkspace';
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('skillflow');
 
-/** The edit that adds `code` to the file's `skillflow-disable` comment (core/editor/features); undefined when there is nothing to add or nowhere to put it. */
+/** The edit that adds `code` to the file's `skillflow-disable` comment (or a new comment after the frontmatter): core/fixes. */
 export function disableForFileEdit(doc: vscode.TextDocument, code: string): vscode.WorkspaceEdit | undefined {
-  const e = disableForFileTextEdit(doc.getText(), code);
+  const e = coreDisableForFileEdit(doc.getText(), code);
   if (!e) return undefined;
   const edit = new vscode.WorkspaceEdit();
-  edit.insert(doc.uri, toVsRange(e.range).start, e.newText);
+  edit.replace(doc.uri, toVsRange(e.range), e.newText);
   return edit;
 }
 

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { applyEdits } from 'jsonc-parser';
-import { agentSkillAt, commandMentionAt, completionsAt, disableForFileEdit, hoverAt, ruleOffEdits } from '../../../../src/core/editor/features';
-import { applyTextEdits } from '../../../../src/core/fixes/skillFixes';
+import { agentSkillAt, commandMentionAt, completionsAt, hoverAt, ruleOffEdits } from '../../../../src/core/editor/features';
+import { applyTextEdits, disableForFileEdit } from '../../../../src/core/fixes/skillFixes';
 
 const SKILL = '---\nname: demo\ndescription: Deploys\nagent: Explore\n---\n\nBody.\n';
 

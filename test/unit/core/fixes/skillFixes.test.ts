@@ -2,7 +2,7 @@
 // problems the validator really reports on the text, applied and validated again.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { applyTextEdits, DESCRIPTION_PLACEHOLDER, editsOverlap, fixAllEdits, skillFixes, yamlSingleQuote } from '../../../../src/core/fixes/skillFixes';
+import { applyTextEdits, DESCRIPTION_PLACEHOLDER, disableForFileEdit, editsOverlap, fixAllEdits, skillFixes, yamlSingleQuote } from '../../../../src/core/fixes/skillFixes';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { memFs } from '../../helpers/memfs';
 import type { Problem } from '../../../../src/core/base/types';
@@ -116,4 +116,19 @@ test('applyTextEdits: edits apply from the end, everything else byte for byte', 
     { range: { line: 9, column: 1, endLine: 9, endColumn: 1 }, newText: '!' },
   ]), 'aX\ncd\n>ef!');
   assert.equal(yamlSingleQuote("a: 'b'"), "'a: ''b'''");
+});
+
+test('disableForFileEdit: a new comment after the frontmatter (CRLF kept), a code added to the comment, none when named or unclosed', () => {
+  const add = (text: string, code: string) => {
+    const e = disableForFileEdit(text, code);
+    return e && applyTextEdits(text, [e]);
+  };
+  assert.equal(add('---\r\nname: a\r\n---\r\n# A\r\n', 'bom'), '---\r\nname: a\r\n---\r\n<!-- skillflow-disable bom -->\r\n# A\r\n');
+  assert.equal(add('---\nname: a\n---', 'bom'), '---\nname: a\n---\n<!-- skillflow-disable bom -->');
+  assert.equal(add('# No frontmatter\n', 'bom'), '<!-- skillflow-disable bom -->\n# No frontmatter\n');
+  const withComment = '---\nname: a\n---\n<!-- skillflow-disable-next-line body-lines -->\nx\n<!-- skillflow-disable bom -->\n';
+  assert.equal(add(withComment, 'name-case'), withComment.replace('bom -->', 'bom name-case -->'));
+  assert.equal(add('---\nname: a\n---\n<!-- skillflow-disable bom-->\n', 'name-case'), '---\nname: a\n---\n<!-- skillflow-disable bom name-case -->\n');
+  assert.equal(disableForFileEdit(withComment, 'bom'), undefined);
+  assert.equal(disableForFileEdit('---\nname: a\n', 'bom'), undefined, 'no body in an unclosed frontmatter');
 });
