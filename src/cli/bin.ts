@@ -5,7 +5,13 @@ import { main } from './main';
 
 if (process.argv[2] === 'lsp' && process.argv.slice(3).join(' ') === '--stdio') {
   // The language server is its own bundle next to this one (src/lsp); it runs until the editor ends it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require(path.join(__dirname, 'lsp.js'));
+  const server = path.join(__dirname, 'lsp.js');
+  if (nodeFileSystem.stat(server)?.isFile) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require(server);
+  } else {
+    process.stderr.write(`skillflow lsp: ${server} is missing from this install (the VS Code extension's copy of the CLI has no language server); install the CLI package\n`);
+    process.exitCode = 2;
+  }
 } else main({ argv: process.argv.slice(2), cwd: process.cwd(), fs: nodeFileSystem, env: process.env, home: os.homedir(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) })
   .then((code) => { process.exitCode = code; }, (e) => { process.stderr.write(`skillflow: internal error: ${e instanceof Error ? e.message : String(e)}\n`); process.exitCode = 2; });
