@@ -221,3 +221,16 @@ export function detach(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
+/** Levenshtein distance of two short strings; Infinity when their lengths differ by more than 3 (no typo of each other). */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}

@@ -4,9 +4,10 @@ import type { Profile, Range } from '../base/types';
 import { PROFILES } from '../base/types';
 import type { Emit } from '../base/rules';
 import { severityFor } from '../base/rules';
-import { codePointLength } from '../base/text';
+import { codePointLength, editDistance } from '../base/text';
 import type { DetailedParse } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, keysForProfile } from '../skillmd/keys';
+import { unknownModelNote } from '../claude/values';
 import type { FrontmatterKey, ValidationContext } from '../skillmd/model';
 import { NAME_MAX, nameFindings, normalizeName, showNameChar, suggestSkillName } from '../skillmd/names';
 import { COMPATIBILITY_MAX, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
@@ -40,18 +41,22 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   for (const k of parsed.keys) if (!byKey.has(k.key)) byKey.set(k.key, k);
   const at = (k: FrontmatterKey) => k.valueRange ?? k.keyRange;
 
+  // Claude Code reads a bare number as its text (`name: 3000`, changelog 2.1.47); the spec and uploads want a string.
+  const asText = (v: unknown) => (ctx.profile === 'claude-code' && typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
   const name = byKey.get('name');
+  const nameValue = asText(name?.value);
+  const descriptionValue = asText(byKey.get('description')?.value);
   if (!name) {
     const suggestion = ctx.folderName ? suggestSkillName(ctx.folderName) || ctx.folderName : '';
     emit('name-missing', detail.openingRange, `${suggestion ? `Add 'name: ${suggestion}'` : "Add a 'name' key"}: it is missing (Claude Code uses the folder name; the spec and uploads require it)`);
-  } else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `Give 'name' a non-empty string value (${describe(name.value)})`);
-  else checkName(name.value, at(name), ctx, emit);
+  } else if (typeof nameValue !== 'string' || nameValue.trim() === '') emit('name-type', at(name), `Give 'name' a non-empty string value (${describe(name.value)})`);
+  else checkName(nameValue, at(name), ctx, emit);
 
   const description = byKey.get('description');
   if (!description) emit('description-missing', detail.openingRange, "Add a 'description' that says what the skill does and when to use it (Claude Code falls back to the first paragraph; the spec and uploads require it)");
-  else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `Give 'description' a non-empty string value (${describe(description.value)})`);
+  else if (typeof descriptionValue !== 'string' || descriptionValue.trim() === '') emit('description-type', at(description), `Give 'description' a non-empty string value (${describe(description.value)})`);
   else {
-    const text = description.value.trim();
+    const text = descriptionValue.trim();
     const length = codePointLength(text);
     if (length > DESCRIPTION_MAX) emit('description-length', at(description), `Shorten the description to at most ${DESCRIPTION_MAX} characters (it has ${length}); the spec and claude.ai uploads refuse longer ones`);
     const brackets = text.includes('<') || text.includes('>') ? [...new Set(text.match(/[<>]/g) ?? [])] : [];
@@ -75,7 +80,8 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
     } else {
       const near = closestKey(k.key, ctx.profile);
       const accepts = ctx.profile === 'claude-code' ? 'Claude Code does not use it' : `the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`;
-      emit('unknown-key', entryRange(k), `${near ? `Rename '${k.key}' to '${near}' or remove it` : `Remove '${k.key}'`}: ${accepts}`);
+      const fix = near ? `Rename '${k.key}' to '${near}' or remove it` : METADATA_HINT.has(k.key) ? `Move '${k.key}' under 'metadata' or remove it` : `Remove '${k.key}'`;
+      emit('unknown-key', entryRange(k), `${fix}: ${accepts}`);
     }
   }
 
@@ -103,6 +109,9 @@ function checkClaudeCodeFields(keys: FrontmatterKey[], byKey: Map<string, Frontm
     if (!info?.claudeCode || !accepted.has(k.key) || byKey.get(k.key) !== k) continue;
     if (!info.claudeCode.accepts(k.value)) {
       emit('field-invalid', k.valueRange ?? k.keyRange, `Use ${info.claudeCode.expected} for '${k.key}' (${describe(k.value)})`);
+    } else if (k.key === 'model') {
+      const note = unknownModelNote(k.value);
+      if (note) emit('model-unknown', k.valueRange ?? k.keyRange, `Check 'model': ${note}`);
     } else if (info.requiresFork) {
       fork ??= hasForkContext({ context: byKey.get('context')?.value });
       if (!fork) emit('field-invalid', entryRange(k), `Add 'context: fork' or remove '${k.key}': Claude Code ignores '${k.key}' without 'context: fork'`);
@@ -236,6 +245,9 @@ function normaliseKey(s: string): string {
   return s.toLowerCase().replace(/[_\s]/g, '-');
 }
 
+/** Keys authors use for their own records: their place is `metadata` (docs/skills.md: "for your own key-value data"). */
+const METADATA_HINT: ReadonlySet<string> = new Set(['version', 'author', 'tags']);
+
 /** Closest accepted key to an unknown one (`allowed_tools` → `allowed-tools`, `descripton` → `description`). */
 function closestKey(key: string, profile: Profile): string | undefined {
   let candidates = NORMALISED_KEYS.get(profile);
@@ -259,15 +271,3 @@ function closestKey(key: string, profile: Profile): string | undefined {
   return bestDistance <= limit ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}

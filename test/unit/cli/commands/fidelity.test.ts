@@ -1,0 +1,112 @@
+// Claude Code fidelity, round two (issue 24): each case runs the CLI and cites the line of Claude Code's documents
+// (ericbuess/claude-code-docs, docs/claude-code-model.md) it rests on.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { main } from '../../../../src/cli/main';
+import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
+
+async function run(argv: string[], cwd: string, opts: { home?: string; env?: Record<string, string> } = {}) {
+  let out = '';
+  let err = '';
+  const code = await main({ argv, cwd, fs: nodeFileSystem, env: opts.env ?? {}, home: opts.home, managedDir: null, out: (t) => { out += t; }, err: (t) => { err += t; } });
+  return { code, out, err };
+}
+
+interface ValidateJson {
+  skills: Array<{ path: string; problems: Array<{ code: string; severity: string; message: string }> }>;
+  agents: Array<{ path: string; name: string; problems: Array<{ code: string; severity: string; message: string }> }>;
+  summary: { errors: number; warnings: number; agents: number };
+}
+interface ListingJson { entries: Array<{ invocation: string; chars: number; shown: string }> }
+
+const codesOf = (j: ValidateJson, file: string) => j.skills.find((s) => s.path.endsWith(file))?.problems.map((p) => `${p.code}:${p.severity}`);
+
+test('an unquoted `: ` in a description: loads and is listed in claude-code (a warning), an error under spec and upload', async () => {
+  // changelog 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z") failing to load from
+  // SKILL.md frontmatter".
+  const ws = tempTree({ '.claude/skills/ask/SKILL.md': '---\nname: ask\ndescription: Triggers include: X, Y, Z\n---\n\n# Ask\n' });
+  try {
+    const cc = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(cc, 'ask/SKILL.md'), ['yaml-syntax:warning']);
+    assert.match(cc.skills[0].problems[0].message, /Claude Code reads it as written, but strict YAML readers/);
+    for (const profile of ['spec', 'upload']) {
+      const r = await run(['validate', '.', '--format', 'json', '--profile', profile], ws);
+      assert.equal(r.code, 1, profile);
+      assert.deepEqual(codesOf(JSON.parse(r.out) as ValidateJson, 'ask/SKILL.md'), ['yaml-syntax:error'], profile);
+    }
+    const listing = JSON.parse((await run(['listing', '--format', 'json'], ws)).out) as ListingJson;
+    assert.deepEqual(listing.entries.map((e) => [e.invocation, e.shown, e.chars]), [['/ask', 'full', '- ask: Triggers include: X, Y, Z\n'.length]]);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('a bare number as name or description is read as its text in claude-code (no error); spec still wants a string', async () => {
+  // changelog 2.1.47: "Fixed crash when a skill's `name` or `description` in SKILL.md frontmatter is a bare number (e.g.,
+  // `name: 3000`) — the value is now properly coerced to a string".
+  const ws = tempTree({ '.claude/skills/3000/SKILL.md': '---\nname: 3000\ndescription: 8080\n---\n\n# Port\n' });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(codesOf(JSON.parse(r.out) as ValidateJson, '3000/SKILL.md'), []);
+    const listing = JSON.parse((await run(['listing', '--format', 'json'], ws)).out) as ListingJson;
+    assert.deepEqual(listing.entries.map((e) => [e.invocation, e.shown, e.chars]), [['/3000', 'full', '- 3000: 8080\n'.length]]);
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(spec, '3000/SKILL.md'), ['name-type:error', 'description-type:error']);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('agents: README.md without frontmatter is documentation; a name with ":" or a leading "-" is an error; any /model value is valid', async () => {
+  // docs/sub-agents.md, "Subagent files Claude Code skips": "**No `name`**: Claude Code treats the file as documentation
+  // kept beside your agents." / "**A `name` that starts with `-` or contains `:`**: Claude Code skips the file".
+  // docs/sub-agents.md, `model`: "`sonnet`, `opus`, `haiku`, `fable`, a full model ID (for example, `claude-opus-5`), or `inherit`".
+  const ws = tempTree({
+    '.claude/skills/build/SKILL.md': skillMd('build'),
+    '.claude/agents/README.md': '# Agents\n\nOne file per agent; see each file.\n',
+    '.claude/agents/writer.md': '---\nname: writer\ndescription: Writes.\nmodel: fable\n---\nWrite.\n',
+    '.claude/agents/planner.md': '---\nname: planner\ndescription: Plans.\nmodel: opusplan\n---\nPlan.\n',
+    '.claude/agents/scoped.md': '---\nname: team:reviewer\ndescription: Reviews.\n---\nReview.\n',
+    '.claude/agents/dash.md': '---\nname: "-reviewer"\ndescription: Reviews.\nmodel: sonet\n---\nReview.\n',
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    const j = JSON.parse(r.out) as ValidateJson;
+    assert.equal(r.code, 1);
+    const agents = j.agents.map((a) => [a.path.replace(/^.*\.claude\/agents\//, ''), a.problems.map((p) => `${p.code}:${p.severity}`)]);
+    assert.deepEqual(agents.sort(), [
+      ['dash.md', ['agent-name-invalid:error', 'model-unknown:warning']],
+      ['planner.md', []],
+      ['scoped.md', ['agent-name-invalid:error']],
+      ['writer.md', []],
+    ]);
+    assert.equal(j.summary.agents, 4, 'README.md is no agent');
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('model: a typo or another vendor\'s model is a warning (model-unknown) in a skill; Claude ids and gateway ids are not', async () => {
+  // docs/skills.md, `model`: "Accepts the same values as `/model`"; docs/model-config.md lists the aliases and Claude
+  // model names; anything else reaches the provider as written.
+  const ws = tempTree({
+    '.claude/skills/typo/SKILL.md': '---\nname: typo\ndescription: d\nmodel: sonet\n---\n',
+    '.claude/skills/gpt/SKILL.md': '---\nname: gpt\ndescription: d\nmodel: gpt-4\n---\n',
+    '.claude/skills/bedrock/SKILL.md': '---\nname: bedrock\ndescription: d\nmodel: us.anthropic.claude-sonnet-4-5-20250929-v1:0\n---\n',
+    '.claude/skills/alias/SKILL.md': '---\nname: alias\ndescription: d\nmodel: opus[1m]\n---\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'typo/SKILL.md'), ['model-unknown:warning']);
+    assert.match(j.skills.find((s) => s.path.endsWith('typo/SKILL.md'))!.problems[0].message, /did you mean 'sonnet'\?/);
+    assert.deepEqual(codesOf(j, 'gpt/SKILL.md'), ['model-unknown:warning']);
+    assert.deepEqual(codesOf(j, 'bedrock/SKILL.md'), []);
+    assert.deepEqual(codesOf(j, 'alias/SKILL.md'), []);
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.ok(spec.skills.every((s) => s.problems.every((p) => p.code !== 'model-unknown')), 'claude-code only');
+  } finally {
+    removeTree(ws);
+  }
+});
