@@ -63,6 +63,8 @@ const LEVEL_RANK: Record<ClaudeLevel, number> = { managed: 0, personal: 1, proje
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 /** How far below a skills folder's child a misplaced SKILL.md is looked for. */
 const DEEP_SKILL_DEPTH = 3;
+/** Documents kept in a skills folder beside the skills: never taken for a misplaced skill. */
+const FLAT_NOTES = /^(?:readme|changelog|contributing|license|licence|agents|claude|index)\.md$/i;
 /** How deep commands folders are read (`commands/a/b/c.md` → `/a:b:c`). */
 const COMMANDS_DEPTH = 4;
 /** How deep the installed-plugins folder is searched when installed_plugins.json is missing. */
@@ -130,6 +132,20 @@ class Builder {
     return e.isSymbolicLink && this.fs.stat(p)?.isFile === true;
   }
 
+  /**
+   * A `.md` file directly in a skills folder that starts with a frontmatter (`---`): written as a skill, never loaded.
+   * Files without frontmatter and the usual documents (README, CHANGELOG…) are notes, not reported.
+   */
+  private isFlatSkill(file: string, e: { name: string; isFile: boolean; isSymbolicLink: boolean }): boolean {
+    if (!/\.md$/i.test(e.name) || FLAT_NOTES.test(e.name) || !this.isFile(file, e)) return false;
+    try {
+      const head = this.fs.readFile(file).subarray(0, 8).toString('utf8').replace(/^\uFEFF/, '');
+      return /^---[ \t]*\r?\n/.test(head);
+    } catch {
+      return false;
+    }
+  }
+
   private push(base: Omit<ClaudeEntry, 'meta' | 'loaded'> & { meta?: ClaudeMeta }, loaded: boolean, notLoadedReason?: string, notLoadedCode?: NotLoadedCode): ClaudeEntry {
     let meta = base.meta;
     if (loaded && meta === undefined) {
@@ -179,6 +195,13 @@ class Builder {
     for (const e of listing.entries) {
       if (SKIPPED_FOLDERS.has(e.name)) continue;
       const dir = path.join(folder, e.name);
+      if (this.isFlatSkill(dir, e)) {
+        // docs/debug-your-config.md: "Skill file is at `.claude/skills/name.md` instead of in a folder".
+        const stem = e.name.slice(0, -3);
+        this.push({ kind: 'skill', level, path: dir, dir: folder, root: folder, folderName: stem, displayName: stem, name: stem, invocation: null }, false,
+          `a skill is a folder holding SKILL.md (.claude/skills/${stem}/SKILL.md), not a file ${e.name} in the skills folder`, 'flat-file');
+        continue;
+      }
       if (!this.isDir(dir, e)) continue;
       const childListing = this.list(dir);
       if (!childListing) continue;

@@ -15,9 +15,10 @@ export type ClaudeSource = 'skill' | 'command';
  * Why Claude Code does not load a file: `deeper` (below a direct child of a skills folder), `reserved` (inside a
  * folder named `synced`), `plugin-elsewhere` (a skills-directory plugin outside the start folder's `.claude/skills`),
  * `file-case` (`skill.md`), `link-duplicate` (a folder already loaded through another path), `unreadable`,
- * `sync-off` (`syncClaudeAiSkills: false`).
+ * `sync-off` (`syncClaudeAiSkills: false`), `flat-file` (a `.md` file with frontmatter directly in a skills folder, not a
+ * folder with `SKILL.md`).
  */
-export type NotLoadedCode = 'deeper' | 'reserved' | 'plugin-elsewhere' | 'file-case' | 'link-duplicate' | 'unreadable' | 'sync-off';
+export type NotLoadedCode = 'deeper' | 'reserved' | 'plugin-elsewhere' | 'file-case' | 'link-duplicate' | 'unreadable' | 'sync-off' | 'flat-file';
 
 /** What the model needs from a SKILL.md or command file's frontmatter. */
 export interface ClaudeMeta {

@@ -44,7 +44,7 @@ export interface ClaudeWiringOptions {
 const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
 
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
-const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere']);
+const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file']);
 
 export interface ClaudeWiring {
   /** Every entry: the given ones (less folders reached twice through a link) and those only the model found. */
@@ -236,6 +236,8 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
     const c = assigned.get(e);
     if (!c) continue;
     if (!c.loaded) {
+      // A flat `.claude/skills/x.md` was read as a command file: only that it never loads is about it.
+      if (c.notLoadedCode === 'flat-file') e.problems = [];
       if (c.notLoadedCode && MISPLACED.has(c.notLoadedCode)) push(e, 'skill-not-loaded', profile, `Claude Code never loads this file: ${c.notLoadedReason ?? 'it is not where Claude Code looks'}`, touched);
       continue;
     }

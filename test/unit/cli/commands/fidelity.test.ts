@@ -110,3 +110,53 @@ test('model: a typo or another vendor\'s model is a warning (model-unknown) in a
     removeTree(ws);
   }
 });
+
+test('a flat .claude/skills/deploy.md is reported as never loaded (skill-not-loaded); a README or a note without frontmatter is not', async () => {
+  // docs/debug-your-config.md: "Skill doesn't appear in `/skills` | Skill file is at `.claude/skills/name.md` instead of in
+  // a folder | Use a folder with `SKILL.md` inside".
+  const ws = tempTree({
+    '.claude/skills/deploy.md': '---\nname: deploy\ndescription: Deploys the app.\n---\nDeploy.\n',
+    '.claude/skills/README.md': '---\ntitle: Our skills\n---\nOne folder per skill.\n',
+    '.claude/skills/notes.md': 'Ideas for skills.\n',
+    '.claude/skills/ok/SKILL.md': skillMd('ok'),
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    assert.equal(r.code, 1);
+    const j = JSON.parse(r.out) as ValidateJson;
+    assert.deepEqual(j.skills.map((s) => [s.path, s.problems.map((p) => `${p.code}:${p.severity}`)]), [
+      ['.claude/skills/deploy.md', ['skill-not-loaded:error']],
+      ['.claude/skills/ok/SKILL.md', []],
+    ]);
+    assert.match(j.skills[0].problems[0].message, /\.claude\/skills\/deploy\/SKILL\.md/);
+    const list = JSON.parse((await run(['list', '--format', 'json'], ws)).out) as { skills: Array<{ path: string; loaded: boolean; invocation: string | null }> };
+    assert.deepEqual(list.skills.find((s) => s.path === '.claude/skills/deploy.md'), { ...list.skills.find((s) => s.path === '.claude/skills/deploy.md'), loaded: false, invocation: null });
+    assert.equal((await run(['resolve', '/deploy', '--format', 'json'], ws)).code, 1);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('resolve /x for a skill the user cannot type (user-invocable: false, skillOverrides "off") exits 1 with the reason', async () => {
+  // docs/skills.md, `user-invocable`: "Set to `false` … Claude Code hides it from the `/` menu and doesn't run it when you
+  // type `/name`". docs/settings-reference.md, skillOverrides: "`"off"`: Claude doesn't see the skill and `/name` is hidden".
+  const ws = tempTree({
+    '.claude/skills/lore/SKILL.md': '---\nname: lore\ndescription: Background knowledge.\nuser-invocable: false\n---\n',
+    '.claude/skills/gone/SKILL.md': skillMd('gone'),
+    '.claude/skills/ok/SKILL.md': skillMd('ok'),
+    '.claude/settings.json': JSON.stringify({ skillOverrides: { gone: 'off' } }),
+  });
+  try {
+    const bg = await run(['resolve', '/lore', '--format', 'json'], ws);
+    assert.equal(bg.code, 1);
+    assert.match((JSON.parse(bg.out) as { note: string }).note, /user-invocable: false/);
+    const gone = await run(['resolve', '/gone'], ws);
+    assert.equal(gone.code, 1);
+    assert.match(gone.out, /note: `skillOverrides` sets it to "off"/);
+    const ok = await run(['resolve', '/ok', '--format', 'json'], ws);
+    assert.equal(ok.code, 0);
+    assert.equal((JSON.parse(ok.out) as { note?: string }).note, undefined);
+  } finally {
+    removeTree(ws);
+  }
+});
