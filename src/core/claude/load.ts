@@ -440,6 +440,14 @@ function shadow(loser: ClaudeEntry, winner: ClaudeEntry): void {
   loser.shadowReason = `${levelWords(winner)} ${winner.invocation} at ${winner.path} wins: ${why}`;
 }
 
+/**
+ * A command name as Claude Code compares a synced skill's name with the others: compatibility forms folded (NFKC), dash
+ * variants as `-`, spacing and invisible characters dropped, lower case. Look-alike letters of other alphabets stay apart.
+ */
+export function foldCommandName(name: string): string {
+  return name.normalize('NFKC').replace(/[\u2010-\u2015\u2212\ufe58\ufe63]/g, '-').replace(/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '').toLowerCase();
+}
+
 /** Decides names and winners over the collected entries (in collection order within each level). */
 function resolvePrecedence(entries: ClaudeEntry[], settings: ClaudeSettings, bundledOff: boolean): void {
   const loaded = entries.filter((e) => e.loaded);
@@ -500,11 +508,18 @@ function resolvePrecedence(entries: ClaudeEntry[], settings: ClaudeSettings, bun
       e.notLoadedCode = 'sync-off';
       continue;
     }
-    const winner = byName.get(e.name)?.find((x) => !x.shadowedBy) ?? loaded.find((x) => x !== e && x.level !== 'synced' && (x.name === e.name || x.bareInvocation === `/${e.name}`));
+    // Names compare folded: "Claude Code ignores case, spacing, and invisible characters, and treats compatibility forms
+    // such as fullwidth letters and dash variants as their plain equivalents, so a synced `Commit` can't load beside a
+    // local `commit`" (docs/skills.md).
+    const folded = foldCommandName(e.name);
+    const winner = byName.get(e.name)?.find((x) => !x.shadowedBy)
+      ?? loaded.find((x) => x !== e && x.level !== 'synced' && !x.shadowedBy && (foldCommandName(x.name) === folded || (x.bareInvocation !== undefined && foldCommandName(x.bareInvocation.slice(1)) === folded)))
+      ?? loaded.find((x) => x !== e && x.level !== 'synced' && (foldCommandName(x.name) === folded || (x.bareInvocation !== undefined && foldCommandName(x.bareInvocation.slice(1)) === folded)));
     if (winner) shadow(e, winner);
-    else if (builtinCommand(e.name)) {
-      e.shadowedBy = `builtin:/${e.name}`;
-      e.shadowReason = `/${e.name} is a Claude Code name; a skill synced from claude.ai yields to it`;
+    else if (builtinCommand(e.name) || builtinCommand(folded)) {
+      const builtin = builtinCommand(e.name) ? e.name : folded;
+      e.shadowedBy = `builtin:/${builtin}`;
+      e.shadowReason = `/${builtin} is a Claude Code name; a skill synced from claude.ai yields to it`;
     }
   }
   // 6. skillOverrides by command name (never for plugin entries).

@@ -104,6 +104,29 @@ test('synced is reserved in any case; ~/.claude/skills/synced/<x> holds claude.a
   assert.equal(at(m, '/repo/.claude/skills/deploy/SKILL.md').shadowedBy, undefined);
 });
 
+test('a synced skill yields to a local name that differs only by case, spacing, invisible or compatibility characters (docs/skills.md)', () => {
+  // docs/skills.md: "When it compares names, Claude Code ignores case, spacing, and invisible characters, and treats
+  // compatibility forms such as fullwidth letters and dash variants as their plain equivalents, so a synced `Commit`
+  // can't load beside a local `commit`. A name that differs only by a look-alike letter from another alphabet counts as
+  // a different name".
+  const m = model({
+    'home/u/.claude/skills/synced/Commit/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/ｒｅｌｅａｓｅ/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/code\u2010style/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/HELP/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/\u0441ommit/SKILL.md': skill(), // Cyrillic с: another name
+    'repo/.claude/skills/commit/SKILL.md': skill(),
+    'repo/.claude/skills/release/SKILL.md': skill(),
+    'repo/.claude/commands/code-style.md': 'Style.\n',
+  });
+  assert.equal(at(m, '/home/u/.claude/skills/synced/Commit/SKILL.md').shadowedBy, '/repo/.claude/skills/commit/SKILL.md');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/ｒｅｌｅａｓｅ/SKILL.md').shadowedBy, '/repo/.claude/skills/release/SKILL.md');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/code\u2010style/SKILL.md').shadowedBy, '/repo/.claude/commands/code-style.md');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/HELP/SKILL.md').shadowedBy, 'builtin:/help');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/\u0441ommit/SKILL.md').shadowedBy, undefined);
+  assert.equal(at(m, '/repo/.claude/skills/commit/SKILL.md').shadowedBy, undefined);
+});
+
 test('syncClaudeAiSkills false hides synced skills', () => {
   const m = model({
     'home/u/.claude/settings.json': '{"syncClaudeAiSkills": false}',
