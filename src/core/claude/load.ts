@@ -530,6 +530,34 @@ function resolvePrecedence(entries: ClaudeEntry[], settings: ClaudeSettings, bun
   }
 }
 
+/** Levels a managed `strictPluginOnlyCustomization` lock on skills stops (plugin and managed skills still load). */
+const USER_LEVELS: ReadonlySet<ClaudeLevel> = new Set(['personal', 'project', 'additional', 'nested', 'synced']);
+
+/**
+ * Entries an administrator's policy keeps from loading: with `strictPluginOnlyCustomization` (skills), every personal,
+ * project, `--add-dir` and synced skill and command ("Claude Code stops loading skills from `~/.claude/skills/` and
+ * `.claude/skills/`, custom commands from `~/.claude/commands/` and `.claude/commands/`, skills under `--add-dir`
+ * directories, and skills synced from your claude.ai account", docs/settings-reference.md); with
+ * `CLAUDE_CODE_DISABLE_POLICY_SKILLS=1`, managed skills ("skip loading skills from the system-wide managed skills
+ * directory", docs/env-vars.md).
+ */
+function applyPolicy(entries: ClaudeEntry[], settings: ClaudeSettings, env: Readonly<Record<string, string | undefined>>): void {
+  const noManagedSkills = env.CLAUDE_CODE_DISABLE_POLICY_SKILLS === '1';
+  if (!settings.strictPluginOnlySkills && !noManagedSkills) return;
+  for (const e of entries) {
+    if (!e.loaded) continue;
+    let reason: string | undefined;
+    if (settings.strictPluginOnlySkills && USER_LEVELS.has(e.level)) reason = 'managed settings set `strictPluginOnlyCustomization` for skills: only plugin and managed skills load';
+    else if (noManagedSkills && e.level === 'managed' && e.kind === 'skill') reason = '`CLAUDE_CODE_DISABLE_POLICY_SKILLS=1`: Claude Code skips the managed skills folder';
+    if (reason === undefined) continue;
+    e.loaded = false;
+    e.invocation = null;
+    delete e.bareInvocation;
+    e.notLoadedReason = reason;
+    e.notLoadedCode = 'policy';
+  }
+}
+
 /** Builds the model for a start folder. */
 export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): ClaudeModel {
   const startDir = path.resolve(opts.startDir);
@@ -538,7 +566,7 @@ export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): Clau
   const repoRoot = repo ?? startDir;
   const configDir = opts.home !== undefined ? claudeConfigDir(opts.home, shellEnv) : undefined;
   const managedDir = opts.managedDir === null ? undefined : opts.managedDir ?? defaultManagedDir(opts.platform ?? process.platform);
-  const settings = opts.settings ?? readClaudeSettings(fs, { projectDir: startDir, configDir, managedDir });
+  const settings = opts.settings ?? readClaudeSettings(fs, { projectDir: startDir, configDir, managedDir, repoRoot: repo, home: opts.home });
   const env = effectiveEnv(shellEnv, settings);
   const bundledDisabled = bundledSkillsDisabled(settings, env);
   const b = new Builder(fs, opts.readMeta ?? defaultMetaReader(fs));
@@ -579,6 +607,7 @@ export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): Clau
     }
   }
   const entries = b.entries;
+  applyPolicy(entries, settings, env);
   resolvePrecedence(entries, settings, bundledDisabled);
   return {
     startDir, repoRoot, configDir, managedDir, entries, settings, env, bundledDisabled,

@@ -397,3 +397,53 @@ test('plugin manifest: `skills` adds folders, `commands` replaces commands/; two
   ]);
   assert.deepEqual(m.problems.map((p) => [p.code, p.path]), [['plugins-invalid', '/p/c/.claude-plugin/plugin.json']]);
 });
+
+test('settings.local.json at the repository root applies when Claude Code starts in a subfolder (docs/settings.md)', () => {
+  // docs/settings.md: "If you started Claude Code in a subdirectory or a worktree of a git repository, it reads and
+  // writes that file at the repository root"; "When the file stays in the starting directory instead: outside a git
+  // repository, when the repository root is your home directory".
+  const files = {
+    'repo/.claude/settings.local.json': '{"skillOverrides": {"deploy": "off"}}',
+    'repo/app/.claude/skills/deploy/SKILL.md': skill(),
+    'repo/app/.claude/settings.local.json': '{"skillOverrides": {"deploy": "name-only"}}',
+  };
+  const m = model(files, { startDir: '/repo/app' });
+  assert.equal(at(m, '/repo/app/.claude/skills/deploy/SKILL.md').override, 'off');
+  assert.ok(m.settings.files.some((f) => f.scope === 'local' && f.path === '/repo/.claude/settings.local.json'));
+  // The repository root is the home folder: the start folder's file counts.
+  const home = buildClaudeModel(treeFs({ 'home/u/.git/HEAD': 'ref: main\n', 'home/u/.claude/settings.local.json': '{"skillOverrides": {"deploy": "off"}}',
+    'home/u/app/.claude/skills/deploy/SKILL.md': skill(), 'home/u/app/.claude/settings.local.json': '{"skillOverrides": {"deploy": "name-only"}}' }),
+  { startDir: '/home/u/app', home: HOME, managedDir: MANAGED });
+  assert.equal(at(home, '/home/u/app/.claude/skills/deploy/SKILL.md').override, 'name-only');
+});
+
+test('managed strictPluginOnlyCustomization stops personal, project and synced skills and commands; CLAUDE_CODE_DISABLE_POLICY_SKILLS stops managed skills', () => {
+  // docs/settings-reference.md, strictPluginOnlyCustomization.skills: "Claude Code stops loading skills from
+  // `~/.claude/skills/` and `.claude/skills/`, custom commands from `~/.claude/commands/` and `.claude/commands/`, skills
+  // under `--add-dir` directories, and skills synced from your claude.ai account, and keeps loading plugin skills,
+  // bundled skills, and skills in the managed policy directory." docs/env-vars.md, CLAUDE_CODE_DISABLE_POLICY_SKILLS:
+  // "Set to `1` to skip loading skills from the system-wide managed skills directory".
+  const files = {
+    'etc/claude-code/.claude/skills/audit/SKILL.md': skill(),
+    'home/u/.claude/skills/mine/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/web/SKILL.md': skill(),
+    'repo/.claude/skills/deploy/SKILL.md': skill(),
+    'repo/.claude/commands/hello.md': 'Hello.\n',
+  };
+  for (const strict of ['true', '["skills", "hooks"]']) {
+    const m = model({ ...files, 'etc/claude-code/managed-settings.json': `{"strictPluginOnlyCustomization": ${strict}}` });
+    for (const p of ['/home/u/.claude/skills/mine/SKILL.md', '/home/u/.claude/skills/synced/web/SKILL.md', '/repo/.claude/skills/deploy/SKILL.md', '/repo/.claude/commands/hello.md']) {
+      const e = at(m, p);
+      assert.deepEqual([e.loaded, e.invocation, e.notLoadedCode], [false, null, 'policy'], `${strict} ${p}`);
+      assert.match(e.notLoadedReason!, /strictPluginOnlyCustomization/);
+    }
+    assert.equal(at(m, '/etc/claude-code/.claude/skills/audit/SKILL.md').loaded, true);
+  }
+  // Not locked: an array without "skills", or the setting in a project file (managed scope only).
+  assert.equal(at(model({ ...files, 'etc/claude-code/managed-settings.json': '{"strictPluginOnlyCustomization": ["hooks"]}' }), '/repo/.claude/skills/deploy/SKILL.md').loaded, true);
+  assert.equal(at(model({ ...files, 'repo/.claude/settings.json': '{"strictPluginOnlyCustomization": true}' }), '/repo/.claude/skills/deploy/SKILL.md').loaded, true);
+
+  const noPolicy = model(files, { env: { CLAUDE_CODE_DISABLE_POLICY_SKILLS: '1' } });
+  assert.deepEqual([at(noPolicy, '/etc/claude-code/.claude/skills/audit/SKILL.md').loaded, at(noPolicy, '/etc/claude-code/.claude/skills/audit/SKILL.md').notLoadedCode], [false, 'policy']);
+  assert.equal(at(noPolicy, '/repo/.claude/skills/deploy/SKILL.md').loaded, true);
+});
