@@ -8,6 +8,7 @@ import { codePointLength, editDistance } from '../base/text';
 import type { DetailedParse } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, keysForProfile } from '../skillmd/keys';
 import { unknownModelNote } from '../claude/values';
+import { splitToolList } from '../agents/agents';
 import type { FrontmatterKey, ValidationContext } from '../skillmd/model';
 import { NAME_MAX, nameFindings, normalizeName, showNameChar, suggestSkillName } from '../skillmd/names';
 import { COMPATIBILITY_MAX, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
@@ -99,6 +100,12 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   if (allowedTools) checkAllowedTools(allowedTools, detail, ctx.profile, emit);
 
   if (severityFor('field-invalid', ctx.profile)) checkClaudeCodeFields(parsed.keys, byKey, accepted, emit);
+  if (severityFor('tool-pattern', ctx.profile)) {
+    for (const key of ['allowed-tools', 'disallowed-tools']) {
+      const k = byKey.get(key);
+      if (k) checkToolPatterns(k, emit);
+    }
+  }
 }
 
 /** `field-invalid`: values Claude Code rejects or ignores, and fork-only keys without `context: fork`. */
@@ -236,6 +243,24 @@ function checkAllowedTools(key: FrontmatterKey, detail: DetailedParse, profile: 
     return;
   }
   emit('allowed-tools-invalid', at, `Write 'allowed-tools' as a space-separated string of tool names (${describe(value)})`);
+}
+
+/**
+ * `Bash(git:* push)`: "The `:*` form is only recognized at the end of a pattern. In a pattern like `Bash(git:* push)`,
+ * the colon is treated as a literal character and won't match git commands" (docs/permissions.md).
+ */
+function checkToolPatterns(key: FrontmatterKey, emit: Emit): void {
+  const v = key.value;
+  const tools = typeof v === 'string' ? splitToolList(v) : Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+  for (const tool of tools) {
+    const m = /^(Bash|PowerShell)\((.*)\)$/s.exec(tool.trim());
+    if (!m) continue;
+    const inner = m[2];
+    const at = inner.indexOf(':*');
+    if (at < 0 || at === inner.length - 2) continue;
+    const fixed = `${m[1]}(${inner.slice(0, at)} *${inner.slice(at + 2)})`;
+    emit('tool-pattern', key.valueRange ?? key.keyRange, `Write '${fixed}' instead of '${tool.trim()}' in '${key.key}': ':*' means "anything" only at the end of a pattern; elsewhere the colon is a literal character, so the rule never matches the commands it means`);
+  }
 }
 
 /** Per profile: its accepted keys with their normalised forms (closestKey compares against these). */

@@ -160,3 +160,22 @@ test('resolve /x for a skill the user cannot type (user-invocable: false, skillO
     removeTree(ws);
   }
 });
+
+test('allowed-tools: `Bash(git:* push)` is a warning (tool-pattern: the colon is literal there); `Bash(git push:*)` is fine', async () => {
+  // docs/permissions.md: "The `:*` form is only recognized at the end of a pattern. In a pattern like `Bash(git:* push)`,
+  // the colon is treated as a literal character and won't match git commands."
+  const ws = tempTree({
+    '.claude/skills/push/SKILL.md': '---\nname: push\ndescription: Pushes.\nallowed-tools: Read Bash(git:* push)\n---\n',
+    '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: Pushes.\nallowed-tools:\n  - Bash(git push:*)\n  - Bash(npm run test:*)\n  - Bash(ls *)\n---\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'push/SKILL.md'), ['tool-pattern:warning']);
+    assert.match(j.skills.find((s) => s.path.endsWith('push/SKILL.md'))!.problems[0].message, /^Write 'Bash\(git \* push\)' instead of 'Bash\(git:\* push\)'/);
+    assert.deepEqual(codesOf(j, 'fine/SKILL.md'), []);
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(spec, 'push/SKILL.md'), []);
+  } finally {
+    removeTree(ws);
+  }
+});
