@@ -102,6 +102,48 @@ function pluginName(manifest: Record<string, unknown> | undefined, fallback: str
   return name || fallback;
 }
 
+/**
+ * `plugin.json` fields and the JSON types Claude Code accepts for them (docs/plugins-reference.md, "Plugin manifest
+ * schema"); "a recognized field whose value has the wrong type": "Most fields: the plugin fails to load".
+ * `experimental` and `metadata` are only warned about by Claude Code; unknown fields are ignored.
+ */
+const MANIFEST_TYPES: Readonly<Record<string, ReadonlyArray<'string' | 'array' | 'object'>>> = {
+  name: ['string'], version: ['string'], description: ['string'], author: ['object'], homepage: ['string'], repository: ['string'],
+  license: ['string'], keywords: ['array'], skills: ['string', 'array'], commands: ['string', 'array'], agents: ['string', 'array'],
+  outputStyles: ['string', 'array'], hooks: ['string', 'array', 'object'], mcpServers: ['string', 'array', 'object'], lspServers: ['string', 'array', 'object'],
+};
+
+function jsonType(v: unknown): 'string' | 'array' | 'object' | 'other' {
+  if (typeof v === 'string') return 'string';
+  if (Array.isArray(v)) return 'array';
+  return v !== null && typeof v === 'object' ? 'object' : 'other';
+}
+
+/**
+ * Why Claude Code refuses a plugin's `.claude-plugin/plugin.json` (so the plugin does not load), or undefined: no
+ * manifest (it is optional), or one that loads. "Invalid JSON syntax", "name: Invalid input: expected string, received
+ * undefined" and "a `keywords` value that is a string instead of an array is a load error" (docs/plugins-reference.md).
+ */
+export function manifestError(fs: FileSystem, root: string): string | undefined {
+  const file = path.join(root, '.claude-plugin', 'plugin.json');
+  if (!fs.stat(file)?.isFile) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFile(file).toString('utf8').replace(/^\uFEFF/, ''));
+  } catch (e) {
+    return `.claude-plugin/plugin.json is not valid JSON (${(e as Error).message})`;
+  }
+  if (jsonType(data) !== 'object') return '.claude-plugin/plugin.json is not a JSON object';
+  const manifest = data as Record<string, unknown>;
+  if (typeof manifest.name !== 'string' || manifest.name.trim() === '') return ".claude-plugin/plugin.json has no 'name' (the one required field)";
+  for (const [field, types] of Object.entries(MANIFEST_TYPES)) {
+    if (!(field in manifest)) continue;
+    const t = jsonType(manifest[field]);
+    if (!(types as readonly string[]).includes(t)) return `'${field}' in .claude-plugin/plugin.json must be ${types.map((x) => (x === 'array' ? 'an array' : `a${x === 'object' ? 'n' : ''} ${x}`)).join(' or ')}`;
+  }
+  return undefined;
+}
+
 interface Listing {
   names: Set<string>;
   entries: Array<{ name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }>;
@@ -112,6 +154,8 @@ class Builder {
   readonly problems: ClaudeProblem[] = [];
   /** Real paths of skill folders already loaded (a folder reached twice through links loads once). */
   private readonly realDirs = new Map<string, ClaudeEntry>();
+  /** While a plugin whose manifest Claude Code refuses is read: why (its skills and commands are then not loaded). */
+  private pluginFailure: string | undefined;
 
   constructor(private readonly fs: FileSystem, private readonly readMeta: ClaudeMetaReader) {}
 
@@ -147,6 +191,11 @@ class Builder {
   }
 
   private push(base: Omit<ClaudeEntry, 'meta' | 'loaded'> & { meta?: ClaudeMeta }, loaded: boolean, notLoadedReason?: string, notLoadedCode?: NotLoadedCode): ClaudeEntry {
+    if (loaded && base.level === 'plugin' && this.pluginFailure !== undefined) {
+      loaded = false;
+      notLoadedReason = `the plugin does not load: ${this.pluginFailure}`;
+      notLoadedCode = 'plugin-invalid';
+    }
     let meta = base.meta;
     if (loaded && meta === undefined) {
       meta = this.readMeta(base.path);
@@ -334,6 +383,15 @@ class Builder {
 
   /** One plugin: `skills/<dir>/SKILL.md` (+ manifest `skills` folders), else a root SKILL.md; `commands/` (or manifest `commands`). */
   plugin(root: string, name: string, manifest: Record<string, unknown> | undefined): void {
+    this.pluginFailure = manifestError(this.fs, root);
+    try {
+      this.pluginComponents(root, name, manifest);
+    } finally {
+      this.pluginFailure = undefined;
+    }
+  }
+
+  private pluginComponents(root: string, name: string, manifest: Record<string, unknown> | undefined): void {
     const paths = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
     const extraSkills = paths(manifest?.skills).map((p) => path.resolve(root, p));
     const skillsDir = path.join(root, 'skills');

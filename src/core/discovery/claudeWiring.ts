@@ -44,7 +44,7 @@ export interface ClaudeWiringOptions {
 const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
 
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
-const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file']);
+const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file', 'plugin-invalid']);
 
 export interface ClaudeWiring {
   /** Every entry: the given ones (less folders reached twice through a link) and those only the model found. */

@@ -179,3 +179,39 @@ test('allowed-tools: `Bash(git:* push)` is a warning (tool-pattern: the colon is
     removeTree(ws);
   }
 });
+
+test('a plugin whose plugin.json Claude Code refuses (not JSON, no name, a field of the wrong type) loads none of its skills', async () => {
+  // docs/plugins-reference.md: "If you include a manifest, `name` is the only required field"; "Most fields: the plugin
+  // fails to load. For example, a `keywords` value that is a string instead of an array is a load error"; "Invalid JSON
+  // syntax: Unexpected token } in JSON at position 142". "Claude Code ignores top-level fields it does not recognize."
+  const cases: Array<[string, RegExp | undefined]> = [
+    ['{"name": "tools", "keywords": "deploy"}', /'keywords' in \.claude-plugin\/plugin\.json must be an array/],
+    ['{"name": "tools", "author": "Me"}', /'author' .* must be an object/],
+    ['{"name": "tools",}', /not valid JSON/],
+    ['{"description": "Tools."}', /has no 'name'/],
+    ['{"name": "tools", "keywords": ["deploy"], "author": {"name": "Me"}, "engines": {"vscode": "^1.90.0"}}', undefined],
+  ];
+  for (const [manifest, reason] of cases) {
+    const ws = tempTree({
+      '.git/HEAD': 'ref: main\n',
+      'tools/.claude-plugin/plugin.json': manifest,
+      'tools/skills/deploy/SKILL.md': skillMd('deploy'),
+    });
+    try {
+      const r = await run(['validate', '.', '--format', 'json'], ws);
+      const j = JSON.parse(r.out) as ValidateJson;
+      const list = JSON.parse((await run(['list', '--format', 'json'], ws)).out) as { skills: Array<{ loaded: boolean; invocation: string | null }> };
+      if (reason) {
+        assert.deepEqual(codesOf(j, 'deploy/SKILL.md'), ['skill-not-loaded:error'], manifest);
+        assert.match(j.skills[0].problems[0].message, /the plugin does not load: /);
+        assert.match(j.skills[0].problems[0].message, reason);
+        assert.deepEqual(list.skills.map((s) => [s.loaded, s.invocation]), [[false, null]], manifest);
+      } else {
+        assert.deepEqual(codesOf(j, 'deploy/SKILL.md'), [], manifest);
+        assert.deepEqual(list.skills.map((s) => [s.loaded, s.invocation]), [[true, '/tools:deploy']], manifest);
+      }
+    } finally {
+      removeTree(ws);
+    }
+  }
+});
