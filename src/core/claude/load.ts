@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import { activeBuiltin, builtinCommand } from './builtins';
 import { defaultMetaReader } from './meta';
+import { globToRegExp } from '../config/ruleConfig';
 import {
   bundledSkillsDisabled, claudeConfigDir, defaultManagedDir, effectiveEnv, readClaudeSettings, type ClaudeSettings,
 } from './settings';
@@ -616,6 +617,48 @@ function applyPolicy(entries: ClaudeEntry[], settings: ClaudeSettings, env: Read
   }
 }
 
+/**
+ * Whether a folder inside the repository is git-ignored: the `.gitignore` files from the repository root down to the
+ * folder's parent, later (deeper) patterns over earlier ones, `!` re-including. Returns the pattern that ignores it (or
+ * one of its parents; git never looks inside an ignored folder), else undefined.
+ */
+function gitIgnoredMatcher(fs: FileSystem, repoRoot: string): (dir: string) => string | undefined {
+  const cache = new Map<string, Array<{ re: RegExp; negate: boolean; text: string }>>();
+  const patternsOf = (folder: string) => {
+    let list = cache.get(folder);
+    if (list) return list;
+    list = [];
+    let text = '';
+    try {
+      if (fs.stat(path.join(folder, '.gitignore'))?.isFile) text = fs.readFile(path.join(folder, '.gitignore')).toString('utf8');
+    } catch { /* unreadable: nothing ignored by it */ }
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.replace(/\s+$/, '');
+      if (!line || line.startsWith('#')) continue;
+      const negate = line.startsWith('!');
+      try { list.push({ re: globToRegExp(negate ? line.slice(1) : line), negate, text: line }); } catch { /* malformed: ignored */ }
+    }
+    cache.set(folder, list);
+    return list;
+  };
+  return (dir) => {
+    const rel = path.relative(repoRoot, dir);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    const parts = rel.split(path.sep);
+    // Each folder from the top: once one is ignored, nothing below it is looked at.
+    for (let depth = 1; depth <= parts.length; depth++) {
+      let hit: string | undefined;
+      for (let up = 0; up < depth; up++) {
+        const base = path.join(repoRoot, ...parts.slice(0, up));
+        const relHere = parts.slice(up, depth).join('/');
+        for (const p of patternsOf(base)) if (p.re.test(relHere)) hit = p.negate ? undefined : p.text;
+      }
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  };
+}
+
 /** Builds the model for a start folder. */
 export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): ClaudeModel {
   const startDir = path.resolve(opts.startDir);
@@ -660,8 +703,20 @@ export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): Clau
     const found = opts.nestedFolders
       ? opts.nestedFolders.filter((d) => path.resolve(d) !== startDir).map((d) => ({ dir: path.resolve(d), skills: path.join(path.resolve(d), '.claude', 'skills') }))
       : b.nestedFolders(startDir, boundary, opts.maxDepth ?? 8);
+    const ignored = repo !== undefined ? gitIgnoredMatcher(fs, repo) : undefined;
     for (const n of found) {
+      const from = b.entries.length;
       b.skillsFolder(n.skills, 'nested', { nestedDir: path.relative(startDir, n.dir).split(path.sep).join('/'), skillsDirPlugins: false });
+      const rule = ignored?.(n.dir);
+      if (rule === undefined) continue;
+      // changelog 2.1.69: "Fixed a security issue where nested skill discovery could load skills from gitignored directories".
+      for (const e of b.entries.slice(from)) {
+        if (!e.loaded) continue;
+        e.loaded = false;
+        e.invocation = null;
+        e.notLoadedReason = `the folder is git-ignored (${rule}): Claude Code does not discover nested skills there`;
+        e.notLoadedCode = 'git-ignored';
+      }
     }
   }
   const entries = b.entries;

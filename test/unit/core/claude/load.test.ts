@@ -393,8 +393,12 @@ test('plugin manifest: `skills` adds folders, `commands` replaces commands/; two
     ['/a:single', '/single'],
     ['/a:only', '/only'],
     ['/b:shared', null],
-    ['/c:c-skill', '/c-skill'],
+    // A corrupt manifest is a load error (docs/plugins-reference.md: "Plugin <name> has a corrupt manifest file at
+    // .claude-plugin/plugin.json. JSON parse error"): the plugin's skill never loads.
+    [null, null],
   ]);
+  assert.deepEqual(m.entries.at(-1)!.notLoadedCode, 'plugin-invalid');
+  assert.match(m.entries.at(-1)!.notLoadedReason!, /not valid JSON/);
   assert.deepEqual(m.problems.map((p) => [p.code, p.path]), [['plugins-invalid', '/p/c/.claude-plugin/plugin.json']]);
 });
 
@@ -446,4 +450,26 @@ test('managed strictPluginOnlyCustomization stops personal, project and synced s
   const noPolicy = model(files, { env: { CLAUDE_CODE_DISABLE_POLICY_SKILLS: '1' } });
   assert.deepEqual([at(noPolicy, '/etc/claude-code/.claude/skills/audit/SKILL.md').loaded, at(noPolicy, '/etc/claude-code/.claude/skills/audit/SKILL.md').notLoadedCode], [false, 'policy']);
   assert.equal(at(noPolicy, '/repo/.claude/skills/deploy/SKILL.md').loaded, true);
+});
+
+test('a nested .claude/skills inside a git-ignored folder is not discovered (changelog 2.1.69)', () => {
+  // changelog 2.1.69: "Fixed a security issue where nested skill discovery could load skills from gitignored directories
+  // like `node_modules`".
+  const m = model({
+    'repo/.gitignore': '# build output\nbuild/\n*.tmp\n/vendor\n',
+    'repo/build/pkg/.claude/skills/deploy/SKILL.md': skill(),
+    'repo/cache.tmp/.claude/skills/tmp/SKILL.md': skill(),
+    'repo/vendor/.claude/skills/vendored/SKILL.md': skill(),
+    'repo/apps/web/.gitignore': 'generated\n!keep\n',
+    'repo/apps/web/generated/.claude/skills/gen/SKILL.md': skill(),
+    'repo/apps/web/.claude/skills/web/SKILL.md': skill(),
+    'repo/apps/vendor/.claude/skills/not-root/SKILL.md': skill(), // `/vendor` is anchored at the root
+  });
+  for (const p of ['/repo/build/pkg/.claude/skills/deploy/SKILL.md', '/repo/cache.tmp/.claude/skills/tmp/SKILL.md', '/repo/vendor/.claude/skills/vendored/SKILL.md', '/repo/apps/web/generated/.claude/skills/gen/SKILL.md']) {
+    const e = at(m, p);
+    assert.deepEqual([e.loaded, e.notLoadedCode], [false, 'git-ignored'], p);
+    assert.match(e.notLoadedReason!, /git-ignored/);
+  }
+  assert.equal(at(m, '/repo/apps/web/.claude/skills/web/SKILL.md').loaded, true);
+  assert.equal(at(m, '/repo/apps/vendor/.claude/skills/not-root/SKILL.md').loaded, true);
 });
