@@ -215,3 +215,32 @@ test('a plugin whose plugin.json Claude Code refuses (not JSON, no name, a field
     }
   }
 });
+
+test("validate's listing-length honours skillListingMaxDescChars from the settings, as listing does", async () => {
+  // docs/settings-reference.md, skillListingMaxDescChars: "number of characters, a positive integer … Default: `1536`";
+  // docs/skills.md: "The cap is configurable with `skillListingMaxDescChars`".
+  const long = 'Deploys the app. '.repeat(20).trim(); // 339 characters
+  const files = {
+    '.git/HEAD': 'ref: main\n',
+    '.claude/skills/deploy/SKILL.md': `---\nname: deploy\ndescription: ${long}\n---\n`,
+    '.claude/skills/big/SKILL.md': `---\nname: big\ndescription: ${'x'.repeat(1600)}\n---\n`,
+  };
+  const byDefault = tempTree(files);
+  const tight = tempTree({ ...files, '.claude/settings.json': '{"skillListingMaxDescChars": 200}' });
+  const wide = tempTree({ ...files, '.claude/settings.local.json': '{"skillListingMaxDescChars": 2000}' });
+  try {
+    const d = JSON.parse((await run(['validate', '.', '--format', 'json'], byDefault)).out) as ValidateJson;
+    assert.deepEqual([codesOf(d, 'deploy/SKILL.md'), codesOf(d, 'big/SKILL.md')], [[], ['description-length:warning', 'listing-length:warning']]);
+    const t = JSON.parse((await run(['validate', '.', '--format', 'json'], tight)).out) as ValidateJson;
+    assert.deepEqual([codesOf(t, 'deploy/SKILL.md'), codesOf(t, 'big/SKILL.md')], [['listing-length:warning'], ['description-length:warning', 'listing-length:warning']]);
+    assert.match(t.skills.find((s) => s.path.endsWith('deploy/SKILL.md'))!.problems[0].message, /\(339 characters\) at 200 \(skillListingMaxDescChars/);
+    const listing = JSON.parse((await run(['listing', '--format', 'json'], tight)).out) as ListingJson;
+    assert.deepEqual(listing.entries.map((e) => e.shown).sort(), ['truncated', 'truncated']);
+    const w = JSON.parse((await run(['validate', '.', '--format', 'json'], wide)).out) as ValidateJson;
+    assert.deepEqual([codesOf(w, 'deploy/SKILL.md'), codesOf(w, 'big/SKILL.md')], [[], ['description-length:warning']]);
+  } finally {
+    removeTree(byDefault);
+    removeTree(tight);
+    removeTree(wide);
+  }
+});
