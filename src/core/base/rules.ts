@@ -75,6 +75,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'agent-skill-missing': { summary: 'An agent\'s `skills:` entry names a skill that does not exist.', severity: all('error') },
   'agent-model-invalid': { summary: 'An agent\'s `model` must be a `/model` value (sonnet, opus, haiku, fable, a full model id …) or inherit.', severity: all('error') },
   'model-unknown': { summary: '`model` is no alias and names no Claude model (a typo such as `sonet`, or `gpt-4`): the Anthropic API refuses it; gateways may pass it on.', severity: per('warning', undefined, undefined) },
+  'paths-pattern': { summary: 'A `paths` pattern matches no file: its brace groups expand past the 1,000 patterns the list shares, or a `[` opens no bracket expression.', severity: per('warning', undefined, undefined) },
   'tool-pattern': { summary: 'A `Bash(...)` rule in `allowed-tools` / `disallowed-tools` has `:*` before its end, where the colon is literal (`Bash(git:* push)` matches nothing).', severity: per('warning', undefined, undefined) },
   'agent-name-invalid': { summary: 'An agent\'s `name` contains `:` or starts with `-`: Claude Code skips the file.', severity: all('error') },
   'agent-tools-invalid': { summary: 'An agent\'s `tools` must be a string or a list of strings.', severity: all('error') },

@@ -100,6 +100,8 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   if (allowedTools) checkAllowedTools(allowedTools, detail, ctx.profile, emit);
 
   if (severityFor('field-invalid', ctx.profile)) checkClaudeCodeFields(parsed.keys, byKey, accepted, emit);
+  const paths = byKey.get('paths');
+  if (paths && !ctx.command && severityFor('paths-pattern', ctx.profile)) checkPathsPatterns(paths, emit);
   if (severityFor('tool-pattern', ctx.profile)) {
     for (const key of ['allowed-tools', 'disallowed-tools']) {
       const k = byKey.get(key);
@@ -243,6 +245,79 @@ function checkAllowedTools(key: FrontmatterKey, detail: DetailedParse, profile: 
     return;
   }
   emit('allowed-tools-invalid', at, `Write 'allowed-tools' as a space-separated string of tool names (${describe(value)})`);
+}
+
+/** The budget of expanded `paths` patterns a skill's whole list shares (docs/memory.md). */
+const PATHS_EXPANSION_BUDGET = 1000;
+
+/** Splits a comma-separated `paths` string on commas outside braces. */
+function splitPaths(value: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of value) {
+    if (ch === '{') depth++;
+    else if (ch === '}') depth = Math.max(0, depth - 1);
+    if (ch === ',' && depth === 0) { out.push(current.trim()); current = ''; } else current += ch;
+  }
+  out.push(current.trim());
+  return out.filter(Boolean);
+}
+
+/** How many patterns a glob's brace groups expand to (nested groups too; capped at 1e9). */
+export function braceExpansionCount(glob: string): number {
+  let i = 0;
+  const seq = (stopAtComma: boolean): number => {
+    let n = 1;
+    while (i < glob.length) {
+      const c = glob[i];
+      if (c === '\\') { i += 2; continue; }
+      if (c === '{') {
+        i++;
+        let sum = seq(true);
+        while (glob[i] === ',') { i++; sum += seq(true); }
+        if (glob[i] === '}') i++;
+        n = Math.min(n * sum, 1e9);
+        continue;
+      }
+      if (stopAtComma && (c === ',' || c === '}')) return n;
+      i++;
+    }
+    return n;
+  };
+  return seq(false);
+}
+
+/** True when a `[` opens no bracket expression (no `]` after it, and not escaped as `\[`): the pattern matches nothing. */
+function badBracket(glob: string): boolean {
+  for (let i = 0; i < glob.length; i++) {
+    if (glob[i] === '\\') { i++; continue; }
+    if (glob[i] === '[' && glob.indexOf(']', i + 2) < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * `paths` patterns that match no file: past the shared budget of 1,000 brace expansions ("Claude Code uses any pattern
+ * that would exceed the budget unexpanded, and its literal braces match no files"), or a `[` that opens no bracket
+ * expression ("is invalid: it matches nothing"; docs/memory.md).
+ */
+function checkPathsPatterns(key: FrontmatterKey, emit: Emit): void {
+  const v = key.value;
+  const patterns = typeof v === 'string' ? splitPaths(v) : Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string') : [];
+  const at = key.valueRange ?? key.keyRange;
+  let used = 0;
+  for (const p of patterns) {
+    if (badBracket(p)) emit('paths-pattern', at, `Escape the '[' as '\\[' or close it in '${p}': it opens no bracket expression, so Claude Code matches no file with this pattern`);
+    if (!/[{]/.test(p)) continue;
+    const n = braceExpansionCount(p);
+    if (n <= 1) continue;
+    if (used + n > PATHS_EXPANSION_BUDGET) {
+      emit('paths-pattern', at, `Use fewer brace groups in '${p.length > 60 ? p.slice(0, 60) + '…' : p}': it expands to ${n} patterns, past the ${PATHS_EXPANSION_BUDGET} the whole 'paths' list shares (${used} used before it), so Claude Code keeps it unexpanded and it matches no file`);
+      continue;
+    }
+    used += n;
+  }
 }
 
 /**

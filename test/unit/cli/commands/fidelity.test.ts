@@ -244,3 +244,27 @@ test("validate's listing-length honours skillListingMaxDescChars from the settin
     removeTree(wide);
   }
 });
+
+test('paths: brace groups past the shared 1,000 expansions, or a `[` that opens no bracket expression, match no file (paths-pattern)', async () => {
+  // docs/memory.md: "a rule's whole `paths` list shares one budget of 1,000 expanded patterns … Claude Code uses any
+  // pattern that would exceed the budget unexpanded, and its literal braces match no files"; "A pattern with a `[` that
+  // can't be read as a bracket expression, such as `photos [2024/**`, is invalid: it matches nothing".
+  const big = '{a,b,c,d,e,f,g,h,i,j}/{a,b,c,d,e,f,g,h,i,j}/{a,b,c,d,e,f,g,h,i,j}/*.{ts,tsx}'; // 2,000
+  const ws = tempTree({
+    '.claude/skills/big/SKILL.md': `---\nname: big\ndescription: d\npaths:\n  - "src/**/*.{ts,tsx}"\n  - "${big}"\n---\n`,
+    '.claude/skills/bracket/SKILL.md': '---\nname: bracket\ndescription: d\npaths: "photos [2024/**"\n---\n',
+    '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: d\npaths:\n  - "src/**/*.{ts,tsx}"\n  - "photos \\\\[2024/**"\n  - "[abc]/*.md"\n---\n',
+    '.claude/commands/cmd.md': `---\ndescription: d\npaths: "${big}"\n---\nBody\n`,
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'big/SKILL.md'), ['paths-pattern:warning']);
+    assert.match(j.skills.find((s) => s.path.endsWith('big/SKILL.md'))!.problems[0].message, /expands to 2000 patterns, past the 1000 .* \(2 used before it\)/);
+    assert.deepEqual(codesOf(j, 'bracket/SKILL.md'), ['paths-pattern:warning']);
+    assert.deepEqual(codesOf(j, 'fine/SKILL.md'), []);
+    // docs/skills.md: Claude Code ignores `paths` in a command file: only that is said there.
+    assert.deepEqual(codesOf(j, 'cmd.md'), ['unknown-key:warning']);
+  } finally {
+    removeTree(ws);
+  }
+});
