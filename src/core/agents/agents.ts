@@ -7,22 +7,11 @@ import { AGENT_MODEL_ALIASES, isAgentModel } from '../skillmd/keys';
 import { unknownModelNote } from '../claude/values';
 import type { AgentEntry, FrontmatterKey } from '../skillmd/model';
 import { severityFor } from '../base/rules';
+import { splitOutside } from '../base/text';
 
 /** Splits a tools string (`Read, Grep` or `Read Bash(git status:*)`) on commas/spaces outside parentheses. */
 export function splitToolList(value: string): string[] {
-  const tools: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of value) {
-    if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
-      if (current.trim()) tools.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  if (current.trim()) tools.push(current.trim());
-  return tools;
+  return splitOutside(value, '(', ')', (ch) => ch === ',' || /\s/.test(ch));
 }
 
 function describe(value: unknown): string {

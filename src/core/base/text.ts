@@ -234,3 +234,20 @@ export function editDistance(a: string, b: string): number {
   }
   return prev[b.length];
 }
+
+/** Splits `value` on the characters `isSeparator` accepts outside `open`…`close` groups; parts trimmed, empty ones dropped. */
+export function splitOutside(value: string, open: string, close: string, isSeparator: (ch: string) => boolean): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of value) {
+    if (ch === open) depth++;
+    else if (ch === close) depth = Math.max(0, depth - 1);
+    if (depth === 0 && isSeparator(ch)) {
+      if (current.trim()) parts.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts;
+}

@@ -4,7 +4,7 @@ import type { Profile, Range } from '../base/types';
 import { PROFILES } from '../base/types';
 import type { Emit } from '../base/rules';
 import { severityFor } from '../base/rules';
-import { codePointLength, editDistance } from '../base/text';
+import { codePointLength, editDistance, splitOutside } from '../base/text';
 import type { DetailedParse } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, keysForProfile } from '../skillmd/keys';
 import { unknownModelNote } from '../claude/values';
@@ -252,16 +252,7 @@ const PATHS_EXPANSION_BUDGET = 1000;
 
 /** Splits a comma-separated `paths` string on commas outside braces. */
 function splitPaths(value: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of value) {
-    if (ch === '{') depth++;
-    else if (ch === '}') depth = Math.max(0, depth - 1);
-    if (ch === ',' && depth === 0) { out.push(current.trim()); current = ''; } else current += ch;
-  }
-  out.push(current.trim());
-  return out.filter(Boolean);
+  return splitOutside(value, '{', '}', (ch) => ch === ',');
 }
 
 /** How many patterns a glob's brace groups expand to (nested groups too; capped at 1e9). */
