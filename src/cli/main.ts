@@ -41,7 +41,7 @@ Commands:
 
 --home DIR stands for the user's home (personal skills and commands, user settings, installed plugins; default $HOME),
 --managed DIR for Claude Code's managed-settings folder (default: /etc/claude-code on Linux, per OS elsewhere).
-Each command accepts --help. Exit codes: 0 ok, 1 problems found (errors, refused; resolve: nothing answers), 2 bad usage
+Each command accepts --help. Exit codes: 0 ok, 1 problems found (errors, refused; resolve: nothing answers, or the user cannot type it), 2 bad usage
 or unreadable path.
 `;
 

@@ -26,7 +26,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   }
   assert.equal(await graph.locator('.node').count(), 13);
   assert.equal(await graph.locator('.edge').count(), 2);
-  assert.equal(await graph.locator('.node.error', { hasText: 'broken-yaml' }).count(), 1, 'broken-yaml is drawn as an error node');
+  assert.equal(await graph.locator('.node.warning', { hasText: 'broken-yaml' }).count(), 1, 'broken-yaml is drawn as a warning node');
   assert.equal(await graph.locator('.node.workflow', { hasText: 'workflow-implement' }).count(), 1);
   // The theme reaches the webview: labels are drawn in the theme's foreground colour, not the SVG default black.
   const fill = await graph.locator('.node.ok text').first().evaluate((el) => getComputedStyle(el).fill);

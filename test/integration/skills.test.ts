@@ -241,7 +241,8 @@ describe('skills feature', function () {
     assert.equal(diags.length, 1);
     const [d] = diags;
     assert.equal(d.source, 'skillflow');
-    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    // An unquoted `: ` in the description: Claude Code reads it (changelog 2.1.69), a warning in claude-code.
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
     assert.deepEqual([d.range.start.line, d.range.start.character], [2, 13]);
     const code = d.code as { value: string; target: vscode.Uri };
     assert.equal(code.value, 'yaml-syntax');

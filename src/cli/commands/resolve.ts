@@ -1,7 +1,8 @@
 /**
  * `skillflow resolve </command> [PATH] [--format text|json] [--home DIR] [--managed DIR]`: who answers a typed command
  * when Claude Code starts in PATH (default `.`): a skill or command file, Claude Code itself, or nothing; and what the
- * winner shadows, with the reason. Exit 0 when something answers, 1 when nothing does, 2 on bad usage.
+ * winner shadows, with the reason. Exit 0 when something answers, 1 when nothing does or when the winner never runs when
+ * typed (`user-invocable: false`, `skillOverrides` "off"; the reason is in the output), 2 on bad usage.
  * `skillflow resolve --all [PATH]`: every command that more than one skill or command file answers to (exit 1 with any
  * under `--fail-on ambiguous`, else 0).
  */
@@ -42,5 +43,6 @@ export function resolveCommandCli(ctx: CliContext, args: string[]): number {
   if (!model) return EXIT_USAGE;
   const result = resolveCommand(model, command);
   ctx.out(RESOLVE_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof RESOLVE_WRITERS](result, modelPath(ctx.cwd)));
+  if (result.winner && result.typable === false) return EXIT_PROBLEMS;
   return result.winner || result.builtin ? EXIT_OK : EXIT_PROBLEMS;
 }

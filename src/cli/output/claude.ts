@@ -106,7 +106,7 @@ export const LIST_WRITERS = { text: listText, json: listJson } satisfies Record<
 
 // ---------- resolve ----------
 
-/** `--format json`: exactly `{command, winner, shadowed, builtin}`. */
+/** `--format json`: `{command, winner, shadowed, builtin}`, and `note` when the winner does not simply run when typed. */
 const resolveJsonWriter: Writer<ResolveResult> = (r, shown) => {
   const json = resolveJson(r);
   return `${JSON.stringify({
@@ -114,6 +114,7 @@ const resolveJsonWriter: Writer<ResolveResult> = (r, shown) => {
     winner: json.winner ? { ...json.winner, path: shown(json.winner.path) } : null,
     shadowed: json.shadowed.map((s) => ({ ...s, path: shown(s.path) })),
     builtin: json.builtin,
+    ...(json.note !== undefined ? { note: json.note } : {}),
   }, null, 2)}\n`;
 };
 

@@ -4,24 +4,14 @@ import { isSeq, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../base/types';
 import { parseSkillMdDetailed } from '../skillmd/frontmatter';
 import { AGENT_MODEL_ALIASES, isAgentModel } from '../skillmd/keys';
+import { unknownModelNote } from '../claude/values';
 import type { AgentEntry, FrontmatterKey } from '../skillmd/model';
 import { severityFor } from '../base/rules';
+import { splitOutside } from '../base/text';
 
 /** Splits a tools string (`Read, Grep` or `Read Bash(git status:*)`) on commas/spaces outside parentheses. */
 export function splitToolList(value: string): string[] {
-  const tools: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of value) {
-    if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
-      if (current.trim()) tools.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  if (current.trim()) tools.push(current.trim());
-  return tools;
+  return splitOutside(value, '(', ')', (ch) => ch === ',' || /\s/.test(ch));
 }
 
 function describe(value: unknown): string {
@@ -47,6 +37,12 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
 
   const fileName = nodePath.basename(path).replace(/\.md$/i, '');
   const entry: AgentEntry = { name: fileName, path, skills: [], scope: 'project', problems };
+  // No `name` (no frontmatter at all, or none in a frontmatter that parses): documentation beside the agents, as
+  // Claude Code reads it ("No `name`: Claude Code treats the file as documentation", docs/sub-agents.md).
+  const hasName = parsed.keys.some((k) => k.key === 'name');
+  if (!hasName && (!parsed.hasFrontmatter || (parsed.frontmatterClosed && !detail.yamlFailed))) {
+    return { ...entry, problems: [], documentation: true };
+  }
   const data = parsed.data;
   if (!data) return entry;
 
@@ -57,7 +53,15 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   const name = byKey.get('name');
   if (!name) emit('name-missing', detail.openingRange, `the required key 'name' is missing (add: name: ${fileName})`);
   else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `'name' must be a non-empty string (${describe(name.value)})`);
-  else entry.name = name.value.trim();
+  else {
+    entry.name = name.value.trim();
+    // "Names can't contain `:` … Claude Code doesn't load a file whose name contains one"; "A `name` that starts with
+    // `-` or contains `:`: Claude Code skips the file" (docs/sub-agents.md).
+    if (entry.name.includes(':') || entry.name.startsWith('-')) {
+      const why = entry.name.includes(':') ? "contains ':', which is reserved for plugin-scoped agents such as my-plugin:reviewer" : "starts with '-'";
+      emit('agent-name-invalid', at(name), `Rename the agent: its name '${entry.name}' ${why}, so Claude Code skips the file`);
+    }
+  }
 
   const description = byKey.get('description');
   if (!description) emit('description-missing', detail.openingRange, "the required key 'description' is missing (say when Claude should delegate to this agent)");
@@ -66,8 +70,10 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
 
   const model = byKey.get('model');
   if (model) {
+    const note = unknownModelNote(model.value);
+    if (note) emit('model-unknown', at(model), `Check 'model': ${note}`);
     if (typeof model.value === 'string' && isAgentModel(model.value.trim())) entry.model = model.value.trim();
-    else emit('agent-model-invalid', at(model), `'model' must be one of ${AGENT_MODEL_ALIASES.join(', ')} or a full model id such as claude-sonnet-4-5-20250929 (${describe(model.value)})`);
+    else emit('agent-model-invalid', at(model), `'model' must be ${AGENT_MODEL_ALIASES.join(', ')}, another /model value or a full model id such as claude-sonnet-4-5-20250929 (${describe(model.value)})`);
   }
 
   const tools = byKey.get('tools');

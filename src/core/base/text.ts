@@ -221,3 +221,33 @@ export function detach(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
+/** Levenshtein distance of two short strings; Infinity when their lengths differ by more than 3 (no typo of each other). */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** Splits `value` on the characters `isSeparator` accepts outside `open`…`close` groups; parts trimmed, empty ones dropped. */
+export function splitOutside(value: string, open: string, close: string, isSeparator: (ch: string) => boolean): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of value) {
+    if (ch === open) depth++;
+    else if (ch === close) depth = Math.max(0, depth - 1);
+    if (depth === 0 && isSeparator(ch)) {
+      if (current.trim()) parts.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts;
+}

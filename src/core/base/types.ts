@@ -21,6 +21,8 @@ export interface Problem extends Range {
   message: string;
   /** The file the problem is in, when it is not the file being validated (e.g. a duplicate's twin). */
   file?: string;
+  /** A named case of the rule with its own severities (RULES' `variants`), set where the severity is decided later. */
+  variant?: string;
 }
 
 /** Where a skill comes from: a project's skills folder, `~/.claude/skills`, or an installed plugin. */

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import { activeBuiltin, builtinCommand } from './builtins';
 import { defaultMetaReader } from './meta';
+import { globToRegExp } from '../config/ruleConfig';
 import {
   bundledSkillsDisabled, claudeConfigDir, defaultManagedDir, effectiveEnv, readClaudeSettings, type ClaudeSettings,
 } from './settings';
@@ -63,6 +64,8 @@ const LEVEL_RANK: Record<ClaudeLevel, number> = { managed: 0, personal: 1, proje
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 /** How far below a skills folder's child a misplaced SKILL.md is looked for. */
 const DEEP_SKILL_DEPTH = 3;
+/** Documents kept in a skills folder beside the skills: never taken for a misplaced skill. */
+const FLAT_NOTES = /^(?:readme|changelog|contributing|license|licence|agents|claude|index)\.md$/i;
 /** How deep commands folders are read (`commands/a/b/c.md` → `/a:b:c`). */
 const COMMANDS_DEPTH = 4;
 /** How deep the installed-plugins folder is searched when installed_plugins.json is missing. */
@@ -100,6 +103,48 @@ function pluginName(manifest: Record<string, unknown> | undefined, fallback: str
   return name || fallback;
 }
 
+/**
+ * `plugin.json` fields and the JSON types Claude Code accepts for them (docs/plugins-reference.md, "Plugin manifest
+ * schema"); "a recognized field whose value has the wrong type": "Most fields: the plugin fails to load".
+ * `experimental` and `metadata` are only warned about by Claude Code; unknown fields are ignored.
+ */
+const MANIFEST_TYPES: Readonly<Record<string, ReadonlyArray<'string' | 'array' | 'object'>>> = {
+  name: ['string'], version: ['string'], description: ['string'], author: ['object'], homepage: ['string'], repository: ['string'],
+  license: ['string'], keywords: ['array'], skills: ['string', 'array'], commands: ['string', 'array'], agents: ['string', 'array'],
+  outputStyles: ['string', 'array'], hooks: ['string', 'array', 'object'], mcpServers: ['string', 'array', 'object'], lspServers: ['string', 'array', 'object'],
+};
+
+function jsonType(v: unknown): 'string' | 'array' | 'object' | 'other' {
+  if (typeof v === 'string') return 'string';
+  if (Array.isArray(v)) return 'array';
+  return v !== null && typeof v === 'object' ? 'object' : 'other';
+}
+
+/**
+ * Why Claude Code refuses a plugin's `.claude-plugin/plugin.json` (so the plugin does not load), or undefined: no
+ * manifest (it is optional), or one that loads. "Invalid JSON syntax", "name: Invalid input: expected string, received
+ * undefined" and "a `keywords` value that is a string instead of an array is a load error" (docs/plugins-reference.md).
+ */
+export function manifestError(fs: FileSystem, root: string): string | undefined {
+  const file = path.join(root, '.claude-plugin', 'plugin.json');
+  if (!fs.stat(file)?.isFile) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFile(file).toString('utf8').replace(/^\uFEFF/, ''));
+  } catch (e) {
+    return `.claude-plugin/plugin.json is not valid JSON (${(e as Error).message})`;
+  }
+  if (jsonType(data) !== 'object') return '.claude-plugin/plugin.json is not a JSON object';
+  const manifest = data as Record<string, unknown>;
+  if (typeof manifest.name !== 'string' || manifest.name.trim() === '') return ".claude-plugin/plugin.json has no 'name' (the one required field)";
+  for (const [field, types] of Object.entries(MANIFEST_TYPES)) {
+    if (!(field in manifest)) continue;
+    const t = jsonType(manifest[field]);
+    if (!(types as readonly string[]).includes(t)) return `'${field}' in .claude-plugin/plugin.json must be ${types.map((x) => (x === 'array' ? 'an array' : `a${x === 'object' ? 'n' : ''} ${x}`)).join(' or ')}`;
+  }
+  return undefined;
+}
+
 interface Listing {
   names: Set<string>;
   entries: Array<{ name: string; isFile: boolean; isDirectory: boolean; isSymbolicLink: boolean }>;
@@ -110,6 +155,8 @@ class Builder {
   readonly problems: ClaudeProblem[] = [];
   /** Real paths of skill folders already loaded (a folder reached twice through links loads once). */
   private readonly realDirs = new Map<string, ClaudeEntry>();
+  /** While a plugin whose manifest Claude Code refuses is read: why (its skills and commands are then not loaded). */
+  private pluginFailure: string | undefined;
 
   constructor(private readonly fs: FileSystem, private readonly readMeta: ClaudeMetaReader) {}
 
@@ -130,7 +177,26 @@ class Builder {
     return e.isSymbolicLink && this.fs.stat(p)?.isFile === true;
   }
 
+  /**
+   * A `.md` file directly in a skills folder that starts with a frontmatter (`---`): written as a skill, never loaded.
+   * Files without frontmatter and the usual documents (README, CHANGELOG…) are notes, not reported.
+   */
+  private isFlatSkill(file: string, e: { name: string; isFile: boolean; isSymbolicLink: boolean }): boolean {
+    if (!/\.md$/i.test(e.name) || FLAT_NOTES.test(e.name) || !this.isFile(file, e)) return false;
+    try {
+      const head = this.fs.readFile(file).subarray(0, 8).toString('utf8').replace(/^\uFEFF/, '');
+      return /^---[ \t]*\r?\n/.test(head);
+    } catch {
+      return false;
+    }
+  }
+
   private push(base: Omit<ClaudeEntry, 'meta' | 'loaded'> & { meta?: ClaudeMeta }, loaded: boolean, notLoadedReason?: string, notLoadedCode?: NotLoadedCode): ClaudeEntry {
+    if (loaded && base.level === 'plugin' && this.pluginFailure !== undefined) {
+      loaded = false;
+      notLoadedReason = `the plugin does not load: ${this.pluginFailure}`;
+      notLoadedCode = 'plugin-invalid';
+    }
     let meta = base.meta;
     if (loaded && meta === undefined) {
       meta = this.readMeta(base.path);
@@ -179,6 +245,13 @@ class Builder {
     for (const e of listing.entries) {
       if (SKIPPED_FOLDERS.has(e.name)) continue;
       const dir = path.join(folder, e.name);
+      if (this.isFlatSkill(dir, e)) {
+        // docs/debug-your-config.md: "Skill file is at `.claude/skills/name.md` instead of in a folder".
+        const stem = e.name.slice(0, -3);
+        this.push({ kind: 'skill', level, path: dir, dir: folder, root: folder, folderName: stem, displayName: stem, name: stem, invocation: null }, false,
+          `a skill is a folder holding SKILL.md (.claude/skills/${stem}/SKILL.md), not a file ${e.name} in the skills folder`, 'flat-file');
+        continue;
+      }
       if (!this.isDir(dir, e)) continue;
       const childListing = this.list(dir);
       if (!childListing) continue;
@@ -311,6 +384,15 @@ class Builder {
 
   /** One plugin: `skills/<dir>/SKILL.md` (+ manifest `skills` folders), else a root SKILL.md; `commands/` (or manifest `commands`). */
   plugin(root: string, name: string, manifest: Record<string, unknown> | undefined): void {
+    this.pluginFailure = manifestError(this.fs, root);
+    try {
+      this.pluginComponents(root, name, manifest);
+    } finally {
+      this.pluginFailure = undefined;
+    }
+  }
+
+  private pluginComponents(root: string, name: string, manifest: Record<string, unknown> | undefined): void {
     const paths = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
     const extraSkills = paths(manifest?.skills).map((p) => path.resolve(root, p));
     const skillsDir = path.join(root, 'skills');
@@ -417,6 +499,14 @@ function shadow(loser: ClaudeEntry, winner: ClaudeEntry): void {
   loser.shadowReason = `${levelWords(winner)} ${winner.invocation} at ${winner.path} wins: ${why}`;
 }
 
+/**
+ * A command name as Claude Code compares a synced skill's name with the others: compatibility forms folded (NFKC), dash
+ * variants as `-`, spacing and invisible characters dropped, lower case. Look-alike letters of other alphabets stay apart.
+ */
+export function foldCommandName(name: string): string {
+  return name.normalize('NFKC').replace(/[\u2010-\u2015\u2212\ufe58\ufe63]/g, '-').replace(/[\s\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '').toLowerCase();
+}
+
 /** Decides names and winners over the collected entries (in collection order within each level). */
 function resolvePrecedence(entries: ClaudeEntry[], settings: ClaudeSettings, bundledOff: boolean): void {
   const loaded = entries.filter((e) => e.loaded);
@@ -477,11 +567,18 @@ function resolvePrecedence(entries: ClaudeEntry[], settings: ClaudeSettings, bun
       e.notLoadedCode = 'sync-off';
       continue;
     }
-    const winner = byName.get(e.name)?.find((x) => !x.shadowedBy) ?? loaded.find((x) => x !== e && x.level !== 'synced' && (x.name === e.name || x.bareInvocation === `/${e.name}`));
+    // Names compare folded: "Claude Code ignores case, spacing, and invisible characters, and treats compatibility forms
+    // such as fullwidth letters and dash variants as their plain equivalents, so a synced `Commit` can't load beside a
+    // local `commit`" (docs/skills.md).
+    const folded = foldCommandName(e.name);
+    const winner = byName.get(e.name)?.find((x) => !x.shadowedBy)
+      ?? loaded.find((x) => x !== e && x.level !== 'synced' && !x.shadowedBy && (foldCommandName(x.name) === folded || (x.bareInvocation !== undefined && foldCommandName(x.bareInvocation.slice(1)) === folded)))
+      ?? loaded.find((x) => x !== e && x.level !== 'synced' && (foldCommandName(x.name) === folded || (x.bareInvocation !== undefined && foldCommandName(x.bareInvocation.slice(1)) === folded)));
     if (winner) shadow(e, winner);
-    else if (builtinCommand(e.name)) {
-      e.shadowedBy = `builtin:/${e.name}`;
-      e.shadowReason = `/${e.name} is a Claude Code name; a skill synced from claude.ai yields to it`;
+    else if (builtinCommand(e.name) || builtinCommand(folded)) {
+      const builtin = builtinCommand(e.name) ? e.name : folded;
+      e.shadowedBy = `builtin:/${builtin}`;
+      e.shadowReason = `/${builtin} is a Claude Code name; a skill synced from claude.ai yields to it`;
     }
   }
   // 6. skillOverrides by command name (never for plugin entries).
@@ -492,6 +589,76 @@ function resolvePrecedence(entries: ClaudeEntry[], settings: ClaudeSettings, bun
   }
 }
 
+/** Levels a managed `strictPluginOnlyCustomization` lock on skills stops (plugin and managed skills still load). */
+const USER_LEVELS: ReadonlySet<ClaudeLevel> = new Set(['personal', 'project', 'additional', 'nested', 'synced']);
+
+/**
+ * Entries an administrator's policy keeps from loading: with `strictPluginOnlyCustomization` (skills), every personal,
+ * project, `--add-dir` and synced skill and command ("Claude Code stops loading skills from `~/.claude/skills/` and
+ * `.claude/skills/`, custom commands from `~/.claude/commands/` and `.claude/commands/`, skills under `--add-dir`
+ * directories, and skills synced from your claude.ai account", docs/settings-reference.md); with
+ * `CLAUDE_CODE_DISABLE_POLICY_SKILLS=1`, managed skills ("skip loading skills from the system-wide managed skills
+ * directory", docs/env-vars.md).
+ */
+function applyPolicy(entries: ClaudeEntry[], settings: ClaudeSettings, env: Readonly<Record<string, string | undefined>>): void {
+  const noManagedSkills = env.CLAUDE_CODE_DISABLE_POLICY_SKILLS === '1';
+  if (!settings.strictPluginOnlySkills && !noManagedSkills) return;
+  for (const e of entries) {
+    if (!e.loaded) continue;
+    let reason: string | undefined;
+    if (settings.strictPluginOnlySkills && USER_LEVELS.has(e.level)) reason = 'managed settings set `strictPluginOnlyCustomization` for skills: only plugin and managed skills load';
+    else if (noManagedSkills && e.level === 'managed' && e.kind === 'skill') reason = '`CLAUDE_CODE_DISABLE_POLICY_SKILLS=1`: Claude Code skips the managed skills folder';
+    if (reason === undefined) continue;
+    e.loaded = false;
+    e.invocation = null;
+    delete e.bareInvocation;
+    e.notLoadedReason = reason;
+    e.notLoadedCode = 'policy';
+  }
+}
+
+/**
+ * Whether a folder inside the repository is git-ignored: the `.gitignore` files from the repository root down to the
+ * folder's parent, later (deeper) patterns over earlier ones, `!` re-including. Returns the pattern that ignores it (or
+ * one of its parents; git never looks inside an ignored folder), else undefined.
+ */
+function gitIgnoredMatcher(fs: FileSystem, repoRoot: string): (dir: string) => string | undefined {
+  const cache = new Map<string, Array<{ re: RegExp; negate: boolean; text: string }>>();
+  const patternsOf = (folder: string) => {
+    let list = cache.get(folder);
+    if (list) return list;
+    list = [];
+    let text = '';
+    try {
+      if (fs.stat(path.join(folder, '.gitignore'))?.isFile) text = fs.readFile(path.join(folder, '.gitignore')).toString('utf8');
+    } catch { /* unreadable: nothing ignored by it */ }
+    for (const raw of text.split(/\r?\n/)) {
+      const line = raw.replace(/\s+$/, '');
+      if (!line || line.startsWith('#')) continue;
+      const negate = line.startsWith('!');
+      try { list.push({ re: globToRegExp(negate ? line.slice(1) : line), negate, text: line }); } catch { /* malformed: ignored */ }
+    }
+    cache.set(folder, list);
+    return list;
+  };
+  return (dir) => {
+    const rel = path.relative(repoRoot, dir);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    const parts = rel.split(path.sep);
+    // Each folder from the top: once one is ignored, nothing below it is looked at.
+    for (let depth = 1; depth <= parts.length; depth++) {
+      let hit: string | undefined;
+      for (let up = 0; up < depth; up++) {
+        const base = path.join(repoRoot, ...parts.slice(0, up));
+        const relHere = parts.slice(up, depth).join('/');
+        for (const p of patternsOf(base)) if (p.re.test(relHere)) hit = p.negate ? undefined : p.text;
+      }
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  };
+}
+
 /** Builds the model for a start folder. */
 export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): ClaudeModel {
   const startDir = path.resolve(opts.startDir);
@@ -500,7 +667,7 @@ export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): Clau
   const repoRoot = repo ?? startDir;
   const configDir = opts.home !== undefined ? claudeConfigDir(opts.home, shellEnv) : undefined;
   const managedDir = opts.managedDir === null ? undefined : opts.managedDir ?? defaultManagedDir(opts.platform ?? process.platform);
-  const settings = opts.settings ?? readClaudeSettings(fs, { projectDir: startDir, configDir, managedDir });
+  const settings = opts.settings ?? readClaudeSettings(fs, { projectDir: startDir, configDir, managedDir, repoRoot: repo, home: opts.home });
   const env = effectiveEnv(shellEnv, settings);
   const bundledDisabled = bundledSkillsDisabled(settings, env);
   const b = new Builder(fs, opts.readMeta ?? defaultMetaReader(fs));
@@ -536,11 +703,24 @@ export function buildClaudeModel(fs: FileSystem, opts: ClaudeModelOptions): Clau
     const found = opts.nestedFolders
       ? opts.nestedFolders.filter((d) => path.resolve(d) !== startDir).map((d) => ({ dir: path.resolve(d), skills: path.join(path.resolve(d), '.claude', 'skills') }))
       : b.nestedFolders(startDir, boundary, opts.maxDepth ?? 8);
+    const ignored = repo !== undefined ? gitIgnoredMatcher(fs, repo) : undefined;
     for (const n of found) {
+      const from = b.entries.length;
       b.skillsFolder(n.skills, 'nested', { nestedDir: path.relative(startDir, n.dir).split(path.sep).join('/'), skillsDirPlugins: false });
+      const rule = ignored?.(n.dir);
+      if (rule === undefined) continue;
+      // changelog 2.1.69: "Fixed a security issue where nested skill discovery could load skills from gitignored directories".
+      for (const e of b.entries.slice(from)) {
+        if (!e.loaded) continue;
+        e.loaded = false;
+        e.invocation = null;
+        e.notLoadedReason = `the folder is git-ignored (${rule}): Claude Code does not discover nested skills there`;
+        e.notLoadedCode = 'git-ignored';
+      }
     }
   }
   const entries = b.entries;
+  applyPolicy(entries, settings, env);
   resolvePrecedence(entries, settings, bundledDisabled);
   return {
     startDir, repoRoot, configDir, managedDir, entries, settings, env, bundledDisabled,

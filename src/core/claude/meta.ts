@@ -23,7 +23,9 @@ export function firstParagraph(body: string): string | undefined {
   return lines.length ? lines.join(' ') : undefined;
 }
 
+/** A text field as Claude Code reads it: a string, or a bare number as its text (changelog 2.1.47). */
 function text(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
   const t = value.trim();
   return t || undefined;

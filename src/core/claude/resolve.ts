@@ -21,6 +21,8 @@ export interface ResolveResult {
   winnerEntry?: ClaudeEntry;
   /** Why the winner does not simply run when typed (overridden off, not user-invocable, loads on demand). */
   note?: string;
+  /** False when the winner never runs when the user types it (`skillOverrides` "off", `user-invocable: false`). */
+  typable?: boolean;
 }
 
 function ref(e: ClaudeEntry): ResolvedRef {
@@ -54,13 +56,14 @@ export function resolveCommand(model: ClaudeModel, command: string): ResolveResu
   const result: ResolveResult = { command: cmd, winner: ref(winner), shadowed, builtin: false, winnerEntry: winner };
   if (winner.override === 'off') result.note = '`skillOverrides` sets it to "off": typing it returns the skillOverrides error instead of running it';
   else if (winner.meta.userInvocable === false) result.note = '`user-invocable: false`: Claude Code does not run it when you type it; only Claude can invoke it';
+  if (winner.override === 'off' || winner.meta.userInvocable === false) result.typable = false;
   else if (winner.onDemand) result.note = `a nested skill: available once Claude reads or edits a file in ${winner.nestedDir}`;
   return result;
 }
 
-/** The `resolve` JSON of the CLI: exactly `{command, winner, shadowed, builtin}`. */
-export function resolveJson(r: ResolveResult): { command: string; winner: ResolvedRef | null; shadowed: Array<ResolvedRef & { reason: string }>; builtin: boolean } {
-  return { command: r.command, winner: r.winner, shadowed: r.shadowed, builtin: r.builtin };
+/** The `resolve` JSON of the CLI: `{command, winner, shadowed, builtin}`, and `note` when the winner does not simply run. */
+export function resolveJson(r: ResolveResult): { command: string; winner: ResolvedRef | null; shadowed: Array<ResolvedRef & { reason: string }>; builtin: boolean; note?: string } {
+  return { command: r.command, winner: r.winner, shadowed: r.shadowed, builtin: r.builtin, ...(r.note !== undefined ? { note: r.note } : {}) };
 }
 
 /**

@@ -31,6 +31,11 @@ export interface ClaudeSettings {
   disableBundledSkills: boolean;
   /** False only when a user, local or managed file says `false`. */
   syncClaudeAiSkills: boolean;
+  /**
+   * Managed `strictPluginOnlyCustomization` locks skills (`true`, or an array naming "skills"): personal, project,
+   * `--add-dir` and synced skills and commands do not load (docs/settings-reference.md).
+   */
+  strictPluginOnlySkills: boolean;
   /** `enabledPlugins` merged: `name@marketplace` → enabled. */
   enabledPlugins: Record<string, boolean>;
   /** The `env` blocks merged (a settings value overrides the shell's). */
@@ -62,6 +67,13 @@ export interface SettingsLocations {
   configDir?: string;
   /** The managed-settings folder; no managed settings when undefined. */
   managedDir?: string;
+  /**
+   * The git repository root above `projectDir`, when there is one: `settings.local.json` is read there (docs/settings.md:
+   * "If you started Claude Code in a subdirectory … of a git repository, it reads and writes that file at the repository
+   * root"), except when the repository root is the home folder (`home`).
+   */
+  repoRoot?: string;
+  home?: string;
 }
 
 /**
@@ -80,7 +92,8 @@ export function settingsFiles(fs: FileSystem, loc: SettingsLocations): SettingsF
     for (const n of names.reverse()) files.push({ scope: 'managed', path: path.join(dropIns, n) });
     files.push({ scope: 'managed', path: path.join(loc.managedDir, 'managed-settings.json') });
   }
-  files.push({ scope: 'local', path: path.join(loc.projectDir, '.claude', 'settings.local.json') });
+  const localDir = loc.repoRoot !== undefined && (loc.home === undefined || path.resolve(loc.repoRoot) !== path.resolve(loc.home)) ? loc.repoRoot : loc.projectDir;
+  files.push({ scope: 'local', path: path.join(localDir, '.claude', 'settings.local.json') });
   files.push({ scope: 'project', path: path.join(loc.projectDir, '.claude', 'settings.json') });
   if (loc.configDir !== undefined) files.push({ scope: 'user', path: path.join(loc.configDir, 'settings.json') });
   return files;
@@ -139,6 +152,7 @@ export function readClaudeSettings(fs: FileSystem, loc: SettingsLocations): Clau
     skillListingMaxDescChars: DEFAULT_MAX_DESC_CHARS,
     disableBundledSkills: false,
     syncClaudeAiSkills: true,
+    strictPluginOnlySkills: false,
     enabledPlugins: {},
     env: {},
     envSources: {},
@@ -183,6 +197,8 @@ export function readClaudeSettings(fs: FileSystem, loc: SettingsLocations): Clau
       if (typeof bundled === 'boolean') { result.disableBundledSkills = bundled; bundledSet = true; }
       else bad(f.path, `\`disableBundledSkills\`: ${JSON.stringify(bundled)} is not a boolean`);
     }
+    const strict = data.strictPluginOnlyCustomization;
+    if (f.scope === 'managed' && (strict === true || (Array.isArray(strict) && strict.includes('skills')))) result.strictPluginOnlySkills = true;
     // A repository cannot turn syncing off: project (shared) settings are not honoured for this key.
     if (data.syncClaudeAiSkills === false && f.scope !== 'project') result.syncClaudeAiSkills = false;
     const plugins = data.enabledPlugins;

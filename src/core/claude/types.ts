@@ -15,9 +15,11 @@ export type ClaudeSource = 'skill' | 'command';
  * Why Claude Code does not load a file: `deeper` (below a direct child of a skills folder), `reserved` (inside a
  * folder named `synced`), `plugin-elsewhere` (a skills-directory plugin outside the start folder's `.claude/skills`),
  * `file-case` (`skill.md`), `link-duplicate` (a folder already loaded through another path), `unreadable`,
- * `sync-off` (`syncClaudeAiSkills: false`).
+ * `sync-off` (`syncClaudeAiSkills: false`), `policy` (managed `strictPluginOnlyCustomization`, or
+ * `CLAUDE_CODE_DISABLE_POLICY_SKILLS` for managed skills), `plugin-invalid` (its plugin's manifest is refused), `git-ignored` (a nested `.claude/skills` in a git-ignored folder), `flat-file` (a `.md` file with frontmatter directly in a skills folder, not a
+ * folder with `SKILL.md`).
  */
-export type NotLoadedCode = 'deeper' | 'reserved' | 'plugin-elsewhere' | 'file-case' | 'link-duplicate' | 'unreadable' | 'sync-off';
+export type NotLoadedCode = 'deeper' | 'reserved' | 'plugin-elsewhere' | 'file-case' | 'link-duplicate' | 'unreadable' | 'sync-off' | 'flat-file' | 'policy' | 'plugin-invalid' | 'git-ignored';
 
 /** What the model needs from a SKILL.md or command file's frontmatter. */
 export interface ClaudeMeta {

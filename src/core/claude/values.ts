@@ -2,6 +2,7 @@
  * The frontmatter values Claude Code accepts, as its documentation states them (docs/claude-code-model.md lists
  * the sources). Pure tables and checks; the validation rules read them.
  */
+import { editDistance } from '../base/text';
 
 /** Boolean fields accept these words in any letter case (Claude Code 2.1.218 and later), plus YAML booleans and 1/0. */
 const TRUE_WORDS = new Set(['true', 'yes', 'on', '1']);
@@ -57,6 +58,25 @@ export function classifyModelValue(value: unknown): ModelValueKind | undefined {
   if (FULL_MODEL_NAME.test(v)) return 'full-name';
   if (PROVIDER_MODEL_ID.test(v) && /[a-z]/i.test(v)) return 'provider-id';
   return undefined;
+}
+
+/**
+ * Why a model value Claude Code passes on is likely no model at all (a typo such as `sonet`, or another vendor's model
+ * such as `gpt-4`): a provider id that names no Claude model. The Anthropic API refuses it; a gateway or a Foundry
+ * deployment name may serve it, so this is a warning. Undefined for aliases, `inherit`, Claude model names and ids.
+ */
+export function unknownModelNote(value: unknown): string | undefined {
+  if (classifyModelValue(value) !== 'provider-id') return undefined;
+  const v = (value as string).trim();
+  if (/claude|anthropic/i.test(v)) return undefined;
+  const lower = v.toLowerCase();
+  let near: string | undefined;
+  let best = 3;
+  for (const alias of [...MODEL_ALIASES, MODEL_INHERIT]) {
+    const d = editDistance(lower, alias);
+    if (d < best && d <= Math.ceil(alias.length / 3)) { best = d; near = alias; }
+  }
+  return `'${v}' is no model alias and names no Claude model: the Anthropic API refuses it (only a gateway or a deployment of that name would serve it)${near ? `; did you mean '${near}'?` : ''}`;
 }
 
 /** True when Claude Code accepts `value` as a skill's `model`. */

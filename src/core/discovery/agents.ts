@@ -29,6 +29,7 @@ export function loadAgents(fs: FileSystem, workspaceFolder: string, knownSkills:
         continue;
       }
       agent = validateAgentMd(text, file, knownSkills, modelBlocked);
+      if (agent.documentation) continue;
     }
     agent.workspaceFolder = workspaceFolder;
     agent.scope = 'project';

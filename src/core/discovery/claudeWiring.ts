@@ -18,6 +18,7 @@ import type { ClaudeEntry, ClaudeLevel, ClaudeMeta } from '../claude/types';
 import type { SkillsRoot } from '../skillmd/model';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from './load';
 import { pluginNameOf } from './plugins';
+import { LISTING_MAX as DEFAULT_LISTING_MAX } from '../validation/frontmatterRules';
 
 /** Where Claude Code starts and what it reads besides the start folder. */
 export interface ClaudeWiringOptions {
@@ -44,7 +45,7 @@ export interface ClaudeWiringOptions {
 const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
 
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
-const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere']);
+const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file', 'plugin-invalid']);
 
 export interface ClaudeWiring {
   /** Every entry: the given ones (less folders reached twice through a link) and those only the model found. */
@@ -122,6 +123,8 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
   const assigned = new Map<LoadedSkillEntry, ClaudeEntry>();
   /** The start folder of the model that placed each entry (the workspace folder of its project-like levels). */
   const startOf = new Map<LoadedSkillEntry, string>();
+  /** `skillListingMaxDescChars` of the model that placed each entry (its settings). */
+  const maxDescOf = new Map<LoadedSkillEntry, number>();
   // Without a start folder, the home folder stands for one (personal skills, installed plugins).
   const startDirs = opts.startDirs.length || opts.home === undefined ? opts.startDirs : [opts.home];
   for (const startDir of startDirs) {
@@ -143,6 +146,7 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
       if (!e || assigned.has(e)) continue;
       assigned.set(e, c);
       startOf.set(e, start);
+      maxDescOf.set(e, model.settings.skillListingMaxDescChars);
     }
   }
 
@@ -154,6 +158,7 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
     else markUnread(e);
   }
   addProblems(all, assigned, opts.profile);
+  listingLengthFromSettings(all, assigned, maxDescOf, opts.profile);
   return { skills: all, models };
 }
 
@@ -196,6 +201,32 @@ function markUnread(e: LoadedSkillEntry): void {
   e.notLoadedReason = `Claude Code does not read skills from ${rel} (indexed for the agents that do)`;
 }
 
+/**
+ * `listing-length` against the settings' `skillListingMaxDescChars` (docs/settings-reference.md: "number of characters,
+ * a positive integer … Default: `1536`") when a settings file changes it, as the `listing` command counts it: the text
+ * Claude Code lists (`description` + `when_to_use`, or the first paragraph) in UTF-16 characters.
+ */
+function listingLengthFromSettings(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<LoadedSkillEntry, ClaudeEntry>, maxOf: ReadonlyMap<LoadedSkillEntry, number>, profile: Profile): void {
+  if (!severityFor('listing-length', profile)) return;
+  for (const e of all) {
+    const c = assigned.get(e);
+    const max = maxOf.get(e);
+    if (!c || !c.loaded || max === undefined || max === DEFAULT_LISTING_MAX) continue;
+    const text = [c.meta.description, c.meta.whenToUse].filter((t): t is string => !!t).join(' ');
+    const at = e.problems.findIndex((p) => p.code === 'listing-length');
+    if (text.length <= max) {
+      if (at >= 0) e.problems.splice(at, 1);
+      continue;
+    }
+    const message = `Put the trigger words first or shorten: Claude Code's skill listing cuts ${c.meta.whenToUse ? "'description' + 'when_to_use'" : 'the description'} (${text.length} characters) at ${max} (skillListingMaxDescChars in the settings)`;
+    if (at >= 0) e.problems[at] = { ...e.problems[at], message };
+    else {
+      e.problems.push({ code: 'listing-length', severity: severityFor('listing-length', profile)!, message, ...problemRange(e) });
+      sortProblems(e.problems);
+    }
+  }
+}
+
 function push(e: LoadedSkillEntry, code: string, profile: Profile, message: string, touched: Set<LoadedSkillEntry>): void {
   const severity = severityFor(code, profile);
   if (severity === undefined) return;
@@ -236,6 +267,8 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
     const c = assigned.get(e);
     if (!c) continue;
     if (!c.loaded) {
+      // A flat `.claude/skills/x.md` was read as a command file: only that it never loads is about it.
+      if (c.notLoadedCode === 'flat-file') e.problems = [];
       if (c.notLoadedCode && MISPLACED.has(c.notLoadedCode)) push(e, 'skill-not-loaded', profile, `Claude Code never loads this file: ${c.notLoadedReason ?? 'it is not where Claude Code looks'}`, touched);
       continue;
     }

@@ -31,8 +31,44 @@ export interface DetailedParse {
   fastPath?: boolean;
 }
 
-function problem(code: string, range: Range, message: string): Problem {
-  return { code, severity: severityFor(code, 'claude-code') ?? 'error', message, ...range };
+function problem(code: string, range: Range, message: string, variant?: string): Problem {
+  return { code, severity: severityFor(code, 'claude-code', variant) ?? 'error', message, ...range, ...(variant ? { variant } : {}) };
+}
+
+/** The `yaml-syntax` case Claude Code reads anyway: a top-level plain value containing `: ` (a warning in claude-code). */
+export const COLON_VARIANT = 'colon-in-value';
+
+/** A top-level plain value with `: ` inside, as Claude Code reads it: `at` is its offset in the YAML source. */
+interface ColonValue {
+  key: string;
+  text: string;
+  at: number;
+  placeholder: string;
+}
+
+/** `key: value` at the start of a line, the value plain (no quote, block, flow, anchor, tag or alias) and holding `: `. */
+const COLON_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+([^\s"'|>[{&*!%@`#][^\n]*?)[ \t]*$/;
+
+/**
+ * The YAML source with every top-level plain value that holds `: ` replaced by a placeholder of the same length, when
+ * each of the parse's errors is on such a line; undefined otherwise. The values by their offset in the source.
+ */
+function colonFallback(source: string, errors: ReadonlyArray<{ pos: [number, number] }>): { text: string; values: Map<number, ColonValue> } | undefined {
+  const values = new Map<number, ColonValue>();
+  let text = source;
+  for (const err of errors) {
+    const lineStart = source.lastIndexOf('\n', Math.max(0, err.pos[0] - 1)) + 1;
+    let lineEnd = source.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = source.length;
+    const m = COLON_LINE.exec(source.slice(lineStart, lineEnd));
+    if (!m || !/:[ \t]/.test(m[2])) return undefined;
+    const at = lineStart + m[0].indexOf(m[2], m[1].length + 1);
+    if (values.has(at)) continue;
+    const placeholder = 'x'.repeat(m[2].length);
+    values.set(at, { key: m[1], text: m[2], at, placeholder });
+    text = text.slice(0, at) + placeholder + text.slice(at + placeholder.length);
+  }
+  return values.size ? { text, values } : undefined;
 }
 
 /**
@@ -148,7 +184,25 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
-  const { doc, limit, tooMany, collectionKeys, source, sourceStart } = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  const first = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
+  const { source, sourceStart } = first;
+  let { doc, limit, tooMany, collectionKeys } = first;
+  // Claude Code reads `key: text with: a colon` as the text (changelog 2.1.69); strict YAML readers refuse it.
+  let colonValues: ReadonlyMap<number, ColonValue> | undefined;
+  if (doc && doc.errors.length && tooMany === undefined) {
+    const retry = colonFallback(source, doc.errors);
+    if (retry) {
+      const again = parseFrontmatterYaml(retry.text, yamlStart);
+      if (again.doc && !again.doc.errors.length && again.tooMany === undefined) {
+        for (const v of retry.values.values()) {
+          problems.push(problem('yaml-syntax', charRange(lines, yamlStart + v.at, v.text.length),
+            `Quote ${v.key === 'description' ? 'the description' : `the value of '${v.key}'`}: it contains ': ' (e.g. ${v.key}: ${quotedExample(v.text)}). Claude Code reads it as written, but strict YAML readers (the Agent Skills spec, claude.ai uploads) refuse it`, COLON_VARIANT));
+        }
+        ({ doc, limit, tooMany, collectionKeys } = again);
+        colonValues = retry.values;
+      }
+    }
+  }
   if (!doc) {
     problems.push(problem('frontmatter-limits', charRange(lines, sourceStart + (limit?.at ?? 0), 1), LIMIT_MESSAGES[limit?.kind ?? 'depth']));
     base.yamlFailed = true;
@@ -224,6 +278,8 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       try {
         // A collection used as a key (reported above) would be stringified, at a cost growing with its depth: not converted.
         value = valueNode && !collectionKeys ? valueNode.toJS(doc as Document, { maxAliasCount: MAX_ALIAS_COUNT }) : null;
+        const colon = colonValues && valueNode?.range ? colonValues.get(valueNode.range[0]) : undefined;
+        if (colon && typeof value === 'string' && value.startsWith(colon.placeholder)) value = colon.text + value.slice(colon.placeholder.length);
       } catch (e) {
         const r = nodeRange(valueNode) ?? keyRange;
         problems.push(problem('yaml-syntax', r, `Fix the value of '${key}': it cannot be resolved (${e instanceof Error ? e.message : String(e)})`));

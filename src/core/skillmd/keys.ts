@@ -49,14 +49,16 @@ const BOOLEAN_COMPLETIONS = CLAUDE_BOOLEAN_WORDS;
 /** `model` completion: the `/model` aliases and `inherit` (a full model id is accepted too). */
 export const MODEL_COMPLETIONS: readonly string[] = [MODEL_INHERIT, ...MODEL_ALIASES];
 
-/** Agent files' `model` (`.claude/agents/*.md`): these aliases or a full model id. */
-export const AGENT_MODEL_ALIASES = ['sonnet', 'opus', 'haiku', 'inherit'] as const;
-/** A full Claude model id: `claude-` then lower-case words/numbers joined by `-` or `.`, optionally `[1m]`. */
-export const FULL_MODEL_ID = /^claude-[a-z0-9]+(?:[-.][a-z0-9]+)*(?:\[1m\])?$/;
+/**
+ * Agent files' `model` (`.claude/agents/*.md`): the aliases docs/sub-agents.md names ("`sonnet`, `opus`, `haiku`,
+ * `fable`, a full model ID … or `inherit`"); any other `/model` value is accepted too ("Accepts the same values as the
+ * `--model` flag").
+ */
+export const AGENT_MODEL_ALIASES = ['sonnet', 'opus', 'haiku', 'fable', 'inherit'] as const;
 
-/** True when `value` is an agent file's model: an alias or a full model id. */
+/** True when `value` is an agent file's model: what a skill's `model` accepts (every `/model` value, or `inherit`). */
 export function isAgentModel(value: string): boolean {
-  return (AGENT_MODEL_ALIASES as readonly string[]).includes(value) || FULL_MODEL_ID.test(value);
+  return isClaudeModelValue(value);
 }
 
 export const FRONTMATTER_KEYS: ReadonlyArray<FrontmatterKeyInfo> = [
@@ -111,9 +113,6 @@ export const FRONTMATTER_KEYS: ReadonlyArray<FrontmatterKeyInfo> = [
   { key: 'shell', type: 'enum', values: SHELL_VALUES, profiles: CC,
     claudeCode: { accepts: (v) => isString(v) && SHELL_VALUES.includes(v.trim()), expected: `one of ${SHELL_VALUES.join(', ')}` },
     doc: 'Shell for the body\'s `!` command blocks: `bash` (default) or `powershell`. Claude Code only.' },
-  { key: 'version', type: 'string', profiles: CC,
-    claudeCode: { accepts: (v) => nonEmpty(v) || typeof v === 'number', expected: 'a version string' },
-    doc: 'The skill\'s own version string, for your records. Claude Code only (use `metadata.version` for portable skills).' },
 ];
 
 const BY_KEY = new Map(FRONTMATTER_KEYS.map((k) => [k.key, k]));

@@ -119,6 +119,11 @@ export interface AgentEntry {
   workspaceFolder?: string;
   scope: Scope;
   problems: Problem[];
+  /**
+   * True for a file without a `name` (no frontmatter, or frontmatter without the key): Claude Code treats it as
+   * documentation kept beside the agents (docs/sub-agents.md), so it is no agent and has no problems.
+   */
+  documentation?: boolean;
 }
 
 /** What a full discovery returns. */

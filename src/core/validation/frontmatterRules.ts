@@ -4,9 +4,11 @@ import type { Profile, Range } from '../base/types';
 import { PROFILES } from '../base/types';
 import type { Emit } from '../base/rules';
 import { severityFor } from '../base/rules';
-import { codePointLength } from '../base/text';
+import { codePointLength, editDistance, splitOutside } from '../base/text';
 import type { DetailedParse } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, keysForProfile } from '../skillmd/keys';
+import { unknownModelNote } from '../claude/values';
+import { splitToolList } from '../agents/agents';
 import type { FrontmatterKey, ValidationContext } from '../skillmd/model';
 import { NAME_MAX, nameFindings, normalizeName, showNameChar, suggestSkillName } from '../skillmd/names';
 import { COMPATIBILITY_MAX, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
@@ -40,18 +42,22 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   for (const k of parsed.keys) if (!byKey.has(k.key)) byKey.set(k.key, k);
   const at = (k: FrontmatterKey) => k.valueRange ?? k.keyRange;
 
+  // Claude Code reads a bare number as its text (`name: 3000`, changelog 2.1.47); the spec and uploads want a string.
+  const asText = (v: unknown) => (ctx.profile === 'claude-code' && typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
   const name = byKey.get('name');
+  const nameValue = asText(name?.value);
+  const descriptionValue = asText(byKey.get('description')?.value);
   if (!name) {
     const suggestion = ctx.folderName ? suggestSkillName(ctx.folderName) || ctx.folderName : '';
     emit('name-missing', detail.openingRange, `${suggestion ? `Add 'name: ${suggestion}'` : "Add a 'name' key"}: it is missing (Claude Code uses the folder name; the spec and uploads require it)`);
-  } else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `Give 'name' a non-empty string value (${describe(name.value)})`);
-  else checkName(name.value, at(name), ctx, emit);
+  } else if (typeof nameValue !== 'string' || nameValue.trim() === '') emit('name-type', at(name), `Give 'name' a non-empty string value (${describe(name.value)})`);
+  else checkName(nameValue, at(name), ctx, emit);
 
   const description = byKey.get('description');
   if (!description) emit('description-missing', detail.openingRange, "Add a 'description' that says what the skill does and when to use it (Claude Code falls back to the first paragraph; the spec and uploads require it)");
-  else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `Give 'description' a non-empty string value (${describe(description.value)})`);
+  else if (typeof descriptionValue !== 'string' || descriptionValue.trim() === '') emit('description-type', at(description), `Give 'description' a non-empty string value (${describe(description.value)})`);
   else {
-    const text = description.value.trim();
+    const text = descriptionValue.trim();
     const length = codePointLength(text);
     if (length > DESCRIPTION_MAX) emit('description-length', at(description), `Shorten the description to at most ${DESCRIPTION_MAX} characters (it has ${length}); the spec and claude.ai uploads refuse longer ones`);
     const brackets = text.includes('<') || text.includes('>') ? [...new Set(text.match(/[<>]/g) ?? [])] : [];
@@ -75,7 +81,8 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
     } else {
       const near = closestKey(k.key, ctx.profile);
       const accepts = ctx.profile === 'claude-code' ? 'Claude Code does not use it' : `the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`;
-      emit('unknown-key', entryRange(k), `${near ? `Rename '${k.key}' to '${near}' or remove it` : `Remove '${k.key}'`}: ${accepts}`);
+      const fix = near ? `Rename '${k.key}' to '${near}' or remove it` : METADATA_HINT.has(k.key) ? `Move '${k.key}' under 'metadata' or remove it` : `Remove '${k.key}'`;
+      emit('unknown-key', entryRange(k), `${fix}: ${accepts}`);
     }
   }
 
@@ -93,6 +100,14 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   if (allowedTools) checkAllowedTools(allowedTools, detail, ctx.profile, emit);
 
   if (severityFor('field-invalid', ctx.profile)) checkClaudeCodeFields(parsed.keys, byKey, accepted, emit);
+  const paths = byKey.get('paths');
+  if (paths && !ctx.command && severityFor('paths-pattern', ctx.profile)) checkPathsPatterns(paths, emit);
+  if (severityFor('tool-pattern', ctx.profile)) {
+    for (const key of ['allowed-tools', 'disallowed-tools']) {
+      const k = byKey.get(key);
+      if (k) checkToolPatterns(k, emit);
+    }
+  }
 }
 
 /** `field-invalid`: values Claude Code rejects or ignores, and fork-only keys without `context: fork`. */
@@ -103,6 +118,9 @@ function checkClaudeCodeFields(keys: FrontmatterKey[], byKey: Map<string, Frontm
     if (!info?.claudeCode || !accepted.has(k.key) || byKey.get(k.key) !== k) continue;
     if (!info.claudeCode.accepts(k.value)) {
       emit('field-invalid', k.valueRange ?? k.keyRange, `Use ${info.claudeCode.expected} for '${k.key}' (${describe(k.value)})`);
+    } else if (k.key === 'model') {
+      const note = unknownModelNote(k.value);
+      if (note) emit('model-unknown', k.valueRange ?? k.keyRange, `Check 'model': ${note}`);
     } else if (info.requiresFork) {
       fork ??= hasForkContext({ context: byKey.get('context')?.value });
       if (!fork) emit('field-invalid', entryRange(k), `Add 'context: fork' or remove '${k.key}': Claude Code ignores '${k.key}' without 'context: fork'`);
@@ -229,12 +247,97 @@ function checkAllowedTools(key: FrontmatterKey, detail: DetailedParse, profile: 
   emit('allowed-tools-invalid', at, `Write 'allowed-tools' as a space-separated string of tool names (${describe(value)})`);
 }
 
+/** The budget of expanded `paths` patterns a skill's whole list shares (docs/memory.md). */
+const PATHS_EXPANSION_BUDGET = 1000;
+
+/** Splits a comma-separated `paths` string on commas outside braces. */
+function splitPaths(value: string): string[] {
+  return splitOutside(value, '{', '}', (ch) => ch === ',');
+}
+
+/** How many patterns a glob's brace groups expand to (nested groups too; capped at 1e9). */
+export function braceExpansionCount(glob: string): number {
+  let i = 0;
+  const seq = (stopAtComma: boolean): number => {
+    let n = 1;
+    while (i < glob.length) {
+      const c = glob[i];
+      if (c === '\\') { i += 2; continue; }
+      if (c === '{') {
+        i++;
+        let sum = seq(true);
+        while (glob[i] === ',') { i++; sum += seq(true); }
+        if (glob[i] === '}') i++;
+        n = Math.min(n * sum, 1e9);
+        continue;
+      }
+      if (stopAtComma && (c === ',' || c === '}')) return n;
+      i++;
+    }
+    return n;
+  };
+  return seq(false);
+}
+
+/** True when a `[` opens no bracket expression (no `]` after it, and not escaped as `\[`): the pattern matches nothing. */
+function badBracket(glob: string): boolean {
+  for (let i = 0; i < glob.length; i++) {
+    if (glob[i] === '\\') { i++; continue; }
+    if (glob[i] === '[' && glob.indexOf(']', i + 2) < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * `paths` patterns that match no file: past the shared budget of 1,000 brace expansions ("Claude Code uses any pattern
+ * that would exceed the budget unexpanded, and its literal braces match no files"), or a `[` that opens no bracket
+ * expression ("is invalid: it matches nothing"; docs/memory.md).
+ */
+function checkPathsPatterns(key: FrontmatterKey, emit: Emit): void {
+  const v = key.value;
+  const patterns = typeof v === 'string' ? splitPaths(v) : Array.isArray(v) ? v.filter((p): p is string => typeof p === 'string') : [];
+  const at = key.valueRange ?? key.keyRange;
+  let used = 0;
+  for (const p of patterns) {
+    if (badBracket(p)) emit('paths-pattern', at, `Escape the '[' as '\\[' or close it in '${p}': it opens no bracket expression, so Claude Code matches no file with this pattern`);
+    if (!/[{]/.test(p)) continue;
+    const n = braceExpansionCount(p);
+    if (n <= 1) continue;
+    if (used + n > PATHS_EXPANSION_BUDGET) {
+      emit('paths-pattern', at, `Use fewer brace groups in '${p.length > 60 ? p.slice(0, 60) + '…' : p}': it expands to ${n} patterns, past the ${PATHS_EXPANSION_BUDGET} the whole 'paths' list shares (${used} used before it), so Claude Code keeps it unexpanded and it matches no file`);
+      continue;
+    }
+    used += n;
+  }
+}
+
+/**
+ * `Bash(git:* push)`: "The `:*` form is only recognized at the end of a pattern. In a pattern like `Bash(git:* push)`,
+ * the colon is treated as a literal character and won't match git commands" (docs/permissions.md).
+ */
+function checkToolPatterns(key: FrontmatterKey, emit: Emit): void {
+  const v = key.value;
+  const tools = typeof v === 'string' ? splitToolList(v) : Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+  for (const tool of tools) {
+    const m = /^(Bash|PowerShell)\((.*)\)$/s.exec(tool.trim());
+    if (!m) continue;
+    const inner = m[2];
+    const at = inner.indexOf(':*');
+    if (at < 0 || at === inner.length - 2) continue;
+    const fixed = `${m[1]}(${inner.slice(0, at)} *${inner.slice(at + 2)})`;
+    emit('tool-pattern', key.valueRange ?? key.keyRange, `Write '${fixed}' instead of '${tool.trim()}' in '${key.key}': ':*' means "anything" only at the end of a pattern; elsewhere the colon is a literal character, so the rule never matches the commands it means`);
+  }
+}
+
 /** Per profile: its accepted keys with their normalised forms (closestKey compares against these). */
 const NORMALISED_KEYS = new Map<Profile, Array<{ key: string; norm: string }>>();
 
 function normaliseKey(s: string): string {
   return s.toLowerCase().replace(/[_\s]/g, '-');
 }
+
+/** Keys authors use for their own records: their place is `metadata` (docs/skills.md: "for your own key-value data"). */
+const METADATA_HINT: ReadonlySet<string> = new Set(['version', 'author', 'tags']);
 
 /** Closest accepted key to an unknown one (`allowed_tools` → `allowed-tools`, `descripton` → `description`). */
 function closestKey(key: string, profile: Profile): string | undefined {
@@ -259,15 +362,3 @@ function closestKey(key: string, profile: Profile): string | undefined {
   return bestDistance <= limit ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}

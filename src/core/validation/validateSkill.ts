@@ -33,7 +33,7 @@ export function validateParsed(detail: DetailedParse, body: BodyView | undefined
     const severity = severityFor(code, ctx.profile, variant);
     if (severity) problems.push({ code, severity, message: detach(message), line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
-  for (const p of parsed.problems) emit(p.code, p, p.message);
+  for (const p of parsed.problems) emit(p.code, p, p.message, p.variant);
   if (parsed.data) checkFrontmatter(detail, ctx, emit);
   if (body && (parsed.hasFrontmatter ? parsed.frontmatterClosed : true)) checkBody(body, parsed.bodyStartLine, emit);
   let references: SkillReference[] = [];

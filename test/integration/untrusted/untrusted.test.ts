@@ -86,7 +86,7 @@ describe('untrusted workspace (restricted mode)', function () {
     const diags = await waitFor(() => { const d = vscode.languages.getDiagnostics(broken); return d.length ? d : undefined; }, 10_000, 'broken-yaml diagnostics');
     assert.equal(diags.length, 1);
     assert.equal(diags[0].source, 'skillflow');
-    assert.equal(diags[0].severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(diags[0].severity, vscode.DiagnosticSeverity.Warning);
     assert.equal((diags[0].code as { value: string }).value, 'yaml-syntax');
     assert.deepEqual([diags[0].range.start.line, diags[0].range.start.character], [2, 13]);
     assert.deepEqual(codes(vscode.Uri.file(path.join(root, '.claude', 'skills', 'no-description', 'SKILL.md'))), ['description-missing']);

@@ -59,12 +59,27 @@ test('agent-skills-invalid: a map or a non-string entry', () => {
   assert.deepEqual(item.skills, ['code-review']);
 });
 
-test('name and description are required; the file name stands in for a missing name', () => {
-  const a = validateAgentMd(agent('tools: Read'), PATH, KNOWN);
-  assert.deepEqual(summary(a.problems), ['name-missing@1:1-1:4', 'description-missing@1:1-1:4']);
+test('a description is required; a file without `name` is documentation, not an agent (docs/sub-agents.md)', () => {
+  // docs/sub-agents.md, "Subagent files Claude Code skips": "**No `name`**: Claude Code treats the file as documentation
+  // kept beside your agents." and "**A `name` but no `description`**: Claude Code skips the file".
+  const doc = validateAgentMd(agent('tools: Read'), PATH, KNOWN);
+  assert.deepEqual([doc.documentation, doc.problems], [true, []]);
+  const a = validateAgentMd(agent('name: reviewer\ntools: Read'), PATH, KNOWN);
+  assert.deepEqual(summary(a.problems), ['description-missing@1:1-1:4']);
   assert.ok(a.problems.every((p) => p.severity === 'error'));
-  assert.match(a.problems[0].message, /name: reviewer/);
-  assert.equal(a.name, 'reviewer');
+  assert.equal(a.documentation, undefined);
+});
+
+test("agent-name-invalid: a name with ':' or a leading '-' is skipped by Claude Code (docs/sub-agents.md)", () => {
+  // docs/sub-agents.md: "**A `name` that starts with `-` or contains `:`**: Claude Code skips the file and writes an error
+  // to the debug log."
+  for (const name of ['my-plugin:reviewer', '-reviewer']) {
+    const a = validateAgentMd(agent(`name: "${name}"\ndescription: d`), PATH, KNOWN);
+    assert.deepEqual(a.problems.map((p) => [p.code, p.severity]), [['agent-name-invalid', 'error']], name);
+    assert.match(a.problems[0].message, /Claude Code skips the file/);
+  }
+  // Near misses: a hyphen inside, a trailing hyphen.
+  for (const name of ['code-reviewer', 'reviewer-']) assert.deepEqual(validateAgentMd(agent(`name: ${name}\ndescription: d`), PATH, KNOWN).problems, [], name);
 });
 
 test('name-type / description-type for non-strings', () => {
@@ -72,13 +87,23 @@ test('name-type / description-type for non-strings', () => {
   assert.deepEqual(summary(a.problems), ['name-type@2:7-2:8', 'description-type@3:14-3:17']);
 });
 
-test('model: aliases and full ids pass; anything else is agent-model-invalid on the value', () => {
-  for (const model of ['sonnet', 'opus', 'haiku', 'inherit', 'claude-sonnet-4-5-20250929', 'claude-opus-4-1', 'claude-3-5-haiku-20241022']) {
-    assert.deepEqual(validateAgentMd(agent(`name: r\ndescription: d\nmodel: ${model}`), PATH, KNOWN).problems, [], model);
-  }
-  for (const model of ['gpt-4o', 'Sonnet', 'claude-', '3']) {
+test('model: every /model value passes (docs/sub-agents.md), a typo or another vendor warns, a non-name is agent-model-invalid', () => {
+  // docs/sub-agents.md: "`sonnet`, `opus`, `haiku`, `fable`, a full model ID (for example, `claude-opus-5`), or `inherit`";
+  // "Full model ID: … Accepts the same values as the `--model` flag".
+  for (const model of ['sonnet', 'opus', 'haiku', 'fable', 'inherit', 'Sonnet', 'opusplan', 'sonnet[1m]', 'best', 'claude-sonnet-4-5-20250929', 'claude-opus-4-1', 'claude-3-5-haiku-20241022', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0']) {
     const a = validateAgentMd(agent(`name: r\ndescription: d\nmodel: ${model}`), PATH, KNOWN);
-    assert.deepEqual(summary(a.problems), [`agent-model-invalid@4:8-4:${8 + model.length}`], model);
+    assert.deepEqual(a.problems, [], model);
+    assert.equal(a.model, model);
+  }
+  // docs/model-config.md serves only Claude models on the Anthropic API: a typo or gpt-4o is a warning (a gateway may serve it).
+  for (const [model, hint] of [['gpt-4o', undefined], ['sonet', 'sonnet'], ['hiaku', 'haiku']] as const) {
+    const a = validateAgentMd(agent(`name: r\ndescription: d\nmodel: ${model}`), PATH, KNOWN);
+    assert.deepEqual(a.problems.map((p) => [p.code, p.severity]), [['model-unknown', 'warning']], model);
+    if (hint) assert.match(a.problems[0].message, new RegExp(`did you mean '${hint}'`));
+  }
+  for (const model of ['3', '"two words"']) {
+    const a = validateAgentMd(agent(`name: r\ndescription: d\nmodel: ${model}`), PATH, KNOWN);
+    assert.deepEqual(a.problems.map((p) => p.code), ['agent-model-invalid'], model);
     assert.equal(a.model, undefined);
   }
 });
@@ -97,7 +122,9 @@ test('frontmatter problems are reported like for skills (CRLF, BOM, yaml, unclos
   const crlf = validateAgentMd('\uFEFF---\r\nname: r\r\ndescription: Use when: x\r\n---\r\n', PATH, KNOWN);
   assert.deepEqual(summary(crlf.problems), ['bom@1:1-1:2', 'yaml-syntax@3:14-3:25']);
   assert.equal(crlf.problems[0].severity, 'warning');
-  assert.deepEqual(summary(validateAgentMd('no frontmatter', PATH, KNOWN).problems), ['frontmatter-missing@1:1-1:15']);
+  // No frontmatter, so no `name`: documentation beside the agents (docs/sub-agents.md), e.g. .claude/agents/README.md.
+  const readme = validateAgentMd('# Our agents\n\nEach file here is one agent.\n', '/ws/.claude/agents/README.md', KNOWN);
+  assert.deepEqual([readme.documentation, readme.problems], [true, []]);
   assert.deepEqual(summary(validateAgentMd('---\nname: r\n', PATH, KNOWN).problems), ['frontmatter-unclosed@1:1-1:4']);
 });
 

@@ -54,12 +54,12 @@ test('every documented code is in RULES with exactly the table\'s severity per p
 });
 
 test('the extra codes (file, limit and agent rules) are present', () => {
-  for (const code of ['file-too-large', 'frontmatter-limits', 'agent-skill-missing', 'agent-model-invalid', 'agent-tools-invalid', 'agent-skills-invalid']) {
+  for (const code of ['file-too-large', 'frontmatter-limits', 'agent-skill-missing', 'agent-model-invalid', 'agent-name-invalid', 'agent-tools-invalid', 'agent-skills-invalid']) {
     assert.ok(RULES[code], code);
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-too-large', 'frontmatter-limits']);
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-too-large', 'frontmatter-limits', 'model-unknown', 'paths-pattern', 'tool-pattern']);
   assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 
@@ -90,6 +90,7 @@ const VARIANTS: Array<[string, string, [string, string, string]]> = [
   ['name-missing', 'agent', ['error', 'error', 'error']],
   ['description-missing', 'agent', ['error', 'error', 'error']],
   ['reference-outside', 'in-repository', ['warning', 'warning', 'error']],
+  ['yaml-syntax', 'colon-in-value', ['warning', 'error', 'error']],
 ];
 
 test('rule variants carry their own severities; an unknown variant falls back to the rule', () => {

@@ -224,7 +224,7 @@ test('a new skill folder re-reads that folder alone: an empty one rebuilds nothi
     // Two edits, so the folders' listings are known to the index (the first rebuild after a load reads them).
     fs.writeFileSync(path.join(skills, 'alpha/SKILL.md'), skillMd('alpha', 'Changed once. Use when asked.'));
     index.applyChanges([path.join(skills, 'alpha/SKILL.md')]);
-    fs.writeFileSync(path.join(skills, 'alpha/SKILL.md'), skillMd('alpha', 'Changed twice: a colon'));
+    fs.writeFileSync(path.join(skills, 'alpha/SKILL.md'), skillMd('alpha', '[Changed twice, a broken value'));
     index.applyChanges([path.join(skills, 'alpha/SKILL.md')]);
 
     fs.mkdirSync(gamma);

@@ -42,9 +42,11 @@ test('unreadable frontmatter is refused, never edited', () => {
   const unclosed = dmi('---\nname: a\ndescription: b\n');
   assert.equal(unclosed.ok, false);
   if (!unclosed.ok) assert.match(unclosed.message, /no closing '---'/);
-  const broken = dmi('---\nname: a\ndescription: Use: when asked\n---\n');
+  const broken = dmi('---\nname: a\ndescription: [when asked\n---\n');
   assert.equal(broken.ok, false);
   if (!broken.ok) assert.match(broken.message, /cannot be read \(line 3/);
+  // An unquoted `: ` is read the way Claude Code reads it: the edit goes in.
+  assert.equal(dmi('---\nname: a\ndescription: Use: when asked\n---\n').ok, true);
 });
 
 test('descriptionRange points at the description value (a block value whole)', () => {

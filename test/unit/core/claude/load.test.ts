@@ -104,6 +104,29 @@ test('synced is reserved in any case; ~/.claude/skills/synced/<x> holds claude.a
   assert.equal(at(m, '/repo/.claude/skills/deploy/SKILL.md').shadowedBy, undefined);
 });
 
+test('a synced skill yields to a local name that differs only by case, spacing, invisible or compatibility characters (docs/skills.md)', () => {
+  // docs/skills.md: "When it compares names, Claude Code ignores case, spacing, and invisible characters, and treats
+  // compatibility forms such as fullwidth letters and dash variants as their plain equivalents, so a synced `Commit`
+  // can't load beside a local `commit`. A name that differs only by a look-alike letter from another alphabet counts as
+  // a different name".
+  const m = model({
+    'home/u/.claude/skills/synced/Commit/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/ｒｅｌｅａｓｅ/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/code\u2010style/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/HELP/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/\u0441ommit/SKILL.md': skill(), // Cyrillic с: another name
+    'repo/.claude/skills/commit/SKILL.md': skill(),
+    'repo/.claude/skills/release/SKILL.md': skill(),
+    'repo/.claude/commands/code-style.md': 'Style.\n',
+  });
+  assert.equal(at(m, '/home/u/.claude/skills/synced/Commit/SKILL.md').shadowedBy, '/repo/.claude/skills/commit/SKILL.md');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/ｒｅｌｅａｓｅ/SKILL.md').shadowedBy, '/repo/.claude/skills/release/SKILL.md');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/code\u2010style/SKILL.md').shadowedBy, '/repo/.claude/commands/code-style.md');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/HELP/SKILL.md').shadowedBy, 'builtin:/help');
+  assert.equal(at(m, '/home/u/.claude/skills/synced/\u0441ommit/SKILL.md').shadowedBy, undefined);
+  assert.equal(at(m, '/repo/.claude/skills/commit/SKILL.md').shadowedBy, undefined);
+});
+
 test('syncClaudeAiSkills false hides synced skills', () => {
   const m = model({
     'home/u/.claude/settings.json': '{"syncClaudeAiSkills": false}',
@@ -370,7 +393,83 @@ test('plugin manifest: `skills` adds folders, `commands` replaces commands/; two
     ['/a:single', '/single'],
     ['/a:only', '/only'],
     ['/b:shared', null],
-    ['/c:c-skill', '/c-skill'],
+    // A corrupt manifest is a load error (docs/plugins-reference.md: "Plugin <name> has a corrupt manifest file at
+    // .claude-plugin/plugin.json. JSON parse error"): the plugin's skill never loads.
+    [null, null],
   ]);
+  assert.deepEqual(m.entries.at(-1)!.notLoadedCode, 'plugin-invalid');
+  assert.match(m.entries.at(-1)!.notLoadedReason!, /not valid JSON/);
   assert.deepEqual(m.problems.map((p) => [p.code, p.path]), [['plugins-invalid', '/p/c/.claude-plugin/plugin.json']]);
+});
+
+test('settings.local.json at the repository root applies when Claude Code starts in a subfolder (docs/settings.md)', () => {
+  // docs/settings.md: "If you started Claude Code in a subdirectory or a worktree of a git repository, it reads and
+  // writes that file at the repository root"; "When the file stays in the starting directory instead: outside a git
+  // repository, when the repository root is your home directory".
+  const files = {
+    'repo/.claude/settings.local.json': '{"skillOverrides": {"deploy": "off"}}',
+    'repo/app/.claude/skills/deploy/SKILL.md': skill(),
+    'repo/app/.claude/settings.local.json': '{"skillOverrides": {"deploy": "name-only"}}',
+  };
+  const m = model(files, { startDir: '/repo/app' });
+  assert.equal(at(m, '/repo/app/.claude/skills/deploy/SKILL.md').override, 'off');
+  assert.ok(m.settings.files.some((f) => f.scope === 'local' && f.path === '/repo/.claude/settings.local.json'));
+  // The repository root is the home folder: the start folder's file counts.
+  const home = buildClaudeModel(treeFs({ 'home/u/.git/HEAD': 'ref: main\n', 'home/u/.claude/settings.local.json': '{"skillOverrides": {"deploy": "off"}}',
+    'home/u/app/.claude/skills/deploy/SKILL.md': skill(), 'home/u/app/.claude/settings.local.json': '{"skillOverrides": {"deploy": "name-only"}}' }),
+  { startDir: '/home/u/app', home: HOME, managedDir: MANAGED });
+  assert.equal(at(home, '/home/u/app/.claude/skills/deploy/SKILL.md').override, 'name-only');
+});
+
+test('managed strictPluginOnlyCustomization stops personal, project and synced skills and commands; CLAUDE_CODE_DISABLE_POLICY_SKILLS stops managed skills', () => {
+  // docs/settings-reference.md, strictPluginOnlyCustomization.skills: "Claude Code stops loading skills from
+  // `~/.claude/skills/` and `.claude/skills/`, custom commands from `~/.claude/commands/` and `.claude/commands/`, skills
+  // under `--add-dir` directories, and skills synced from your claude.ai account, and keeps loading plugin skills,
+  // bundled skills, and skills in the managed policy directory." docs/env-vars.md, CLAUDE_CODE_DISABLE_POLICY_SKILLS:
+  // "Set to `1` to skip loading skills from the system-wide managed skills directory".
+  const files = {
+    'etc/claude-code/.claude/skills/audit/SKILL.md': skill(),
+    'home/u/.claude/skills/mine/SKILL.md': skill(),
+    'home/u/.claude/skills/synced/web/SKILL.md': skill(),
+    'repo/.claude/skills/deploy/SKILL.md': skill(),
+    'repo/.claude/commands/hello.md': 'Hello.\n',
+  };
+  for (const strict of ['true', '["skills", "hooks"]']) {
+    const m = model({ ...files, 'etc/claude-code/managed-settings.json': `{"strictPluginOnlyCustomization": ${strict}}` });
+    for (const p of ['/home/u/.claude/skills/mine/SKILL.md', '/home/u/.claude/skills/synced/web/SKILL.md', '/repo/.claude/skills/deploy/SKILL.md', '/repo/.claude/commands/hello.md']) {
+      const e = at(m, p);
+      assert.deepEqual([e.loaded, e.invocation, e.notLoadedCode], [false, null, 'policy'], `${strict} ${p}`);
+      assert.match(e.notLoadedReason!, /strictPluginOnlyCustomization/);
+    }
+    assert.equal(at(m, '/etc/claude-code/.claude/skills/audit/SKILL.md').loaded, true);
+  }
+  // Not locked: an array without "skills", or the setting in a project file (managed scope only).
+  assert.equal(at(model({ ...files, 'etc/claude-code/managed-settings.json': '{"strictPluginOnlyCustomization": ["hooks"]}' }), '/repo/.claude/skills/deploy/SKILL.md').loaded, true);
+  assert.equal(at(model({ ...files, 'repo/.claude/settings.json': '{"strictPluginOnlyCustomization": true}' }), '/repo/.claude/skills/deploy/SKILL.md').loaded, true);
+
+  const noPolicy = model(files, { env: { CLAUDE_CODE_DISABLE_POLICY_SKILLS: '1' } });
+  assert.deepEqual([at(noPolicy, '/etc/claude-code/.claude/skills/audit/SKILL.md').loaded, at(noPolicy, '/etc/claude-code/.claude/skills/audit/SKILL.md').notLoadedCode], [false, 'policy']);
+  assert.equal(at(noPolicy, '/repo/.claude/skills/deploy/SKILL.md').loaded, true);
+});
+
+test('a nested .claude/skills inside a git-ignored folder is not discovered (changelog 2.1.69)', () => {
+  // changelog 2.1.69: "Fixed a security issue where nested skill discovery could load skills from gitignored directories
+  // like `node_modules`".
+  const m = model({
+    'repo/.gitignore': '# build output\nbuild/\n*.tmp\n/vendor\n',
+    'repo/build/pkg/.claude/skills/deploy/SKILL.md': skill(),
+    'repo/cache.tmp/.claude/skills/tmp/SKILL.md': skill(),
+    'repo/vendor/.claude/skills/vendored/SKILL.md': skill(),
+    'repo/apps/web/.gitignore': 'generated\n!keep\n',
+    'repo/apps/web/generated/.claude/skills/gen/SKILL.md': skill(),
+    'repo/apps/web/.claude/skills/web/SKILL.md': skill(),
+    'repo/apps/vendor/.claude/skills/not-root/SKILL.md': skill(), // `/vendor` is anchored at the root
+  });
+  for (const p of ['/repo/build/pkg/.claude/skills/deploy/SKILL.md', '/repo/cache.tmp/.claude/skills/tmp/SKILL.md', '/repo/vendor/.claude/skills/vendored/SKILL.md', '/repo/apps/web/generated/.claude/skills/gen/SKILL.md']) {
+    const e = at(m, p);
+    assert.deepEqual([e.loaded, e.notLoadedCode], [false, 'git-ignored'], p);
+    assert.match(e.notLoadedReason!, /git-ignored/);
+  }
+  assert.equal(at(m, '/repo/apps/web/.claude/skills/web/SKILL.md').loaded, true);
+  assert.equal(at(m, '/repo/apps/vendor/.claude/skills/not-root/SKILL.md').loaded, true);
 });

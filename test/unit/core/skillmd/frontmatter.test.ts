@@ -109,9 +109,17 @@ test('yaml-syntax at the error position, with a "quote the value" hint for `: ` 
   const p = parseSkillMd('---\nname: my-skill\ndescription: Use this when: the user asks\n---\n');
   // From the error to the end of the line's text: the whole unquoted value.
   assert.deepEqual(summary(p.problems), ['yaml-syntax@3:14-3:42']);
-  assert.equal(p.problems[0].severity, 'error');
-  assert.match(p.problems[0].message, /^Quote the description: it contains ': ' \(e\.g\. description: "Use this when: the user asks"\); YAML syntax error: /);
-  assert.equal(p.data, undefined);
+  // Claude Code reads it (changelog 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z")
+  // failing to load from SKILL.md frontmatter"): a warning in claude-code, the value as written.
+  assert.equal(p.problems[0].severity, 'warning');
+  assert.match(p.problems[0].message, /^Quote the description: it contains ': ' \(e\.g\. description: "Use this when: the user asks"\)\. Claude Code reads it as written, but strict YAML readers/);
+  assert.deepEqual(p.data, { name: 'my-skill', description: 'Use this when: the user asks' });
+  // Folded onto a second line, the value keeps its continuation.
+  assert.equal(parseSkillMd('---\ndescription: Triggers include: X,\n  Y, Z\nname: a\n---\n').data?.description, 'Triggers include: X, Y, Z');
+  // Anything else broken in the same frontmatter: nothing is read (as before).
+  const mixed = parseSkillMd('---\ndescription: Use when: asked\nargument-hint: [a\n---\n');
+  assert.equal(mixed.data, undefined);
+  assert.ok(mixed.problems.every((q) => q.code === 'yaml-syntax' && q.severity === 'error'));
 });
 
 test('an argument-hint of two bracket groups ([a] [b], unquoted) is a yaml-syntax error with a "quote the value" hint', () => {

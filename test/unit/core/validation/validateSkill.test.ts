@@ -31,7 +31,8 @@ const CASES: RuleCase[] = [
     range: r(1, 1, 1, 10), message: /^Start the file with a '---' line/, nearMiss: ok() },
   { title: 'no closing fence', code: 'frontmatter-unclosed', text: '---\nname: my-skill\ndescription: d\n', severities: ['error', 'error', 'error'],
     range: r(1, 1, 1, 4), message: /^Add a closing '---' line/, nearMiss: '---\nname: my-skill\ndescription: d\n---\n' },
-  { title: 'unquoted `: ` in a value', code: 'yaml-syntax', text: skill('name: my-skill\ndescription: Use when: asked'), severities: ['error', 'error', 'error'],
+  // changelog 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z") failing to load from SKILL.md frontmatter".
+  { title: 'unquoted `: ` in a value', code: 'yaml-syntax', text: skill('name: my-skill\ndescription: Use when: asked'), severities: ['warning', 'error', 'error'],
     range: r(3, 14, 3, 29), message: /^Quote the description: it contains ': '/, nearMiss: skill('name: my-skill\ndescription: "Use when: asked"') },
   { title: 'a list as frontmatter', code: 'frontmatter-not-mapping', text: skill('- name\n- description'), severities: ['error', 'error', 'error'],
     range: r(2, 1, 3, 14), message: /^Write the frontmatter as `key: value` lines/, nearMiss: ok() },
@@ -41,7 +42,8 @@ const CASES: RuleCase[] = [
     range: r(1, 1, 1, 4), message: /^Add 'name: my-skill': it is missing \(Claude Code uses the folder name/, nearMiss: ok() },
   { title: 'no description', code: 'description-missing', text: skill('name: my-skill'), severities: ['warning', 'error', 'error'],
     range: r(1, 1, 1, 4), message: /^Add a 'description'.*first paragraph/, nearMiss: ok() },
-  { title: 'numeric name', code: 'name-type', text: skill('name: 123\ndescription: d'), folderName: '123', severities: ['error', 'error', 'error'],
+  // changelog 2.1.47: "a skill's `name` or `description` … is a bare number (e.g., `name: 3000`) — the value is now properly coerced to a string".
+  { title: 'numeric name', code: 'name-type', text: skill('name: 123\ndescription: d'), folderName: '123', severities: [undefined, 'error', 'error'],
     range: r(2, 7, 2, 10), message: /^Give 'name' a non-empty string value \(it is the number 123\)/, nearMiss: skill('name: "123"\ndescription: d'), nearMissFolder: '123' },
   { title: 'empty name', code: 'name-type', text: skill('name: ""\ndescription: d'), severities: ['error', 'error', 'error'],
     range: r(2, 7, 2, 9), message: /it is empty/, nearMiss: ok() },
@@ -165,11 +167,20 @@ test('a clean skill with every Claude Code key validates clean in claude-code', 
     'metadata:', '  author: me', 'allowed-tools: Read Grep', 'when_to_use: When asked.', 'argument-hint: [issue-number]',
     'arguments: [issue, branch]', 'disable-model-invocation: false', 'user-invocable: true', 'disallowed-tools: Bash',
     'model: inherit', 'effort: high', 'context: fork', 'agent: Explore', 'background: false', 'hooks:', '  Stop: []',
-    'paths: "src/**"', 'shell: bash', 'version: 1.2',
+    'paths: "src/**"', 'shell: bash',
   ].join('\n'));
   const res = validateSkillMd(text, { profile: 'claude-code', folderName: 'my-skill' }, nodeFileSystem);
   assert.deepEqual(res.problems, []);
   assert.equal(res.parsed.data?.effort, 'high');
+});
+
+test('version: is no documented key (docs/skills.md frontmatter reference): unknown-key, pointing to metadata', () => {
+  // docs/skills.md lists name … metadata, license, compatibility; `version` is not among them. `metadata` is "Free-form
+  // YAML map for your own key-value data".
+  const res = validateSkillMd(ok('version: 1.2'), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem);
+  assert.deepEqual(res.problems.map((p) => [p.code, p.severity]), [['unknown-key', 'warning']]);
+  assert.match(res.problems[0].message, /^Move 'version' under 'metadata' or remove it/);
+  assert.deepEqual(validateSkillMd(ok('metadata:\n  version: "1.2"'), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem).problems, []);
 });
 
 test('allowed-tools list entries are checked one by one in claude-code; the whole list is wrong elsewhere', () => {
@@ -212,7 +223,6 @@ test('field-invalid: every Claude Code key rejects a wrong shape and accepts a r
     ['hooks', '[a]', '{}'],
     ['paths', '7', '"*.md"'],
     ['shell', 'cmd', 'bash'],
-    ['version', '[1]', '"1.0.0"'],
   ];
   for (const [key, bad, good] of cases) {
     // agent and background only apply with context: fork (else they are reported as ignored).
@@ -330,8 +340,11 @@ test('listing-length also applies to a long description alone', () => {
 });
 
 test('yaml errors suppress the key rules (no false name-missing)', () => {
-  const res = validateSkillMd(skill('description: a: b'), { profile: 'claude-code', folderName: 'my-skill' }, nodeFileSystem);
+  const res = validateSkillMd(skill('description: [a, b'), { profile: 'claude-code', folderName: 'my-skill' }, nodeFileSystem);
   assert.deepEqual(res.problems.map((p) => p.code), ['yaml-syntax']);
+  // An unquoted `: ` is read the way Claude Code reads it (changelog 2.1.69), so the key rules run on what it reads.
+  const colon = validateSkillMd(skill('description: a: b'), { profile: 'claude-code', folderName: 'my-skill' }, nodeFileSystem);
+  assert.deepEqual(colon.problems.map((p) => [p.code, p.severity]), [['name-missing', 'warning'], ['yaml-syntax', 'warning']]);
 });
 
 test('a missing frontmatter still gets body checks', () => {
@@ -380,14 +393,18 @@ test('Claude Code defaults: a SKILL.md with no name, no description, even no fro
   }
 });
 
-test('in an agent file, a missing frontmatter, name or description stays an error (Claude Code requires them there)', () => {
+test('in an agent file, a missing description stays an error; no name (or no frontmatter) is documentation (docs/sub-agents.md)', () => {
   const path = '/ws/.claude/agents/reviewer.md';
+  // docs/sub-agents.md: "**No `name`**: Claude Code treats the file as documentation kept beside your agents."
   const noName = validateAgentMd('---\ndescription: d\n---\n', path, undefined);
-  assert.deepEqual(noName.problems.map((p) => [p.code, p.severity]), [['name-missing', 'error']]);
+  assert.deepEqual([noName.documentation, noName.problems], [true, []]);
   const noDescription = validateAgentMd('---\nname: reviewer\n---\n', path, undefined);
   assert.deepEqual(noDescription.problems.map((p) => [p.code, p.severity]), [['description-missing', 'error']]);
   const none = validateAgentMd('Just text\n', path, undefined);
-  assert.deepEqual(none.problems.map((p) => [p.code, p.severity]), [['frontmatter-missing', 'error']]);
+  assert.deepEqual([none.documentation, none.problems], [true, []]);
+  // A frontmatter that does not parse is no documentation: Claude Code skips the file ("YAML that doesn't parse").
+  const broken = validateAgentMd('---\ndescription: [a\n---\n', path, undefined);
+  assert.deepEqual([broken.documentation, broken.problems.map((p) => [p.code, p.severity])], [undefined, [['yaml-syntax', 'error']]]);
 });
 
 test('every message starts with a capital letter (it leads with the fix)', () => {

@@ -1,0 +1,270 @@
+// Claude Code fidelity, round two (issue 24): each case runs the CLI and cites the line of Claude Code's documents
+// (ericbuess/claude-code-docs, docs/claude-code-model.md) it rests on.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { main } from '../../../../src/cli/main';
+import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { removeTree, skillMd, tempTree } from '../../helpers/tempTree';
+
+async function run(argv: string[], cwd: string, opts: { home?: string; env?: Record<string, string> } = {}) {
+  let out = '';
+  let err = '';
+  const code = await main({ argv, cwd, fs: nodeFileSystem, env: opts.env ?? {}, home: opts.home, managedDir: null, out: (t) => { out += t; }, err: (t) => { err += t; } });
+  return { code, out, err };
+}
+
+interface ValidateJson {
+  skills: Array<{ path: string; problems: Array<{ code: string; severity: string; message: string }> }>;
+  agents: Array<{ path: string; name: string; problems: Array<{ code: string; severity: string; message: string }> }>;
+  summary: { errors: number; warnings: number; agents: number };
+}
+interface ListingJson { entries: Array<{ invocation: string; chars: number; shown: string }> }
+
+const codesOf = (j: ValidateJson, file: string) => j.skills.find((s) => s.path.endsWith(file))?.problems.map((p) => `${p.code}:${p.severity}`);
+
+test('an unquoted `: ` in a description: loads and is listed in claude-code (a warning), an error under spec and upload', async () => {
+  // changelog 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z") failing to load from
+  // SKILL.md frontmatter".
+  const ws = tempTree({ '.claude/skills/ask/SKILL.md': '---\nname: ask\ndescription: Triggers include: X, Y, Z\n---\n\n# Ask\n' });
+  try {
+    const cc = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(cc, 'ask/SKILL.md'), ['yaml-syntax:warning']);
+    assert.match(cc.skills[0].problems[0].message, /Claude Code reads it as written, but strict YAML readers/);
+    for (const profile of ['spec', 'upload']) {
+      const r = await run(['validate', '.', '--format', 'json', '--profile', profile], ws);
+      assert.equal(r.code, 1, profile);
+      assert.deepEqual(codesOf(JSON.parse(r.out) as ValidateJson, 'ask/SKILL.md'), ['yaml-syntax:error'], profile);
+    }
+    const listing = JSON.parse((await run(['listing', '--format', 'json'], ws)).out) as ListingJson;
+    assert.deepEqual(listing.entries.map((e) => [e.invocation, e.shown, e.chars]), [['/ask', 'full', '- ask: Triggers include: X, Y, Z\n'.length]]);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('a bare number as name or description is read as its text in claude-code (no error); spec still wants a string', async () => {
+  // changelog 2.1.47: "Fixed crash when a skill's `name` or `description` in SKILL.md frontmatter is a bare number (e.g.,
+  // `name: 3000`) — the value is now properly coerced to a string".
+  const ws = tempTree({ '.claude/skills/3000/SKILL.md': '---\nname: 3000\ndescription: 8080\n---\n\n# Port\n' });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    assert.equal(r.code, 0, r.out);
+    assert.deepEqual(codesOf(JSON.parse(r.out) as ValidateJson, '3000/SKILL.md'), []);
+    const listing = JSON.parse((await run(['listing', '--format', 'json'], ws)).out) as ListingJson;
+    assert.deepEqual(listing.entries.map((e) => [e.invocation, e.shown, e.chars]), [['/3000', 'full', '- 3000: 8080\n'.length]]);
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(spec, '3000/SKILL.md'), ['name-type:error', 'description-type:error']);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('agents: README.md without frontmatter is documentation; a name with ":" or a leading "-" is an error; any /model value is valid', async () => {
+  // docs/sub-agents.md, "Subagent files Claude Code skips": "**No `name`**: Claude Code treats the file as documentation
+  // kept beside your agents." / "**A `name` that starts with `-` or contains `:`**: Claude Code skips the file".
+  // docs/sub-agents.md, `model`: "`sonnet`, `opus`, `haiku`, `fable`, a full model ID (for example, `claude-opus-5`), or `inherit`".
+  const ws = tempTree({
+    '.claude/skills/build/SKILL.md': skillMd('build'),
+    '.claude/agents/README.md': '# Agents\n\nOne file per agent; see each file.\n',
+    '.claude/agents/writer.md': '---\nname: writer\ndescription: Writes.\nmodel: fable\n---\nWrite.\n',
+    '.claude/agents/planner.md': '---\nname: planner\ndescription: Plans.\nmodel: opusplan\n---\nPlan.\n',
+    '.claude/agents/scoped.md': '---\nname: team:reviewer\ndescription: Reviews.\n---\nReview.\n',
+    '.claude/agents/dash.md': '---\nname: "-reviewer"\ndescription: Reviews.\nmodel: sonet\n---\nReview.\n',
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    const j = JSON.parse(r.out) as ValidateJson;
+    assert.equal(r.code, 1);
+    const agents = j.agents.map((a) => [a.path.replace(/^.*\.claude\/agents\//, ''), a.problems.map((p) => `${p.code}:${p.severity}`)]);
+    assert.deepEqual(agents.sort(), [
+      ['dash.md', ['agent-name-invalid:error', 'model-unknown:warning']],
+      ['planner.md', []],
+      ['scoped.md', ['agent-name-invalid:error']],
+      ['writer.md', []],
+    ]);
+    assert.equal(j.summary.agents, 4, 'README.md is no agent');
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('model: a typo or another vendor\'s model is a warning (model-unknown) in a skill; Claude ids and gateway ids are not', async () => {
+  // docs/skills.md, `model`: "Accepts the same values as `/model`"; docs/model-config.md lists the aliases and Claude
+  // model names; anything else reaches the provider as written.
+  const ws = tempTree({
+    '.claude/skills/typo/SKILL.md': '---\nname: typo\ndescription: d\nmodel: sonet\n---\n',
+    '.claude/skills/gpt/SKILL.md': '---\nname: gpt\ndescription: d\nmodel: gpt-4\n---\n',
+    '.claude/skills/bedrock/SKILL.md': '---\nname: bedrock\ndescription: d\nmodel: us.anthropic.claude-sonnet-4-5-20250929-v1:0\n---\n',
+    '.claude/skills/alias/SKILL.md': '---\nname: alias\ndescription: d\nmodel: opus[1m]\n---\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'typo/SKILL.md'), ['model-unknown:warning']);
+    assert.match(j.skills.find((s) => s.path.endsWith('typo/SKILL.md'))!.problems[0].message, /did you mean 'sonnet'\?/);
+    assert.deepEqual(codesOf(j, 'gpt/SKILL.md'), ['model-unknown:warning']);
+    assert.deepEqual(codesOf(j, 'bedrock/SKILL.md'), []);
+    assert.deepEqual(codesOf(j, 'alias/SKILL.md'), []);
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.ok(spec.skills.every((s) => s.problems.every((p) => p.code !== 'model-unknown')), 'claude-code only');
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('a flat .claude/skills/deploy.md is reported as never loaded (skill-not-loaded); a README or a note without frontmatter is not', async () => {
+  // docs/debug-your-config.md: "Skill doesn't appear in `/skills` | Skill file is at `.claude/skills/name.md` instead of in
+  // a folder | Use a folder with `SKILL.md` inside".
+  const ws = tempTree({
+    '.claude/skills/deploy.md': '---\nname: deploy\ndescription: Deploys the app.\n---\nDeploy.\n',
+    '.claude/skills/README.md': '---\ntitle: Our skills\n---\nOne folder per skill.\n',
+    '.claude/skills/notes.md': 'Ideas for skills.\n',
+    '.claude/skills/ok/SKILL.md': skillMd('ok'),
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    assert.equal(r.code, 1);
+    const j = JSON.parse(r.out) as ValidateJson;
+    assert.deepEqual(j.skills.map((s) => [s.path, s.problems.map((p) => `${p.code}:${p.severity}`)]), [
+      ['.claude/skills/deploy.md', ['skill-not-loaded:error']],
+      ['.claude/skills/ok/SKILL.md', []],
+    ]);
+    assert.match(j.skills[0].problems[0].message, /\.claude\/skills\/deploy\/SKILL\.md/);
+    const list = JSON.parse((await run(['list', '--format', 'json'], ws)).out) as { skills: Array<{ path: string; loaded: boolean; invocation: string | null }> };
+    assert.deepEqual(list.skills.find((s) => s.path === '.claude/skills/deploy.md'), { ...list.skills.find((s) => s.path === '.claude/skills/deploy.md'), loaded: false, invocation: null });
+    assert.equal((await run(['resolve', '/deploy', '--format', 'json'], ws)).code, 1);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('resolve /x for a skill the user cannot type (user-invocable: false, skillOverrides "off") exits 1 with the reason', async () => {
+  // docs/skills.md, `user-invocable`: "Set to `false` … Claude Code hides it from the `/` menu and doesn't run it when you
+  // type `/name`". docs/settings-reference.md, skillOverrides: "`"off"`: Claude doesn't see the skill and `/name` is hidden".
+  const ws = tempTree({
+    '.claude/skills/lore/SKILL.md': '---\nname: lore\ndescription: Background knowledge.\nuser-invocable: false\n---\n',
+    '.claude/skills/gone/SKILL.md': skillMd('gone'),
+    '.claude/skills/ok/SKILL.md': skillMd('ok'),
+    '.claude/settings.json': JSON.stringify({ skillOverrides: { gone: 'off' } }),
+  });
+  try {
+    const bg = await run(['resolve', '/lore', '--format', 'json'], ws);
+    assert.equal(bg.code, 1);
+    assert.match((JSON.parse(bg.out) as { note: string }).note, /user-invocable: false/);
+    const gone = await run(['resolve', '/gone'], ws);
+    assert.equal(gone.code, 1);
+    assert.match(gone.out, /note: `skillOverrides` sets it to "off"/);
+    const ok = await run(['resolve', '/ok', '--format', 'json'], ws);
+    assert.equal(ok.code, 0);
+    assert.equal((JSON.parse(ok.out) as { note?: string }).note, undefined);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('allowed-tools: `Bash(git:* push)` is a warning (tool-pattern: the colon is literal there); `Bash(git push:*)` is fine', async () => {
+  // docs/permissions.md: "The `:*` form is only recognized at the end of a pattern. In a pattern like `Bash(git:* push)`,
+  // the colon is treated as a literal character and won't match git commands."
+  const ws = tempTree({
+    '.claude/skills/push/SKILL.md': '---\nname: push\ndescription: Pushes.\nallowed-tools: Read Bash(git:* push)\n---\n',
+    '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: Pushes.\nallowed-tools:\n  - Bash(git push:*)\n  - Bash(npm run test:*)\n  - Bash(ls *)\n---\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'push/SKILL.md'), ['tool-pattern:warning']);
+    assert.match(j.skills.find((s) => s.path.endsWith('push/SKILL.md'))!.problems[0].message, /^Write 'Bash\(git \* push\)' instead of 'Bash\(git:\* push\)'/);
+    assert.deepEqual(codesOf(j, 'fine/SKILL.md'), []);
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(spec, 'push/SKILL.md'), []);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('a plugin whose plugin.json Claude Code refuses (not JSON, no name, a field of the wrong type) loads none of its skills', async () => {
+  // docs/plugins-reference.md: "If you include a manifest, `name` is the only required field"; "Most fields: the plugin
+  // fails to load. For example, a `keywords` value that is a string instead of an array is a load error"; "Invalid JSON
+  // syntax: Unexpected token } in JSON at position 142". "Claude Code ignores top-level fields it does not recognize."
+  const cases: Array<[string, RegExp | undefined]> = [
+    ['{"name": "tools", "keywords": "deploy"}', /'keywords' in \.claude-plugin\/plugin\.json must be an array/],
+    ['{"name": "tools", "author": "Me"}', /'author' .* must be an object/],
+    ['{"name": "tools",}', /not valid JSON/],
+    ['{"description": "Tools."}', /has no 'name'/],
+    ['{"name": "tools", "keywords": ["deploy"], "author": {"name": "Me"}, "engines": {"vscode": "^1.90.0"}}', undefined],
+  ];
+  for (const [manifest, reason] of cases) {
+    const ws = tempTree({
+      '.git/HEAD': 'ref: main\n',
+      'tools/.claude-plugin/plugin.json': manifest,
+      'tools/skills/deploy/SKILL.md': skillMd('deploy'),
+    });
+    try {
+      const r = await run(['validate', '.', '--format', 'json'], ws);
+      const j = JSON.parse(r.out) as ValidateJson;
+      const list = JSON.parse((await run(['list', '--format', 'json'], ws)).out) as { skills: Array<{ loaded: boolean; invocation: string | null }> };
+      if (reason) {
+        assert.deepEqual(codesOf(j, 'deploy/SKILL.md'), ['skill-not-loaded:error'], manifest);
+        assert.match(j.skills[0].problems[0].message, /the plugin does not load: /);
+        assert.match(j.skills[0].problems[0].message, reason);
+        assert.deepEqual(list.skills.map((s) => [s.loaded, s.invocation]), [[false, null]], manifest);
+      } else {
+        assert.deepEqual(codesOf(j, 'deploy/SKILL.md'), [], manifest);
+        assert.deepEqual(list.skills.map((s) => [s.loaded, s.invocation]), [[true, '/tools:deploy']], manifest);
+      }
+    } finally {
+      removeTree(ws);
+    }
+  }
+});
+
+test("validate's listing-length honours skillListingMaxDescChars from the settings, as listing does", async () => {
+  // docs/settings-reference.md, skillListingMaxDescChars: "number of characters, a positive integer … Default: `1536`";
+  // docs/skills.md: "The cap is configurable with `skillListingMaxDescChars`".
+  const long = 'Deploys the app. '.repeat(20).trim(); // 339 characters
+  const files = {
+    '.git/HEAD': 'ref: main\n',
+    '.claude/skills/deploy/SKILL.md': `---\nname: deploy\ndescription: ${long}\n---\n`,
+    '.claude/skills/big/SKILL.md': `---\nname: big\ndescription: ${'x'.repeat(1600)}\n---\n`,
+  };
+  const byDefault = tempTree(files);
+  const tight = tempTree({ ...files, '.claude/settings.json': '{"skillListingMaxDescChars": 200}' });
+  const wide = tempTree({ ...files, '.claude/settings.local.json': '{"skillListingMaxDescChars": 2000}' });
+  try {
+    const d = JSON.parse((await run(['validate', '.', '--format', 'json'], byDefault)).out) as ValidateJson;
+    assert.deepEqual([codesOf(d, 'deploy/SKILL.md'), codesOf(d, 'big/SKILL.md')], [[], ['description-length:warning', 'listing-length:warning']]);
+    const t = JSON.parse((await run(['validate', '.', '--format', 'json'], tight)).out) as ValidateJson;
+    assert.deepEqual([codesOf(t, 'deploy/SKILL.md'), codesOf(t, 'big/SKILL.md')], [['listing-length:warning'], ['description-length:warning', 'listing-length:warning']]);
+    assert.match(t.skills.find((s) => s.path.endsWith('deploy/SKILL.md'))!.problems[0].message, /\(339 characters\) at 200 \(skillListingMaxDescChars/);
+    const listing = JSON.parse((await run(['listing', '--format', 'json'], tight)).out) as ListingJson;
+    assert.deepEqual(listing.entries.map((e) => e.shown).sort(), ['truncated', 'truncated']);
+    const w = JSON.parse((await run(['validate', '.', '--format', 'json'], wide)).out) as ValidateJson;
+    assert.deepEqual([codesOf(w, 'deploy/SKILL.md'), codesOf(w, 'big/SKILL.md')], [[], ['description-length:warning']]);
+  } finally {
+    removeTree(byDefault);
+    removeTree(tight);
+    removeTree(wide);
+  }
+});
+
+test('paths: brace groups past the shared 1,000 expansions, or a `[` that opens no bracket expression, match no file (paths-pattern)', async () => {
+  // docs/memory.md: "a rule's whole `paths` list shares one budget of 1,000 expanded patterns … Claude Code uses any
+  // pattern that would exceed the budget unexpanded, and its literal braces match no files"; "A pattern with a `[` that
+  // can't be read as a bracket expression, such as `photos [2024/**`, is invalid: it matches nothing".
+  const big = '{a,b,c,d,e,f,g,h,i,j}/{a,b,c,d,e,f,g,h,i,j}/{a,b,c,d,e,f,g,h,i,j}/*.{ts,tsx}'; // 2,000
+  const ws = tempTree({
+    '.claude/skills/big/SKILL.md': `---\nname: big\ndescription: d\npaths:\n  - "src/**/*.{ts,tsx}"\n  - "${big}"\n---\n`,
+    '.claude/skills/bracket/SKILL.md': '---\nname: bracket\ndescription: d\npaths: "photos [2024/**"\n---\n',
+    '.claude/skills/fine/SKILL.md': '---\nname: fine\ndescription: d\npaths:\n  - "src/**/*.{ts,tsx}"\n  - "photos \\\\[2024/**"\n  - "[abc]/*.md"\n---\n',
+    '.claude/commands/cmd.md': `---\ndescription: d\npaths: "${big}"\n---\nBody\n`,
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'big/SKILL.md'), ['paths-pattern:warning']);
+    assert.match(j.skills.find((s) => s.path.endsWith('big/SKILL.md'))!.problems[0].message, /expands to 2000 patterns, past the 1000 .* \(2 used before it\)/);
+    assert.deepEqual(codesOf(j, 'bracket/SKILL.md'), ['paths-pattern:warning']);
+    assert.deepEqual(codesOf(j, 'fine/SKILL.md'), []);
+    // docs/skills.md: Claude Code ignores `paths` in a command file: only that is said there.
+    assert.deepEqual(codesOf(j, 'cmd.md'), ['unknown-key:warning']);
+  } finally {
+    removeTree(ws);
+  }
+});
