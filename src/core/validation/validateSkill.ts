@@ -40,7 +40,7 @@ export function validateParsed(detail: DetailedParse, body: BodyView | undefined
   if (ctx.skillDir && body) {
     try {
       const candidates = extractReferencesFrom(body.lines, body.first, parsed.bodyStartLine);
-      references = resolveReferences(candidates, { skillDir: ctx.skillDir, rootDir: ctx.rootDir, project: ctx.project, workspaceFolder: ctx.workspaceFolder, command: ctx.command }, fs, emit);
+      references = resolveReferences(candidates, { skillDir: ctx.skillDir, rootDir: ctx.rootDir, project: ctx.project, workspaceFolder: ctx.workspaceFolder, command: ctx.command, personal: ctx.personal }, fs, emit);
     } catch {
       references = []; // a broken file system adapter must not break validation of the text
     }
