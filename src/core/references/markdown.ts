@@ -84,6 +84,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
   let slash = -2;
   let bracket = -2;
   let backslash = -2;
+  let variable = -2; // next `CLAUDE_` (a `${CLAUDE_SKILL_DIR}/…` path)
   const length = src.length;
   for (let i = firstLine; i < count; i++) {
     let start = starts[i];
@@ -188,59 +189,42 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
         slash = src.indexOf('/', b);
       }
     }
-    if (!hold) continue;
+    if (variable !== -1 && variable < start) variable = src.indexOf('CLAUDE_', start);
+    const variables = variable !== -1 && variable < end;
+    if (!hold && !variables) continue;
     const t = decodedSlice(src, bytes, start, end);
     if (t.length > MAX_LINE) continue;
     const before = found.length;
-    readLine(t, firstLineNumber + (i - firstLine), found, heading && fenceFollows(src, end));
+    const line = firstLineNumber + (i - firstLine);
+    if (hold) readLine(t, line, found, heading && fenceFollows(src, end));
+    if (variables) variablePaths(t, line, found);
     if (found.length - before > 1) sortLine(found, before);
   }
-  if (src.includes('CLAUDE_', firstLine < count ? starts[firstLine] : length)) variablePaths(lines, firstLine, firstLineNumber, bytes, found);
   return found;
 }
 
 /**
  * `${CLAUDE_SKILL_DIR}/…` and `${CLAUDE_PLUGIN_ROOT}/…` (also `$VAR/…` and `"${VAR}"/…`): paths Claude Code
- * substitutes in the skill's content (skills.md, "Available string substitutions"), anywhere in the body, fenced
- * code included (`python3 ${CLAUDE_SKILL_DIR}/scripts/x.py`): a file of the skill or the plugin for certain. A path
- * that continues as a template or glob (`<name>`, `*`, `{a,b}`, `$X`) or is a placeholder names no one file.
+ * substitutes in the skill's content (skills.md, "Available string substitutions"), in prose and inline code
+ * (`python3 ${CLAUDE_SKILL_DIR}/scripts/x.py`): a file of the skill or the plugin for certain. Not in fenced code,
+ * like every reference: skills that teach plugin writing show such paths in example blocks. A path that continues
+ * as a template or glob (`<name>`, `*`, `{a,b}`, `$X`) or is a placeholder names no one file.
  */
-const VARIABLE_PATH = /(["']?)\$(\{?)(CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)(\}?)\1\/([A-Za-z0-9_.\/@+~%-]*)/g;
+const VARIABLE_PATH = /(["']?)\$(\{?)(CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)(\}?)\1\/([A-Za-z0-9_./@+~%-]*)/g;
 
-function variablePaths(lines: LineIndex, firstLine: number, firstLineNumber: number, bytes: Buffer | undefined, found: ReferenceCandidate[]): void {
-  const src = lines.text;
-  const starts = lines.starts;
-  const count = starts.length;
-  const added = found.length;
-  for (let at = src.indexOf('CLAUDE_', starts[firstLine]); at !== -1;) {
-    // The line holding `at` (a binary search over the line starts).
-    let lo = firstLine;
-    let hi = count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= at) lo = mid; else hi = mid - 1;
-    }
-    const start = starts[lo];
-    let end = lo + 1 < count ? starts[lo + 1] : src.length;
-    at = src.indexOf('CLAUDE_', end);
-    if (end > start && src.charCodeAt(end - 1) === 10) end--;
-    if (end > start && src.charCodeAt(end - 1) === 13) end--;
-    if (end - start > MAX_LINE) continue;
-    const t = decodedSlice(src, bytes, start, end);
-    VARIABLE_PATH.lastIndex = 0;
-    for (let m = VARIABLE_PATH.exec(t); m !== null; m = VARIABLE_PATH.exec(t)) {
-      if ((m[2] === '{') !== (m[4] === '}')) continue; // `${X` or `$X}`: not the variable
-      let path = m[5];
-      const after = t.charCodeAt(m.index + m[0].length);
-      if (after === 42 || after === 63 || after === 91 || after === 123 || after === 60 || after === 36) continue; // glob, template
-      while (path.length && isPunct(path.charCodeAt(path.length - 1))) path = path.slice(0, -1);
-      if (path === '' || path === '.' || hasPlaceholder(path)) continue;
-      const column = m.index + m[0].length - m[5].length;
-      push(found, path, firstLineNumber + (lo - firstLine), column, 'path', false, path.length);
-      found[found.length - 1].anchor = m[3] === 'CLAUDE_SKILL_DIR' ? 'skill' : 'plugin';
-    }
+function variablePaths(t: string, line: number, found: ReferenceCandidate[]): void {
+  VARIABLE_PATH.lastIndex = 0;
+  for (let m = VARIABLE_PATH.exec(t); m !== null; m = VARIABLE_PATH.exec(t)) {
+    if ((m[2] === '{') !== (m[4] === '}')) continue; // `${X` or `$X}`: not the variable
+    let path = m[5];
+    const after = t.charCodeAt(m.index + m[0].length);
+    if (after === 42 || after === 63 || after === 91 || after === 123 || after === 60 || after === 36) continue; // glob, template
+    while (path.length && isPunct(path.charCodeAt(path.length - 1))) path = path.slice(0, -1);
+    if (path === '' || path === '.' || hasPlaceholder(path)) continue;
+    const column = m.index + m[0].length - m[5].length;
+    push(found, path, line, column, 'path', isProse(t, m.index), path.length);
+    found[found.length - 1].anchor = m[3] === 'CLAUDE_SKILL_DIR' ? 'skill' : 'plugin';
   }
-  if (found.length > added) found.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
 }
 
 /**

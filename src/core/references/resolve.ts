@@ -455,7 +455,8 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
   let bounds: Bounds | undefined; // looked up on the first reference that leaves the skill or is missing
   for (const c of candidates) {
     const memo = c.kind === 'link' ? links : paths;
-    let known = memo.get(c.target);
+    const key = c.anchor === undefined ? c.target : `${c.anchor}\u0000${c.target}`;
+    let known = memo.get(key);
     if (known === undefined) {
       let res = c.anchor !== undefined
         ? (command && c.anchor === 'skill' ? undefined : resolveAnchored(c, skill, () => (bounds ??= findBounds(skill, fs)).plugin, fs))
@@ -474,7 +475,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
         if (there !== undefined) res = { ...res, resolved: there, exists: true, outside: false, viaSymlink: false, caseHint: undefined };
       }
       known = res ? { res, target: detach(c.target) } : null;
-      memo.set(c.target, known);
+      memo.set(key, known);
     }
     if (known === null) continue;
     const { res } = known;
