@@ -113,6 +113,23 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // description (claude.ai uploads refuse them), a long body.
     '.claude/skills/audit-loop/SKILL.md': ['description-angle-brackets@3:warning', 'body-tokens@19:warning', 'body-lines@518:warning'],
   },
+  // Codebases that keep project skills linking into their own repository (issue 24, item 12). skills.md: "**Project
+  // skills**: Commit `.claude/skills/` to version control": a project skill is never installed elsewhere, so
+  // `[workspace.rs](../../../crates/biome_service/src/workspace.rs)` is where it will be (was: four warnings).
+  biome: Object.fromEntries(['biome-code-review', 'changeset', 'diagnostics-development', 'doc-comments', 'eslint-migrate-options',
+    'formatter-development', 'lint-rule-development', 'parser-development', 'syntax-text-handling', 'testing-codegen', 'type-inference']
+    .map((s) => [`.claude/skills/${s}/SKILL.md`, []])),
+  playwright: {
+    // `[CLAUDE.md](../../../CLAUDE.md)` (was: a warning).
+    '.claude/skills/playwright-dev/SKILL.md': [],
+    // `user_invocable: true`: Claude Code reads `user-invocable` (a true positive, kept).
+    '.claude/skills/playwright-devops/SKILL.md': ['unknown-key@4:warning'],
+    '.claude/skills/playwright-test-results/SKILL.md': ['unknown-key@4:warning'],
+    // `../../../packages/…/playwright-cli/SKILL.md`, `../../../tests/page/workers.spec.ts` (was: four warnings).
+    '.claude/skills/playwright-triage/SKILL.md': ['unknown-key@4:warning'],
+    // Not a project skill (found because the CLI reads any folder): a tool's bundled skill without frontmatter.
+    'packages/playwright-core/src/tools/skills/playwright-cli/SKILL.md': [],
+  },
 };
 
 for (const [repo, skills] of Object.entries(EXPECTED)) {
@@ -130,6 +147,14 @@ test('precision: no reference problem is an error under the default profile', as
     const r = await validate(repo);
     for (const [skill, problems] of r.skills) assert.deepEqual(problems.filter((p) => p.startsWith('reference-') && p.endsWith(':error')), [], skill);
   }
+});
+
+test('precision: a project skill\'s links into its own repository are errors under --profile upload (the package does not have them)', async () => {
+  const r = await validate('playwright', 'upload');
+  assert.deepEqual(r.skills.get('.claude/skills/playwright-triage/SKILL.md')?.filter((p) => p.startsWith('reference-')),
+    ['reference-outside@61:error', 'reference-outside@85:error', 'reference-outside@86:error', 'reference-outside@87:error']);
+  const biome = await validate('biome', 'upload');
+  assert.deepEqual(biome.skills.get('.claude/skills/doc-comments/SKILL.md')?.filter((p) => p.startsWith('reference-')), ['reference-outside@152:error', 'reference-outside@181:error']);
 });
 
 test('precision: under --profile upload the same references are found (the spec still bites)', async () => {
