@@ -220,7 +220,8 @@ function variablePaths(t: string, line: number, found: ReferenceCandidate[]): vo
     const after = t.charCodeAt(m.index + m[0].length);
     if (after === 42 || after === 63 || after === 91 || after === 123 || after === 60 || after === 36) continue; // glob, template
     while (path.length && isPunct(path.charCodeAt(path.length - 1))) path = path.slice(0, -1);
-    if (path === '' || path === '.' || hasPlaceholder(path)) continue;
+    // `${CLAUDE_PLUGIN_ROOT}/.../x.py`: an elision, not a folder named `...`.
+    if (path === '' || path === '.' || hasPlaceholder(path) || /(?:^|\/)\.{3,}(?:\/|$)/.test(path)) continue;
     const column = m.index + m[0].length - m[5].length;
     push(found, path, line, column, 'path', isProse(t, m.index), path.length);
     found[found.length - 1].anchor = m[3] === 'CLAUDE_SKILL_DIR' ? 'skill' : 'plugin';

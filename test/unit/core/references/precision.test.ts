@@ -157,6 +157,23 @@ test('precision: a project skill\'s links into its own repository are errors und
   assert.deepEqual(biome.skills.get('.claude/skills/doc-comments/SKILL.md')?.filter((p) => p.startsWith('reference-')), ['reference-outside@152:error', 'reference-outside@181:error']);
 });
 
+// Real plugins whose skills reach out of the plugin root (issue 24, item 12). plugins-reference.md: "Paths that traverse
+// outside the plugin root (such as `../shared-utils`) will not work after installation because those external files
+// are not copied to the cache." Only the reference problems are compared here (the frontmatter of two skills has
+// unquoted colons, whose severity is another item's).
+test('precision: shipwright plugin skills that leave their plugin root are errors, whatever exists there', async () => {
+  const r = await validate('shipwright');
+  const refs = (skill: string) => (r.skills.get(skill) ?? []).filter((p) => p.startsWith('reference-outside'));
+  // `uv run "${CLAUDE_PLUGIN_ROOT}/../../shared/scripts/tools/area_catalog.py"` in prose; the file exists in the
+  // marketplace's shared/ folder, which an installed plugin does not have (was: not checked).
+  assert.deepEqual(refs('plugins/shipwright-adopt/skills/adopt/SKILL.md'), ['reference-outside@154:error']);
+  // `[security.yml](../../../../.github/workflows/security.yml)`: the repository's CI file (was: a warning).
+  assert.deepEqual(refs('plugins/shipwright-security/skills/security/SKILL.md'), ['reference-outside@23:error']);
+  // `${CLAUDE_PLUGIN_ROOT}/.../suggest_iterate.py` in prose: an elision, no folder named `...` (was: reference-missing).
+  assert.deepEqual((r.skills.get('plugins/shipwright-run/skills/run/SKILL.md') ?? []).filter((p) => p.startsWith('reference-')), []);
+  assert.equal(r.code, 1);
+});
+
 test('precision: under --profile upload the same references are found (the spec still bites)', async () => {
   const r = await validate('claude-scientific-skills', 'upload');
   const refs = r.skills.get('scientific-skills/neuropixels-analysis/SKILL.md') ?? [];
