@@ -83,13 +83,15 @@ test('severityFor follows the table and is undefined for an off rule or an unkno
 });
 
 // Cases of a rule with their own severities: [code, variant, [claude-code, spec, upload]].
-const VARIANTS: Array<[string, string, [string, string, string]]> = [
+const VARIANTS: Array<[string, string, [string | undefined, string | undefined, string | undefined]]> = [
   ['name-charset', 'non-ascii-lowercase', ['warning', 'warning', 'error']],
   ['metadata-invalid', 'unquoted-scalar', ['warning', 'warning', 'warning']],
   ['frontmatter-missing', 'agent', ['error', 'error', 'error']],
   ['name-missing', 'agent', ['error', 'error', 'error']],
   ['description-missing', 'agent', ['error', 'error', 'error']],
   ['reference-outside', 'in-repository', ['warning', 'warning', 'error']],
+  // A project or personal skill's file of its own repository (skills.md: "Commit `.claude/skills/` to version control").
+  ['reference-outside', 'own-repository', [undefined, 'info', 'error']],
 ];
 
 test('rule variants carry their own severities; an unknown variant falls back to the rule', () => {
