@@ -67,6 +67,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
       'own-repository': per(undefined, 'info', 'error'),
     },
   },
+  'script-source-path': { summary: 'A plugin skill runs a script by its path in the source repository (`python3 plugins/a/skills/b/scripts/c.py`), which does not exist once the plugin is installed; write `${CLAUDE_SKILL_DIR}/…`.', severity: all('warning') },
   'reference-backslash': { summary: 'A reference is written with `\\` separators, which only Windows reads.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'duplicate-name': { summary: 'Two skills or commands of one level answer the same command; Claude Code runs only one.', severity: all('error') },
   shadowed: { summary: 'A higher-precedence skill or command answers the same command (managed > personal > project; skill > command).', severity: all('info') },

@@ -522,3 +522,73 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
   }
   return refs;
 }
+
+/** The nearest folder at or above `start`, up to `stop` (inclusive) or the file system root, holding `.claude-plugin/marketplace.json`. */
+function marketplaceAbove(start: string, stop: string | undefined, fs: FileSystem): string | undefined {
+  for (let dir = start, depth = 0; depth < 64; depth++) {
+    if (fs.stat(nodePath.join(dir, '.claude-plugin', 'marketplace.json'))?.isFile) return dir;
+    const up = nodePath.dirname(dir);
+    if (dir === stop || up === dir) return undefined;
+    dir = up;
+  }
+  return undefined;
+}
+
+/** The folder of `name` among the skill's and plugin's script folders, if one holds a file of that name. */
+function scriptNamed(name: string, skill: string, plugin: string, fs: FileSystem): string | undefined {
+  for (const dir of [nodePath.join(skill, 'scripts'), skill, nodePath.join(plugin, 'scripts'), plugin]) {
+    const p = nodePath.join(dir, name);
+    if (fs.stat(p)?.isFile) return p;
+  }
+  return undefined;
+}
+
+/** `${CLAUDE_SKILL_DIR}/…` (inside the skill) or `${CLAUDE_PLUGIN_ROOT}/…` for a file of the plugin. */
+function variablePath(file: string, skill: string, plugin: string): string {
+  const rel = (base: string) => nodePath.relative(base, file).split(nodePath.sep).join('/');
+  return isInside(skill, file) ? `\${CLAUDE_SKILL_DIR}/${rel(skill)}` : `\${CLAUDE_PLUGIN_ROOT}/${rel(plugin)}`;
+}
+
+/**
+ * The script paths of a plugin skill's commands (commands.ts), read the way they run once the plugin is installed:
+ * Claude Code copies the plugin folder to its cache and runs commands in the user's project (plugins-reference.md),
+ * so a path that exists only from the source repository's root (`python3 plugins/a/skills/b/scripts/c.py`) breaks:
+ * `script-source-path`, with the `${CLAUDE_SKILL_DIR}/…` (or `${CLAUDE_PLUGIN_ROOT}/…`) path to write. A path that
+ * exists nowhere while the skill or plugin has a script of that name (`uv run cli.py`, the file is `scripts/cli.py`) is
+ * `reference-missing`. Any other path may be a file of the user's project (`python manage.py`): not reported.
+ */
+export function checkScriptPaths(candidates: ReferenceCandidate[], where: ReferenceScope, fs: FileSystem, emit: Emit): void {
+  if (!candidates.length || where.command === true || where.project !== undefined || where.personal === true) return;
+  const skill = absolute(where.skillDir);
+  const bounds = findBounds(skill, fs);
+  const plugin = bounds.plugin;
+  if (plugin === undefined) return;
+  let roots: string[] | undefined; // where the source repository's commands run from: its root, the marketplace, the workspace
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    const t = c.target;
+    // `scripts/x.py`: a file of the skill, which the reference checks already look for (in prose and inline code).
+    if (KNOWN_SEGMENTS.has(t.slice(0, t.indexOf('/')))) continue;
+    if (fs.stat(nodePath.resolve(skill, t)) !== undefined || fs.stat(nodePath.resolve(plugin, t)) !== undefined) continue;
+    roots ??= [bounds.repository, marketplaceAbove(nodePath.dirname(plugin), bounds.repository, fs), where.workspaceFolder]
+      .filter((r): r is string => r !== undefined && r !== plugin);
+    let source: string | undefined;
+    for (const r of roots) {
+      const p = nodePath.resolve(r, t);
+      if (fs.stat(p)?.isFile) { source = p; break; }
+    }
+    const key = `${c.range.line}:${c.range.column}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (source !== undefined) {
+      if (isInside(plugin, source)) {
+        emit('script-source-path', c.range, `Write '${variablePath(source, skill, plugin)}': '${t}' is a path from the source repository's root, which does not exist where the installed plugin runs (Claude Code copies the plugin to its cache and runs commands in the user's project)`);
+      } else {
+        emit('script-source-path', c.range, `'${t}' exists only in the source repository, outside the plugin: the installed plugin does not have it (Claude Code copies only the plugin folder to its cache)`);
+      }
+      continue;
+    }
+    const named = c.tentative ? undefined : scriptNamed(nodePath.basename(t), skill, plugin, fs);
+    if (named !== undefined) emit('reference-missing', c.range, `'${t}' does not exist where the command runs; the script is '${variablePath(named, skill, plugin)}'`);
+  }
+}
