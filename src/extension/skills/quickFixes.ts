@@ -103,6 +103,16 @@ export class SkillQuickFixProvider implements vscode.CodeActionProvider {
           }
           break;
         }
+        case 'script-source-path': {
+          // The message names the path to write ("Write '${CLAUDE_SKILL_DIR}/scripts/c.py': …"); the range is the path.
+          const written = /^Write '([^']+)'/.exec(d.message)?.[1];
+          if (written !== undefined) {
+            const edit = new vscode.WorkspaceEdit();
+            edit.replace(doc.uri, d.range, written);
+            perDiagnostic.push(fix(`Write '${written}'`, d, edit));
+          }
+          break;
+        }
         case 'description-length': {
           const desc = keyOf('description');
           if (desc?.valueRange) {
