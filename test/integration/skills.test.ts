@@ -398,7 +398,7 @@ describe('skills feature', function () {
       await vscode.window.showTextDocument(doc);
       const d = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((x) => (x.code as { value: string }).value === 'script-source-path'), 10_000, 'script-source-path diagnostic');
       assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
-      assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.character], [7, 8, 52]);
+      assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.character], [7, 8, 59]);
       const write = (await quickFixes(doc.uri, d.range)).find((a) => a.title === "Write '${CLAUDE_SKILL_DIR}/scripts/go.py'");
       assert.ok(write?.edit && await vscode.workspace.applyEdit(write.edit), 'no Write fix');
       assert.match(doc.getText(), /^python3 \$\{CLAUDE_SKILL_DIR\}\/scripts\/go\.py --fast$/m);
