@@ -389,6 +389,28 @@ describe('skills feature', function () {
     }
   });
 
+  it('a plugin skill\'s command that runs a script by its source-repository path: script-source-path, fixed to ${CLAUDE_SKILL_DIR}/…', async () => {
+    const dir = path.join(workspaceDir(), 'plugins', 'demo-plugin', 'skills', 'run-script');
+    try {
+      fs.mkdirSync(path.join(dir, 'scripts'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'scripts', 'go.py'), 'print("go")\n');
+      const doc = await vscode.workspace.openTextDocument(writeSkill(dir,
+        '---\nname: run-script\ndescription: Runs a script. Use it in tests.\n---\n# Run\n\n```bash\npython3 plugins/demo-plugin/skills/run-script/scripts/go.py --fast\n```\n'));
+      await vscode.window.showTextDocument(doc);
+      const d = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((x) => (x.code as { value: string }).value === 'script-source-path'), 10_000, 'script-source-path diagnostic');
+      assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+      assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.character], [7, 8, 59]);
+      const write = (await quickFixes(doc.uri, d.range)).find((a) => a.title === "Write '${CLAUDE_SKILL_DIR}/scripts/go.py'");
+      assert.ok(write?.edit && await vscode.workspace.applyEdit(write.edit), 'no Write fix');
+      assert.match(doc.getText(), /^python3 \$\{CLAUDE_SKILL_DIR\}\/scripts\/go\.py --fast$/m);
+      await waitFor(() => !codes(doc.uri).includes('script-source-path'), 5_000, 'script-source-path to clear as you type');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await api.whenIdle();
+    }
+  });
+
   it('validates an open command file as you type, with the index\'s cross-entry problems (a command shadowed by a skill)', async () => {
     const file = path.join(workspaceDir(), '.claude', 'commands', 'live-command.md');
     fs.writeFileSync(file, 'Summarise the [changes](docs/changes.md) of this branch.\n');

@@ -60,10 +60,15 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'body-tokens': { summary: 'The body is over ~5000 tokens (estimate: characters / 4); move detail into `references/`.', severity: all('warning') },
   'reference-missing': { summary: 'A relative link or path reference points to a file that does not exist.', severity: all('warning') },
   'reference-outside': {
-    summary: 'A reference leaves the skill and the repository (error), or leaves the skill but stays in the repository, plugin, project or workspace folder (warning; error in upload).',
+    summary: 'A reference leaves the repository or workspace, is an absolute path, or leaves a plugin skill\'s plugin root (error); leaves the skill but stays in the repository, plugin, project or workspace folder (warning; error in upload); a project or personal skill\'s reference into its own repository (off in claude-code, info in spec, error in upload).',
     severity: all('error'),
-    variants: { 'in-repository': { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
+    variants: {
+      'in-repository': { 'claude-code': 'warning', spec: 'warning', upload: 'error' },
+      // A project or personal skill is never installed elsewhere: a file of its repository is there when it runs.
+      'own-repository': per(undefined, 'info', 'error'),
+    },
   },
+  'script-source-path': { summary: 'A plugin skill runs a script by its path in the source repository (`python3 plugins/a/skills/b/scripts/c.py`), which does not exist once the plugin is installed; write `${CLAUDE_SKILL_DIR}/…`.', severity: all('warning') },
   'reference-backslash': { summary: 'A reference is written with `\\` separators, which only Windows reads.', severity: { 'claude-code': 'warning', spec: 'warning', upload: 'error' } },
   'duplicate-name': { summary: 'Two skills or commands of one level answer the same command; Claude Code runs only one.', severity: all('error') },
   shadowed: { summary: 'A higher-precedence skill or command answers the same command (managed > personal > project; skill > command).', severity: all('info') },

@@ -187,7 +187,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     }
     if (bytes !== undefined) {
       const project = load.command ? load.project : root.scope === 'project' ? projectOf(dir) : undefined;
-      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path, plugin: root.plugin, project, workspaceFolder: root.workspaceFolder, command: load.command }, fs);
+      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path, plugin: root.plugin, project, workspaceFolder: root.workspaceFolder, command: load.command, personal: root.scope === 'personal' || undefined }, fs);
       const data = result.parsed.data;
       const rawName = data?.name;
       if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());

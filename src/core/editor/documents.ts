@@ -53,7 +53,8 @@ export function validateDocumentText(
     // A project skill's project folder (as discovery has it: not the home folder, whose `.claude` holds personal skills).
     const found = plugin === undefined ? projectOf(skillDir) : undefined;
     const project = found !== undefined && found !== os.homedir() ? found : undefined;
-    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir, plugin, project, workspaceFolder }, fs);
+    const personal = found !== undefined && found === os.homedir() ? true : undefined;
+    const r = validateSkillMd(text, { profile, folderName: path.basename(skillDir), skillDir, rootDir, plugin, project, workspaceFolder, personal }, fs);
     return { kind, problems: r.problems, parsed: r.parsed, references: r.references };
   }
   if (kind === 'command') {

@@ -132,6 +132,15 @@ export function skillFixes(text: string, file: string, problems: readonly Proble
         }
         break;
       }
+      case 'script-source-path': {
+        // The message names the path to write ("Write '${CLAUDE_SKILL_DIR}/scripts/c.py': …"); the range is the path.
+        const written = /^Write '([^']+)'/.exec(p.message)?.[1];
+        if (written !== undefined) {
+          const range = { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
+          found.push({ code: p.code, title: `Write '${written}'`, edits: [{ range, newText: written }], certain: true });
+        }
+        break;
+      }
       case 'description-length': {
         const desc = keyOf('description');
         if (desc?.valueRange) {

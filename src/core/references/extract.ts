@@ -17,10 +17,30 @@ export interface ReferenceCandidate {
    * target without extension): never reported missing.
    */
   tentative?: boolean;
+  /**
+   * Where the target is read from when not the skill folder's usual way: `skill` (written after
+   * `${CLAUDE_SKILL_DIR}/`: the skill folder, nothing else), `plugin` (after `${CLAUDE_PLUGIN_ROOT}/`: the plugin root)
+   * or `absolute` (`/etc/hosts`, `file:///etc/hosts`: the path itself).
+   */
+  anchor?: 'skill' | 'plugin' | 'absolute';
 }
 
 /** First path segments that always mean "a file of this skill". */
 export const KNOWN_SEGMENTS: ReadonlySet<string> = new Set(['scripts', 'references', 'assets']);
+
+/**
+ * An absolute link target as a path (`/etc/hosts`; `file:///etc/hosts` as `/etc/hosts`), without `#fragment` and
+ * `?query`; undefined for anything else (relative, other schemes, `file://host/…`, `//host/…`, templates, globs).
+ */
+export function absoluteLinkTarget(raw: string): string | undefined {
+  let t = raw.trim();
+  if (t.startsWith('<') && t.endsWith('>')) t = t.slice(1, -1).trim();
+  const cut = t.search(/[#?]/);
+  if (cut >= 0) t = t.slice(0, cut);
+  if (/^file:\/\/\//i.test(t)) t = t.slice(7);
+  if (!t.startsWith('/') || t.startsWith('//') || t === '/' || /[{}$*<>|`]/.test(t)) return undefined;
+  return t;
+}
 
 /** Strips `#fragment` and `?query`; returns undefined for URLs, anchors, absolute, home and templated paths. */
 export function normaliseLinkTarget(raw: string): string | undefined {

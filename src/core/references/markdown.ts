@@ -25,7 +25,7 @@
  * prose after a paragraph is read as its lazy continuation whatever its indentation.
  */
 import { decodedSlice, LineIndex, Utf8LineIndex } from '../base/text';
-import { KNOWN_SEGMENTS, normaliseLinkTarget, type ReferenceCandidate, type ReferenceKind } from './extract';
+import { absoluteLinkTarget, KNOWN_SEGMENTS, normaliseLinkTarget, type ReferenceCandidate, type ReferenceKind } from './extract';
 
 /** Longer lines are data (minified code, base64), not prose: not read. */
 const MAX_LINE = 20000;
@@ -42,10 +42,19 @@ const DOMAIN = /\.(?:com|org|net|io|dev|ai|app|co|edu|gov|info|me|sh)$/i;
 /** Names that stand for "some file" in templates and instructions. */
 const PLACEHOLDER = /^(?:\.\.?\/)*path\/to\/|(?:^|\/)(?:(?:file|script|skill|folder|dir|module|page|doc|template)[-_]?name|your[-_][^/]*|my[-_]file|x{3,}|foo|bar|baz)(?:\.[^/]*)?(?:\/|$)/i;
 /** A clause of examples or prohibitions: what it names is not a file of the skill. */
-const EXAMPLE_CLAUSE = /(?:\be\.g\.|\bfor (?:example|instance)\b|\bexamples?\**\s*:|\bsuch as\b)/i;
+const EXAMPLE_CLAUSE = /(?:\be\.g\.|\bfor (?:example|instance)\b|\bexamples?\**\s*:|\bsuch as\b|\bz\.[\s_]?B\.|\bzum Beispiel\b|\bp\.\s?ej\.|\bpor ejemplo\b|\bpar ex\.|\bpar exemple\b|例如|比如|例えば|如(?=[\s:：`“"「（(]))/i;
+/** "z. B.": an abbreviation whose inner ". B" is no sentence end (CLAUSE_BREAK would cut the clause there). */
+const ABBREVIATION = /\bz\.\s+B\./g;
+/**
+ * A sentence that names where the file is: it changes folder first ("`cd` to `../other-skill/` and run
+ * `scripts/x.py`"), or the file is another skill's ("the **other-skill** skill's `examples/a.json`").
+ */
+const ELSEWHERE_CLAUSE = /\bcd`?\s+(?:(?:to|into|in)\s+)?[`'"]?[\w.~$@{}-]*\/|(?:\*\*|`)?([\w.-]+)(?:\*\*|`)?\s+(?:skill|plugin)['’]s\s*`?$/i;
+/** Words before "skill's" that mean this skill, not another one. */
+const THIS_SKILL = new Set(['this', 'the', 'our', 'its', 'same', 'current', 'each', 'every', 'a', 'an', 'your', 'that']);
 
 /** Where a clause starts: `;`, `!`, `?`, a table cell's `|`, or a `.` ending a sentence (followed by a capital). */
-const CLAUSE_BREAK = /[;!?|]|\.\s+(?=[A-Z*_#])/g;
+const CLAUSE_BREAK = /[;!?|。；！？]|\.\s+(?=[A-Z*_#])/g;
 
 /** Raw reference candidates in `body` (whose first line is file line `bodyStartLine`), in order. Never throws. */
 export function extractReferences(body: string, bodyStartLine: number): ReferenceCandidate[] {
@@ -75,6 +84,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
   let slash = -2;
   let bracket = -2;
   let backslash = -2;
+  let variable = -2; // next `CLAUDE_` (a `${CLAUDE_SKILL_DIR}/…` path)
   const length = src.length;
   for (let i = firstLine; i < count; i++) {
     let start = starts[i];
@@ -179,14 +189,43 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
         slash = src.indexOf('/', b);
       }
     }
-    if (!hold) continue;
+    if (variable !== -1 && variable < start) variable = src.indexOf('CLAUDE_', start);
+    const variables = variable !== -1 && variable < end;
+    if (!hold && !variables) continue;
     const t = decodedSlice(src, bytes, start, end);
     if (t.length > MAX_LINE) continue;
     const before = found.length;
-    readLine(t, firstLineNumber + (i - firstLine), found, heading && fenceFollows(src, end));
+    const line = firstLineNumber + (i - firstLine);
+    if (hold) readLine(t, line, found, heading && fenceFollows(src, end));
+    if (variables) variablePaths(t, line, found);
     if (found.length - before > 1) sortLine(found, before);
   }
   return found;
+}
+
+/**
+ * `${CLAUDE_SKILL_DIR}/…` and `${CLAUDE_PLUGIN_ROOT}/…` (also `$VAR/…` and `"${VAR}"/…`): paths Claude Code
+ * substitutes in the skill's content (skills.md, "Available string substitutions"), in prose and inline code
+ * (`python3 ${CLAUDE_SKILL_DIR}/scripts/x.py`): a file of the skill or the plugin for certain. Not in fenced code,
+ * like every reference: skills that teach plugin writing show such paths in example blocks. A path that continues
+ * as a template or glob (`<name>`, `*`, `{a,b}`, `$X`) or is a placeholder names no one file.
+ */
+const VARIABLE_PATH = /(["']?)\$(\{?)(CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)(\}?)\1\/([A-Za-z0-9_./@+~%-]*)/g;
+
+function variablePaths(t: string, line: number, found: ReferenceCandidate[]): void {
+  VARIABLE_PATH.lastIndex = 0;
+  for (let m = VARIABLE_PATH.exec(t); m !== null; m = VARIABLE_PATH.exec(t)) {
+    if ((m[2] === '{') !== (m[4] === '}')) continue; // `${X` or `$X}`: not the variable
+    let path = m[5];
+    const after = t.charCodeAt(m.index + m[0].length);
+    if (after === 42 || after === 63 || after === 91 || after === 123 || after === 60 || after === 36) continue; // glob, template
+    while (path.length && isPunct(path.charCodeAt(path.length - 1))) path = path.slice(0, -1);
+    // `${CLAUDE_PLUGIN_ROOT}/.../x.py`: an elision, not a folder named `...`.
+    if (path === '' || path === '.' || hasPlaceholder(path) || /(?:^|\/)\.{3,}(?:\/|$)/.test(path)) continue;
+    const column = m.index + m[0].length - m[5].length;
+    push(found, path, line, column, 'path', isProse(t, m.index), path.length);
+    found[found.length - 1].anchor = m[3] === 'CLAUDE_SKILL_DIR' ? 'skill' : 'plugin';
+  }
 }
 
 /**
@@ -351,8 +390,7 @@ function readLine(t: string, line: number, found: ReferenceCandidate[], titled: 
     if (def && !inside(code, def.index)) {
       const raw = def[1];
       const at = def.index + def[0].length - raw.length;
-      const target = linkTarget(raw);
-      if (target !== undefined) push(found, target, line, at + (raw.charCodeAt(0) === 60 ? (/^<\s*/.exec(raw)?.[0].length ?? 0) : 0), 'link', !hasExtension(target));
+      pushLink(found, raw, line, at + (raw.charCodeAt(0) === 60 ? (/^<\s*/.exec(raw)?.[0].length ?? 0) : 0));
       return; // the whole line is the definition
     }
   }
@@ -366,12 +404,10 @@ function readLine(t: string, line: number, found: ReferenceCandidate[], titled: 
       if (t.charCodeAt(at + (t.charCodeAt(at) === 33 ? 2 : 1)) === 94) continue; // `[^1](…)`: a footnote
       (blanks ??= []).push(at, at + m[0].length);
       const raw = m[1];
-      const target = linkTarget(raw);
-      if (target === undefined) continue;
       let column = open;
       while (t.charCodeAt(column) === 32 || t.charCodeAt(column) === 9) column++;
       if (raw.charCodeAt(0) === 60) column += /^<\s*/.exec(raw)?.[0].length ?? 0;
-      push(found, target, line, column, 'link', !hasExtension(target));
+      pushLink(found, raw, line, column);
     }
   }
   const hasSlash = t.includes('/');
@@ -460,6 +496,19 @@ function startsKnown(t: string, at: number): boolean {
   if (c !== 115 && c !== 114 && c !== 97) return false; // s, r, a
   for (const k of KNOWN) if (t.charCodeAt(at + k.length) === 47 && t.startsWith(k, at)) return true;
   return false;
+}
+
+/**
+ * Pushes the link target `raw` (written at `column`) as a candidate: a relative file reference, or an absolute path
+ * (`/etc/hosts`, `file:///…`: anchor `absolute`); tentative without a file extension. URLs, placeholders: nothing.
+ */
+function pushLink(found: ReferenceCandidate[], raw: string, line: number, column: number): void {
+  const target = linkTarget(raw);
+  if (target !== undefined) { push(found, target, line, column, 'link', !hasExtension(target)); return; }
+  const absolute = absoluteLinkTarget(raw);
+  if (absolute === undefined || /[[\]=]/.test(absolute) || hasPlaceholder(absolute)) return;
+  push(found, absolute, line, column, 'link', !hasExtension(absolute), absolute.length + (/^<?\s*file:\/\//i.test(raw) ? 7 : 0));
+  found[found.length - 1].anchor = 'absolute';
 }
 
 /** A link target as a file reference (normalised), or undefined for URLs, placeholders and non-files. */
@@ -625,14 +674,20 @@ function isProse(t: string, at: number): boolean {
     const w = words[k];
     if (w === 'never' || w === "don't" || w === 'dont' || (w === 'not' && words[k + 1] === 'do')) return true;
   }
-  const before = t.slice(Math.max(0, at - 160), at);
+  let before = t.slice(Math.max(0, at - 160), at);
   // The clause is a tail of `before` that starts after a non-word character (a break or a blank), where `\b` holds
   // as at the start of a string: what matches in the clause matches in `before`, so most mentions stop here.
-  if (!EXAMPLE_CLAUSE.test(before)) return false;
+  const example = EXAMPLE_CLAUSE.test(before);
+  const elsewhere = ELSEWHERE_CLAUSE.exec(before);
+  if (!example && elsewhere === null) return false;
+  if (example) before = before.replace(ABBREVIATION, (m) => m.replace(/\s/g, '_'));
   let clause = 0;
   CLAUSE_BREAK.lastIndex = 0;
   for (let m = CLAUSE_BREAK.exec(before); m !== null; m = CLAUSE_BREAK.exec(before)) clause = m.index + m[0].length;
-  return EXAMPLE_CLAUSE.test(before.slice(clause));
+  const tail = before.slice(clause);
+  if (example && EXAMPLE_CLAUSE.test(tail)) return true;
+  const m = elsewhere === null ? null : ELSEWHERE_CLAUSE.exec(tail);
+  return m !== null && (m[1] === undefined || !THIS_SKILL.has(m[1].toLowerCase()));
 }
 
 /**

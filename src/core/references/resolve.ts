@@ -88,6 +88,8 @@ interface Resolution {
   otherSkill?: string;
   /** An existing path that differs only in letter case (it would not be found on Linux). */
   caseHint?: string;
+  /** Written as an absolute path (`/etc/hosts`, `file:///…`). */
+  absolute?: boolean;
 }
 
 /** A path below the skill folder as lstat found it, with the names below it asked for so far (the fast path's cache). */
@@ -391,6 +393,8 @@ export interface ReferenceScope {
   workspaceFolder?: string;
   /** A command file: its paths are read from the project folder, then from the command's folder; no skill folder to leave. */
   command?: boolean;
+  /** A personal skill (`~/.claude/skills`): like a project skill, never installed elsewhere. */
+  personal?: boolean;
 }
 
 /**
@@ -414,6 +418,23 @@ function stayingIn(resolved: string, bounds: Bounds, where: ReferenceScope): str
 }
 
 /**
+ * How a candidate with an anchor resolves: an absolute path as itself; `${CLAUDE_SKILL_DIR}/…` against the skill
+ * folder only; `${CLAUDE_PLUGIN_ROOT}/…` against the plugin root (`plugin`; undefined outside a plugin, where Claude
+ * Code does not substitute it: skills.md, "Substituted only in plugin skills"). Undefined: not checked.
+ */
+function resolveAnchored(c: ReferenceCandidate, skill: string, plugin: () => string | undefined, fs: FileSystem): Resolution | undefined {
+  const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+  let base: string | undefined;
+  if (c.anchor === 'absolute') base = skill;
+  else if (c.anchor === 'skill') base = skill;
+  else base = plugin();
+  if (base === undefined) return undefined;
+  const resolved = nodePath.resolve(base, written);
+  const exists = fs.stat(resolved) !== undefined;
+  return { resolved, crossSkill: false, exists, outside: c.anchor === 'absolute' || !isInside(base, resolved), viaSymlink: false, rootRelative: c.anchor === 'plugin', absolute: c.anchor === 'absolute' };
+}
+
+/**
  * Resolves candidates against the skill (or, for `other-skill/…`, the skills root), then the plugin root and the
  * project folder, and emits reference-missing / -outside / -backslash. A command's candidates resolve against its
  * project folder, then the command's folder.
@@ -434,10 +455,15 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
   let bounds: Bounds | undefined; // looked up on the first reference that leaves the skill or is missing
   for (const c of candidates) {
     const memo = c.kind === 'link' ? links : paths;
-    let known = memo.get(c.target);
+    const key = c.anchor === undefined ? c.target : `${c.anchor}\u0000${c.target}`;
+    let known = memo.get(key);
     if (known === undefined) {
-      let res = resolver.resolve(c);
-      if (commandDir !== undefined && (res === undefined || res.outside || !res.exists)) {
+      let res = c.anchor !== undefined
+        ? (command && c.anchor === 'skill' ? undefined : resolveAnchored(c, skill, () => (bounds ??= findBounds(skill, fs)).plugin, fs))
+        : resolver.resolve(c);
+      if (c.anchor !== undefined) {
+        // Read exactly where the variable or the absolute path says: no other folder is tried.
+      } else if (commandDir !== undefined && (res === undefined || res.outside || !res.exists)) {
         // A command's path may also be written from the command's own folder (`../../tests/…` from .claude/commands).
         const there = existingIn(skill, commandDir, c, fs);
         if (there !== undefined) res = { resolved: there, crossSkill: false, exists: true, outside: false, viaSymlink: false, rootRelative: false };
@@ -449,36 +475,120 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
         if (there !== undefined) res = { ...res, resolved: there, exists: true, outside: false, viaSymlink: false, caseHint: undefined };
       }
       known = res ? { res, target: detach(c.target) } : null;
-      memo.set(c.target, known);
+      memo.set(key, known);
     }
     if (known === null) continue;
     const { res } = known;
+    // Where an outside target stays: nothing short of the machine for an absolute path.
+    const b = res.outside ? (bounds ??= findBounds(skill, fs)) : undefined;
+    const within = b === undefined || res.absolute ? undefined : res.viaSymlink ? linkStaysIn(res.realTarget, b, where, fs) : stayingIn(res.resolved, b, where);
+    // A relative link that climbs out of the repository (or workspace) is a path whatever it looks like or finds there.
+    const leavesAll = res.outside && within === undefined && !res.absolute && c.kind === 'link';
     // An example or placeholder that names no file; in a command, a path in prose or code names a file of the project
     // that may be one the command writes ("Writes `tests/reports/audit.md`"): only its links must lead somewhere.
-    if ((c.tentative || (command && c.kind === 'path')) && !res.exists) continue;
+    if ((c.tentative || (command && c.kind === 'path')) && !res.exists && !leavesAll) continue;
     refs.push({ target: known.target, range: c.range, crossSkill: res.crossSkill, resolvedPath: res.resolved, exists: res.exists });
     if (c.target.includes('\\')) {
       emit('reference-backslash', c.range, `'${c.target}' uses '\\' as a separator, which only Windows reads; write '${c.target.replace(/\\/g, '/')}'`);
     }
-    const b = res.outside ? (bounds ??= findBounds(skill, fs)) : undefined;
-    const within = b === undefined ? undefined : res.viaSymlink ? linkStaysIn(res.realTarget, b, where, fs) : stayingIn(res.resolved, b, where);
-    const scope = command ? 'the project folder' : res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? 'the skills root' : 'the skill folder';
-    if (res.outside && within !== undefined && !res.exists) {
+    // A plugin skill's target outside the plugin root: Claude Code installs a copy of the plugin folder only
+    // (plugins-reference.md, "Paths that traverse outside the plugin root … will not work after installation").
+    // A link in the plugin that leads elsewhere in the marketplace is copied in its place: linkStaysIn judged it.
+    const plugin = b?.plugin !== undefined && !command && project === undefined && !where.personal ? b.plugin : undefined;
+    const leavesPlugin = plugin !== undefined && within !== undefined && !res.viaSymlink && !isInside(plugin, res.resolved);
+    const scope = command ? 'the project folder' : res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? (c.anchor === 'plugin' ? 'the plugin root' : 'the skills root') : 'the skill folder';
+    if (res.outside && res.absolute) {
+      emit('reference-outside', c.range, `'${c.target}' is an absolute path: it names a file of this machine only; reference files inside the skill (or another skill as other-skill/folder/file)`);
+    } else if (leavesPlugin) {
+      emit('reference-outside', c.range, `'${c.target}' leaves the plugin root: it will not work after installation (Claude Code copies the plugin folder to its cache, without files outside it)${res.exists ? '' : '; it does not exist either'}`);
+    } else if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
       emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})`);
     } else if (res.outside && (within === undefined || !command)) {
-      // (A command is not packaged: a file it names in the repository is where it will be.)
+      // (A command is not packaged: a file it names in the repository is where it will be.) A project or personal
+      // skill is never installed elsewhere: a file of its own repository is where it will be too (in claude-code).
+      const own = project !== undefined || where.personal === true;
       emit('reference-outside', c.range, res.viaSymlink
         ? `'${c.target}' resolves through a symlink to outside ${scope}${within === undefined ? '' : ` (it stays in ${within}, but a packaged or uploaded skill does not have it)`}`
         : within !== undefined
           ? `'${c.target}' leaves ${scope} (it stays in ${within}, but a packaged or uploaded skill does not have it)`
           : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}`,
-      within !== undefined ? 'in-repository' : undefined);
+      within === undefined ? undefined : own ? 'own-repository' : 'in-repository');
     } else if (!res.exists) {
-      const place = command ? ' in the project folder or beside the command' : res.crossSkill ? ` (in skill '${res.otherSkill}')` : ' in this skill';
+      const place = command ? ' in the project folder or beside the command' : res.crossSkill ? ` (in skill '${res.otherSkill}')` : c.anchor === 'plugin' ? ' in the plugin' : ' in this skill';
       const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive` : '';
       emit('reference-missing', c.range, `'${c.target}' does not exist${place}${hint}`);
     }
   }
   return refs;
+}
+
+/** The nearest folder at or above `start`, up to `stop` (inclusive) or the file system root, holding `.claude-plugin/marketplace.json`. */
+function marketplaceAbove(start: string, stop: string | undefined, fs: FileSystem): string | undefined {
+  for (let dir = start, depth = 0; depth < 64; depth++) {
+    if (fs.stat(nodePath.join(dir, '.claude-plugin', 'marketplace.json'))?.isFile) return dir;
+    const up = nodePath.dirname(dir);
+    if (dir === stop || up === dir) return undefined;
+    dir = up;
+  }
+  return undefined;
+}
+
+/** The folder of `name` among the skill's and plugin's script folders, if one holds a file of that name. */
+function scriptNamed(name: string, skill: string, plugin: string, fs: FileSystem): string | undefined {
+  for (const dir of [nodePath.join(skill, 'scripts'), skill, nodePath.join(plugin, 'scripts'), plugin]) {
+    const p = nodePath.join(dir, name);
+    if (fs.stat(p)?.isFile) return p;
+  }
+  return undefined;
+}
+
+/** `${CLAUDE_SKILL_DIR}/…` (inside the skill) or `${CLAUDE_PLUGIN_ROOT}/…` for a file of the plugin. */
+function variablePath(file: string, skill: string, plugin: string): string {
+  const rel = (base: string) => nodePath.relative(base, file).split(nodePath.sep).join('/');
+  return isInside(skill, file) ? `\${CLAUDE_SKILL_DIR}/${rel(skill)}` : `\${CLAUDE_PLUGIN_ROOT}/${rel(plugin)}`;
+}
+
+/**
+ * The script paths of a plugin skill's commands (commands.ts), read the way they run once the plugin is installed:
+ * Claude Code copies the plugin folder to its cache and runs commands in the user's project (plugins-reference.md),
+ * so a path that exists only from the source repository's root (`python3 plugins/a/skills/b/scripts/c.py`) breaks:
+ * `script-source-path`, with the `${CLAUDE_SKILL_DIR}/…` (or `${CLAUDE_PLUGIN_ROOT}/…`) path to write. A path that
+ * exists nowhere while the skill or plugin has a script of that name (`uv run cli.py`, the file is `scripts/cli.py`) is
+ * `reference-missing`. Any other path may be a file of the user's project (`python manage.py`): not reported.
+ */
+export function checkScriptPaths(candidates: ReferenceCandidate[], where: ReferenceScope, fs: FileSystem, emit: Emit): void {
+  if (!candidates.length || where.command === true || where.project !== undefined || where.personal === true) return;
+  const skill = absolute(where.skillDir);
+  const bounds = findBounds(skill, fs);
+  const plugin = bounds.plugin;
+  if (plugin === undefined) return;
+  let roots: string[] | undefined; // where the source repository's commands run from: its root, the marketplace, the workspace
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    const t = c.target;
+    // `scripts/x.py`: a file of the skill, which the reference checks already look for (in prose and inline code).
+    if (KNOWN_SEGMENTS.has(t.slice(0, t.indexOf('/')))) continue;
+    if (fs.stat(nodePath.resolve(skill, t)) !== undefined || fs.stat(nodePath.resolve(plugin, t)) !== undefined) continue;
+    roots ??= [bounds.repository, marketplaceAbove(nodePath.dirname(plugin), bounds.repository, fs), where.workspaceFolder]
+      .filter((r): r is string => r !== undefined && r !== plugin);
+    let source: string | undefined;
+    for (const r of roots) {
+      const p = nodePath.resolve(r, t);
+      if (fs.stat(p)?.isFile) { source = p; break; }
+    }
+    const key = `${c.range.line}:${c.range.column}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (source !== undefined) {
+      if (isInside(plugin, source)) {
+        emit('script-source-path', c.range, `Write '${variablePath(source, skill, plugin)}': '${t}' is a path from the source repository's root, which does not exist where the installed plugin runs (Claude Code copies the plugin to its cache and runs commands in the user's project)`);
+      } else {
+        emit('script-source-path', c.range, `'${t}' exists only in the source repository, outside the plugin: the installed plugin does not have it (Claude Code copies only the plugin folder to its cache)`);
+      }
+      continue;
+    }
+    const named = c.tentative ? undefined : scriptNamed(nodePath.basename(t), skill, plugin, fs);
+    if (named !== undefined) emit('reference-missing', c.range, `'${t}' does not exist where the command runs; the script is '${variablePath(named, skill, plugin)}'`);
+  }
 }

@@ -150,4 +150,6 @@ export interface ValidationContext {
   workspaceFolder?: string;
   /** A command file (`skillDir` is its folder): its paths are read from the project folder first. */
   command?: boolean;
+  /** A personal skill (`~/.claude/skills`): never installed elsewhere, like a project skill. */
+  personal?: boolean;
 }

@@ -9,7 +9,8 @@ import { detach } from '../base/text';
 import { parseSkillMdDetailed, type DetailedParse } from '../skillmd/frontmatter';
 import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillmd/model';
 import { extractReferencesFrom } from '../references/markdown';
-import { resolveReferences } from '../references/resolve';
+import { checkScriptPaths, resolveReferences } from '../references/resolve';
+import { extractScriptCommands } from '../references/commands';
 import { type BodyView, checkBody, stringBody } from './bodyRules';
 import { checkFrontmatter } from './frontmatterRules';
 
@@ -40,7 +41,10 @@ export function validateParsed(detail: DetailedParse, body: BodyView | undefined
   if (ctx.skillDir && body) {
     try {
       const candidates = extractReferencesFrom(body.lines, body.first, parsed.bodyStartLine);
-      references = resolveReferences(candidates, { skillDir: ctx.skillDir, rootDir: ctx.rootDir, project: ctx.project, workspaceFolder: ctx.workspaceFolder, command: ctx.command }, fs, emit);
+      const where = { skillDir: ctx.skillDir, rootDir: ctx.rootDir, project: ctx.project, workspaceFolder: ctx.workspaceFolder, command: ctx.command, personal: ctx.personal };
+      references = resolveReferences(candidates, where, fs, emit);
+      // A plugin skill's commands: only in a plugin, where they run from a copy of the plugin folder.
+      if (ctx.plugin !== undefined && !ctx.command) checkScriptPaths(extractScriptCommands(body.lines, body.first, parsed.bodyStartLine), where, fs, emit);
     } catch {
       references = []; // a broken file system adapter must not break validation of the text
     }

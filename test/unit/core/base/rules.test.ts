@@ -59,7 +59,7 @@ test('the extra codes (file, limit and agent rules) are present', () => {
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-too-large', 'frontmatter-limits', 'model-unknown', 'paths-pattern', 'tool-pattern']);
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-too-large', 'frontmatter-limits', 'model-unknown', 'paths-pattern', 'script-source-path', 'tool-pattern']);
   assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 
@@ -83,7 +83,7 @@ test('severityFor follows the table and is undefined for an off rule or an unkno
 });
 
 // Cases of a rule with their own severities: [code, variant, [claude-code, spec, upload]].
-const VARIANTS: Array<[string, string, [string, string, string]]> = [
+const VARIANTS: Array<[string, string, [string | undefined, string | undefined, string | undefined]]> = [
   ['name-charset', 'non-ascii-lowercase', ['warning', 'warning', 'error']],
   ['metadata-invalid', 'unquoted-scalar', ['warning', 'warning', 'warning']],
   ['frontmatter-missing', 'agent', ['error', 'error', 'error']],
@@ -91,6 +91,8 @@ const VARIANTS: Array<[string, string, [string, string, string]]> = [
   ['description-missing', 'agent', ['error', 'error', 'error']],
   ['reference-outside', 'in-repository', ['warning', 'warning', 'error']],
   ['yaml-syntax', 'colon-in-value', ['warning', 'error', 'error']],
+  // A project or personal skill's file of its own repository (skills.md: "Commit `.claude/skills/` to version control").
+  ['reference-outside', 'own-repository', [undefined, 'info', 'error']],
 ];
 
 test('rule variants carry their own severities; an unknown variant falls back to the rule', () => {

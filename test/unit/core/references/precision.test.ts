@@ -73,6 +73,10 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     'engineering-team/skills/epic-design/SKILL.md': missing(244, 245, 246, 255),
     // `version: 1.0.0` (line 4) is no key Claude Code documents (docs/skills.md frontmatter reference): its place is metadata.
     'finance/skills/finance-skills/SKILL.md': ['unknown-key@4:warning', 'unknown-key@5:warning', 'unknown-key@7:warning', 'unknown-key@13:warning'],
+    // A plugin skill's commands (issue 19, item 2): `python dep_scanner.py /project …` names the skill's
+    // scripts/dep_scanner.py without its folder: it exists nowhere where the command runs (five true positives);
+    // `python scripts/dep_scanner.py /path/to/project` is right, and `/project` is the user's (quiet).
+    'engineering/skills/dependency-auditor/SKILL.md': missing(198, 199, 206, 212, 213),
     // `[tools registry](../../tools/REGISTRY.md)`: up the tree, inside the repository, and not there (was: errors).
     'marketing-skill/skills/email-sequence/SKILL.md': missing(89, 93, 94, 95, 96, 97),
     // A page table `[→](./pages/01-user-mgmt-list.md)` inside a fenced PRD template.
@@ -114,6 +118,23 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     // description (claude.ai uploads refuse them), a long body.
     '.claude/skills/audit-loop/SKILL.md': ['description-angle-brackets@3:warning', 'body-tokens@19:warning', 'body-lines@518:warning'],
   },
+  // Codebases that keep project skills linking into their own repository (issue 24, item 12). skills.md: "**Project
+  // skills**: Commit `.claude/skills/` to version control": a project skill is never installed elsewhere, so
+  // `[workspace.rs](../../../crates/biome_service/src/workspace.rs)` is where it will be (was: four warnings).
+  biome: Object.fromEntries(['biome-code-review', 'changeset', 'diagnostics-development', 'doc-comments', 'eslint-migrate-options',
+    'formatter-development', 'lint-rule-development', 'parser-development', 'syntax-text-handling', 'testing-codegen', 'type-inference']
+    .map((s) => [`.claude/skills/${s}/SKILL.md`, []])),
+  playwright: {
+    // `[CLAUDE.md](../../../CLAUDE.md)` (was: a warning).
+    '.claude/skills/playwright-dev/SKILL.md': [],
+    // `user_invocable: true`: Claude Code reads `user-invocable` (a true positive, kept).
+    '.claude/skills/playwright-devops/SKILL.md': ['unknown-key@4:warning'],
+    '.claude/skills/playwright-test-results/SKILL.md': ['unknown-key@4:warning'],
+    // `../../../packages/…/playwright-cli/SKILL.md`, `../../../tests/page/workers.spec.ts` (was: four warnings).
+    '.claude/skills/playwright-triage/SKILL.md': ['unknown-key@4:warning'],
+    // Not a project skill (found because the CLI reads any folder): a tool's bundled skill without frontmatter.
+    'packages/playwright-core/src/tools/skills/playwright-cli/SKILL.md': [],
+  },
 };
 
 for (const [repo, skills] of Object.entries(EXPECTED)) {
@@ -131,6 +152,31 @@ test('precision: no reference problem is an error under the default profile', as
     const r = await validate(repo);
     for (const [skill, problems] of r.skills) assert.deepEqual(problems.filter((p) => p.startsWith('reference-') && p.endsWith(':error')), [], skill);
   }
+});
+
+test('precision: a project skill\'s links into its own repository are errors under --profile upload (the package does not have them)', async () => {
+  const r = await validate('playwright', 'upload');
+  assert.deepEqual(r.skills.get('.claude/skills/playwright-triage/SKILL.md')?.filter((p) => p.startsWith('reference-')),
+    ['reference-outside@61:error', 'reference-outside@85:error', 'reference-outside@86:error', 'reference-outside@87:error']);
+  const biome = await validate('biome', 'upload');
+  assert.deepEqual(biome.skills.get('.claude/skills/doc-comments/SKILL.md')?.filter((p) => p.startsWith('reference-')), ['reference-outside@152:error', 'reference-outside@181:error']);
+});
+
+// Real plugins whose skills reach out of the plugin root (issue 24, item 12). plugins-reference.md: "Paths that traverse
+// outside the plugin root (such as `../shared-utils`) will not work after installation because those external files
+// are not copied to the cache." Only the reference problems are compared here (the frontmatter of two skills has
+// unquoted colons, whose severity is another item's).
+test('precision: shipwright plugin skills that leave their plugin root are errors, whatever exists there', async () => {
+  const r = await validate('shipwright');
+  const refs = (skill: string) => (r.skills.get(skill) ?? []).filter((p) => p.startsWith('reference-outside'));
+  // `uv run "${CLAUDE_PLUGIN_ROOT}/../../shared/scripts/tools/area_catalog.py"` in prose; the file exists in the
+  // marketplace's shared/ folder, which an installed plugin does not have (was: not checked).
+  assert.deepEqual(refs('plugins/shipwright-adopt/skills/adopt/SKILL.md'), ['reference-outside@154:error']);
+  // `[security.yml](../../../../.github/workflows/security.yml)`: the repository's CI file (was: a warning).
+  assert.deepEqual(refs('plugins/shipwright-security/skills/security/SKILL.md'), ['reference-outside@23:error']);
+  // `${CLAUDE_PLUGIN_ROOT}/.../suggest_iterate.py` in prose: an elision, no folder named `...` (was: reference-missing).
+  assert.deepEqual((r.skills.get('plugins/shipwright-run/skills/run/SKILL.md') ?? []).filter((p) => p.startsWith('reference-')), []);
+  assert.equal(r.code, 1);
 });
 
 test('precision: under --profile upload the same references are found (the spec still bites)', async () => {

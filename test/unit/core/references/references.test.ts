@@ -42,10 +42,11 @@ test('reference definitions count as links', () => {
   assert.deepEqual(targets('[guide]: references/guide.md "The guide"\n'), ['link:references/guide.md']);
 });
 
-test('URLs, anchors, absolute, home and templated targets are ignored', () => {
+// (Absolute links and `${CLAUDE_SKILL_DIR}/…` are references: outside.test.ts.)
+test('URLs, anchors, home and templated targets are ignored', () => {
   assert.deepEqual(targets([
     '[a](https://example.com/references/x.md) [b](http://x.io) [c](mailto:me@example.com) [d](#section)',
-    '[e](/etc/passwd) [f](~/notes.md) [g](file:///tmp/x.md) [h](${CLAUDE_SKILL_DIR}/x.md) [i](C:/x.md)',
+    '[f](~/notes.md) [g](file://host/tmp/x.md) [h](${OTHER_DIR}/x.md) [i](C:/x.md) [j](//cdn/x.md)',
     'Visit https://github.com/anthropics/skills/blob/main/skills/pdf/SKILL.md or www.example.com/scripts/x.py',
     'Mail someone@example.com/scripts or see //cdn/x/y.js',
   ].join('\n')), []);
@@ -236,11 +237,13 @@ test('repository and plugin root through one read cache: each skill of a folder 
       const direct = run(nodeFileSystem, dir, root);
       assert.deepEqual(run(cached, dir, root), direct, dir);
       const codes = direct.problems.map((p) => `${p.code}:${p.message.includes('stays in the repository') ? 'in-repository' : p.message.includes('and the repository') ? 'out-of-repository' : ''}`);
-      // a: the plugin root holds references/shared.md, the repository holds README.md. b: its own .git is its
+      // a: the plugin root holds references/shared.md; README.md is in the repository but outside the plugin root,
+      // which breaks once the plugin is installed (plugins-reference.md: "Paths that traverse outside the plugin root
+      // (such as `../shared-utils`) will not work after installation"): an error. b: its own .git is its
       // repository (README.md is outside it) and the plugin root is not looked for past it. c: no plugin, and
       // ../../../README.md is above the repository.
       const expected: Record<string, string[]> = {
-        a: ['reference-outside:in-repository', 'reference-missing:'],
+        a: ['reference-outside:', 'reference-missing:'],
         b: ['reference-missing:', 'reference-outside:out-of-repository', 'reference-missing:'],
         c: ['reference-missing:', 'reference-outside:out-of-repository', 'reference-missing:'],
       };
@@ -282,9 +285,8 @@ test('reference-outside without a repository: a warning when the target stays in
       "reference-outside warning '../../README.md' leaves the skill folder (it stays in the plugin, but a packaged or uploaded skill does not have it)",
       "reference-outside error '../../../../../far.md' leaves the skill folder; reference files inside the skill (or another skill as other-skill/folder/file)",
     ]);
-    assert.deepEqual(discovered(ws, 'app/.claude/skills/b/SKILL.md'), [
-      "reference-outside warning '../../../NOTES.md' leaves the skill folder (it stays in the project folder, but a packaged or uploaded skill does not have it)",
-    ]);
+    // A project skill's file of its own project: never installed elsewhere, no problem in claude-code (outside.test.ts).
+    assert.deepEqual(discovered(ws, 'app/.claude/skills/b/SKILL.md'), []);
     assert.deepEqual(discovered(ws, 'skills/c/SKILL.md'), [
       "reference-outside warning '../../README.md' leaves the skill folder (it stays in the workspace folder, but a packaged or uploaded skill does not have it)",
       "reference-outside error '../../../../../far.md' leaves the skill folder; reference files inside the skill (or another skill as other-skill/folder/file)",
