@@ -68,8 +68,8 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
   return skills;
 }
 
-/** `<folder>/.claude/skills` → `<folder>`; undefined for any other root. */
-function claudeFolderOf(root: SkillsRoot): string | undefined {
+/** `<folder>/.claude/skills` → `<folder>`; undefined for any other root (the only roots whose skills Claude Code loads). */
+export function claudeFolderOf(root: SkillsRoot): string | undefined {
   const parent = path.dirname(root.path);
   return path.basename(root.path) === 'skills' && path.basename(parent) === '.claude' ? path.dirname(parent) : undefined;
 }

@@ -6,6 +6,7 @@ import type { SkillEntry } from '../../core/skillmd/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
 import { packageSkill } from '../../core/packaging/package';
 import { loadSkill } from '../../core/discovery/load';
+import { claudeFolderOf } from '../../core/discovery/discover';
 import type { Problem } from '../../core/base/types';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
@@ -145,8 +146,10 @@ export class SkillCommands {
     const index = this.service.index;
     const items: Array<vscode.QuickPickItem & { dir: string }> = [];
     for (const folder of index.options.workspaceFolders) {
-      const roots = index.roots.filter((r) => r.scope === 'project' && r.workspaceFolder === folder);
-      const dirs = roots.length ? roots.map((r) => r.path) : [path.join(folder, '.claude', 'skills')];
+      // Only `.claude/skills` folders (the folder's own, then nested ones): Claude Code never loads a skill made in a
+      // group folder inside one, in `.agents/skills` or `.github/skills`.
+      const roots = index.roots.filter((r) => r.scope === 'project' && r.workspaceFolder === folder && claudeFolderOf(r) !== undefined);
+      const dirs = [...new Set([path.join(folder, '.claude', 'skills'), ...roots.map((r) => r.path)])];
       for (const dir of dirs) {
         items.push({ label: `$(root-folder) Project: ${path.relative(folder, dir) || '.'}`, description: path.basename(folder), detail: path.join(dir, name), dir });
       }

@@ -255,3 +255,34 @@ test('new: scaffolds under ./.claude/skills by default, --path elsewhere; refuse
     assert.deepEqual([usage.code, usage.err], [2, 'skillflow new: missing <name>\n']);
   } finally { removeTree(dir); }
 });
+
+test('a SKILL.md that is not text (random bytes, UTF-16, Latin-1) is a file-not-text error, not loaded in list, absent from listing', async () => {
+  const latin1 = Buffer.from('---\nname: latin\ndescription: R\xe9sum\xe9 the document.\n---\n', 'latin1');
+  const dir = tempTree({
+    '.claude/skills/binary/SKILL.md': Buffer.from([0x8f, 0x00, 0xff, 0x13, 0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28, 0x00, 0x01]),
+    '.claude/skills/utf16/SKILL.md': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(skillMd('utf16'), 'utf16le')]),
+    '.claude/skills/latin/SKILL.md': latin1,
+    '.claude/skills/good/SKILL.md': skillMd('good', 'Résumé the document. Use it in tests.'),
+  });
+  try {
+    const v = await run(['validate', '--format', 'json'], dir, dir);
+    assert.equal(v.code, 1);
+    const report = JSON.parse(v.out) as JsonReport;
+    const codes = Object.fromEntries(report.skills.map((s) => [s.path.split('/')[2], s.problems.map((p) => `${p.severity} ${p.code}`)]));
+    assert.deepEqual(codes, { binary: ['error file-not-text'], good: [], latin: ['error file-not-text'], utf16: ['error file-not-text'] });
+    const messages = report.skills.flatMap((s) => s.problems.map((p) => p.message)).join('\n');
+    assert.match(messages, /SKILL\.md is not text \(a NUL byte at offset 1: a binary file\?\); Claude Code reads it as UTF-8 and misreads it: save it as UTF-8 text/);
+    assert.match(messages, /\(saved as UTF-16\)/);
+    assert.match(messages, /\(not valid UTF-8: another encoding, or a binary file\?\)/);
+
+    const list = JSON.parse((await run(['list', '--format', 'json'], dir, dir)).out) as { skills: Array<{ name: string; loaded: boolean; tokens?: number; tokenEstimate?: number }> };
+    assert.equal(list.skills.length, 4);
+    for (const s of list.skills) assert.equal(s.loaded, s.name === 'good', `${s.name} loaded`);
+    const listing = await run(['listing'], dir, dir);
+    assert.doesNotMatch(listing.out, /[\u0000-\u0008\ufffd]/, 'no raw bytes printed');
+    assert.match(listing.out, /^- good: /m);
+    assert.doesNotMatch(listing.out, /binary|utf16|latin/);
+  } finally {
+    removeTree(dir);
+  }
+});
