@@ -4,6 +4,7 @@
  * hands out, never paths, so what the webview posts back can only name entries the host knows.
  */
 import * as path from 'node:path';
+import { messagePaths } from '../core/base/messagePaths';
 import { CHARS_PER_TOKEN, type Listing, type ListingShown } from '../core/claude/listing';
 import type { ClaudeEntry } from '../core/claude/types';
 import type { ClaudeModel } from '../core/claude/load';
@@ -87,6 +88,8 @@ export interface ViewModelInput {
   /** The workspace folders that can be shown, and the one shown. */
   folders: Array<{ id: string; name: string }>;
   folderId: string;
+  /** The user's home: paths in it are shown under `~` in reasons. */
+  home?: string;
 }
 
 const PREVIEW_CHARS = 240;
@@ -161,6 +164,8 @@ export function listingHeader(model: ClaudeModel, listing: Listing, contextWindo
 export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
   const { model, listing } = input;
   const base = model.startDir;
+  // Reasons name other files: relative to the folder, `~` for the home, as the CLI prints them.
+  const say = messagePaths([base], input.home);
   const byPath = new Map<string, ClaudeEntry>();
   for (const e of model.entries) if (!byPath.has(e.path)) byPath.set(e.path, e);
   const settings = model.settings;
@@ -168,7 +173,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
 
   // Next to drop: in drop order, until dropping them would absorb a growth of a tenth of the budget.
   const risk = new Map<string, string>();
-  for (const l of listing.entries) if (l.shown === 'dropped') risk.set(l.path, l.reason ?? 'dropped');
+  for (const l of listing.entries) if (l.shown === 'dropped') risk.set(l.path, l.reason ? say(l.reason) : 'dropped');
   const need = listing.used + Math.ceil(listing.budget * AT_RISK_GROWTH) - listing.budget;
   if (need > 0 && !listing.namesOverBudget) {
     let saved = 0;
@@ -180,7 +185,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
       risk.set(l.path, `its description is dropped first if the listing grows by ${Math.ceil(listing.budget * AT_RISK_GROWTH)} characters (a tenth of the budget); ${listing.budget - listing.used} characters are left`);
     }
   }
-  for (const l of listing.entries) if (l.shown === 'truncated' && !risk.has(l.path)) risk.set(l.path, l.reason ?? 'truncated');
+  for (const l of listing.entries) if (l.shown === 'truncated' && !risk.has(l.path)) risk.set(l.path, l.reason ? say(l.reason) : 'truncated');
 
   const rows: ListingRow[] = [];
   const counts: Record<ListingShown, number> = { full: 0, truncated: 0, 'name-only': 0, dropped: 0, absent: 0 };
@@ -198,7 +203,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
       ...(e.displayName && e.displayName !== e.name ? { displayName: e.displayName } : {}),
       kind: e.kind, level: e.level, ...(e.plugin ? { plugin: e.plugin } : {}),
       shown: l.shown, group, chars: l.chars, descChars: l.descChars,
-      ...(l.reason ? { reason: l.reason } : {}), ...(riskText !== undefined ? { risk: riskText } : {}),
+      ...(l.reason ? { reason: say(l.reason) } : {}), ...(riskText !== undefined ? { risk: riskText } : {}),
       where: rel(base, e.path),
       preview: l.line.length > PREVIEW_CHARS ? `${l.line.slice(0, PREVIEW_CHARS - 1)}…` : l.line,
       ...(e.override !== undefined ? { override: e.override } : {}),
@@ -214,7 +219,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
     rows.push({
       id: input.idOf(e.path), invocation: e.invocation ?? e.folderName, kind: e.kind, level: e.level,
       shown: 'absent', group: 'absent', chars: 0, descChars: 0,
-      reason: `never loaded: ${e.notLoadedReason ?? 'Claude Code does not load this file'}`,
+      reason: `never loaded: ${e.notLoadedReason ? say(e.notLoadedReason) : 'Claude Code does not load this file'}`,
       where: rel(base, e.path), preview: '', actions: ['open'],
     });
   }

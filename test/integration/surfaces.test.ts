@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import type { ClaudeApi } from '../../src/extension/claude';
 import { getApi, getExtension, waitFor, workspaceDir } from './util';
 
@@ -24,24 +25,30 @@ function cli(args: string[]): unknown {
   return JSON.parse(run.stdout);
 }
 
+/** A path as the CLI prints it: relative to the folder, `~/…` in the home. */
 function rel(file: string): string {
   const r = path.relative(workspaceDir(), file);
-  return r.startsWith('..') || path.isAbsolute(r) ? file : r.split(path.sep).join('/');
+  if (!r.startsWith('..') && !path.isAbsolute(r)) return r.split(path.sep).join('/');
+  const h = path.relative(os.homedir(), file);
+  return !h.startsWith('..') && !path.isAbsolute(h) ? `~/${h.split(path.sep).join('/')}` : file;
 }
 
-/** The listing as a sorted list of `invocation shown chars`, from either surface. */
+/** The listing as a sorted list (rows for files Claude Code never loads are the view's own: the CLI leaves them out) of `invocation shown chars`, from either surface. */
 function listingLines(rows: ReadonlyArray<{ invocation: string; shown: string; chars: number }>): string[] {
   return rows.map((r) => `${r.invocation} ${r.shown} ${r.chars}`).sort();
 }
 
 async function compareSurfaces(api: ClaudeApi, commands: string[]): Promise<CliListing> {
   const listing = cli(['listing']) as CliListing;
-  const vm = await waitFor(() => api.render(), 10_000, 'the listing view model');
+  // Files an earlier suite wrote or removed reach the index through the watcher: wait for it to settle.
+  let vm = api.render();
+  try {
+    vm = await waitFor(() => { vm = api.render(); return vm?.used === listing.used && vm; }, 15_000, 'the view to count what the CLI counts');
+  } catch { /* the assertions below say what differs */ }
+  assert.ok(vm);
   assert.equal(vm.budget, listing.budget, 'budget');
+  assert.deepEqual(listingLines(vm.rows.filter((r) => !r.reason?.startsWith('never loaded:'))), listingLines(listing.entries), 'the entries and what the listing shows of each');
   assert.equal(vm.used, listing.used, 'characters used');
-  // Rows for files Claude Code never loads are the view's own (the CLI's listing leaves them out).
-  const viewRows = vm.rows.filter((r) => !r.reason?.startsWith('never loaded:'));
-  assert.deepEqual(listingLines(viewRows), listingLines(listing.entries), 'the entries and what the listing shows of each');
 
   for (const command of [...new Set([...commands, ...listing.entries.map((e) => e.invocation)])]) {
     const resolved = cli(['resolve', command]) as CliResolve;
@@ -84,6 +91,12 @@ describe('One model in every surface', () => {
     await api.whoAnswers('/demo-plugin:lint-fix');
     assert.equal(api.lastWhoAnswers?.items.find((i) => i.row)?.row?.kind, 'winner', 'the plugin skill answers in the editor too');
     api.closeWhoAnswers();
+
+    // Problems name other files relative to the folder, never by the machine's absolute path.
+    const notLoaded = await waitFor(() => vscode.languages.getDiagnostics().flatMap(([, ds]) => ds).find((d) => d.source === 'skillflow' && typeof d.code === 'object' && d.code.value === 'skill-not-loaded'), 20_000, 'the skill-not-loaded problem');
+    assert.match(notLoaded.message, /only direct children of \.claude\/skills are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
+    const absolute = vscode.languages.getDiagnostics().flatMap(([, ds]) => ds).filter((d) => d.source === 'skillflow' && d.message.includes(workspaceDir()));
+    assert.deepEqual(absolute.map((d) => d.message), []);
   });
 
   it('with a personal skill in the home and a nested .claude/skills below the folder: both surfaces still agree', async function () {

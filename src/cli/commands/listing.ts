@@ -3,10 +3,11 @@
  * listing the model gets when Claude Code starts in PATH (default `.`), with the settings and
  * SLASH_COMMAND_TOOL_CHAR_BUDGET in force: each entry full, truncated, name-only, dropped or absent, and the budget.
  */
+import { shownPaths } from '../output/shownPaths';
 import { type CliContext, EXIT_OK, EXIT_USAGE, UsageError } from '../context';
 import { parseArgs } from '../args';
 import { computeListing } from '../../core/claude/listing';
-import { LISTING_WRITERS, modelPath } from '../output/claude';
+import { LISTING_WRITERS } from '../output/claude';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE } from '../discoveryFlags';
 import { claudeModelAt } from './model';
 
@@ -27,6 +28,6 @@ export function listingCommand(ctx: CliContext, args: string[]): number {
   const model = claudeModelAt(ctx, 'listing', parsed.positionals[0] ?? '.', parsed.flags);
   if (!model) return EXIT_USAGE;
   const listing = computeListing(model.entries, model.settings, { contextWindowTokens: window, env: model.env });
-  ctx.out(LISTING_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof LISTING_WRITERS](listing, modelPath(ctx.cwd)));
+  ctx.out(LISTING_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof LISTING_WRITERS](listing, ...shownPaths(ctx, parsed.flags)));
   return EXIT_OK;
 }

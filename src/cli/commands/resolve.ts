@@ -3,10 +3,11 @@
  * when Claude Code starts in PATH (default `.`): a skill or command file, Claude Code itself, or nothing; and what the
  * winner shadows, with the reason. Exit 0 when something answers, 1 when nothing does, 2 on bad usage.
  */
+import { shownPaths } from '../output/shownPaths';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../context';
 import { parseArgs } from '../args';
 import { resolveCommand } from '../../core/claude/resolve';
-import { RESOLVE_WRITERS, modelPath } from '../output/claude';
+import { RESOLVE_WRITERS } from '../output/claude';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE } from '../discoveryFlags';
 import { claudeModelAt } from './model';
 
@@ -26,6 +27,6 @@ export function resolveCommandCli(ctx: CliContext, args: string[]): number {
   const model = claudeModelAt(ctx, 'resolve', parsed.positionals[1] ?? '.', parsed.flags);
   if (!model) return EXIT_USAGE;
   const result = resolveCommand(model, command);
-  ctx.out(RESOLVE_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof RESOLVE_WRITERS](result, modelPath(ctx.cwd)));
+  ctx.out(RESOLVE_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof RESOLVE_WRITERS](result, ...shownPaths(ctx, parsed.flags)));
   return result.winner || result.builtin ? EXIT_OK : EXIT_PROBLEMS;
 }

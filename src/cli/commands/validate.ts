@@ -5,9 +5,10 @@
  * with any error, 2 on bad usage or an unreadable path (nothing on stdout then).
  */
 import * as path from 'node:path';
+import { messagePaths } from '../../core/base/messagePaths';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
-import type { Profile } from '../../core/base/types';
+import type { Problem, Profile } from '../../core/base/types';
 import { PROFILES } from '../../core/base/types';
 import { nodeFileSystem } from '../../core/base/fs';
 import { discoverPaths, type DiscoverPathsResult } from '../../core/discovery/discover';
@@ -53,7 +54,14 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   }
   for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
   const configured = applyConfig(ctx.fs, finder, found, profile, parsed.flags.profile !== undefined);
-  const report = validationReport({ ...configured, configs: configured.configs.map((c) => ({ file: c.file!, problems: c.problems })) });
+  // Paths inside messages as the file paths are shown: relative to the current folder, `~` for the home.
+  const say = messagePaths([ctx.cwd], startOptions(ctx, parsed.flags).home);
+  const said = <T extends { problems: Problem[] }>(x: T): T => ({ ...x, problems: x.problems.map((p) => ({ ...p, message: say(p.message) })) });
+  const report = validationReport({
+    skills: configured.skills.map(said),
+    agents: configured.agents.map(said),
+    configs: configured.configs.map((c) => said({ file: c.file!, problems: c.problems })),
+  });
   ctx.out(REPORT_WRITERS[(parsed.flags.format ?? 'text') as ReportFormat](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   return report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 }

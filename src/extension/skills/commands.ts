@@ -13,6 +13,7 @@ import type { SkillsService } from './service';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillsNode } from '../../core/catalog/treeModel';
 import { runInTerminal } from '../util/terminal';
+import { shortMessage } from '../adapters/ranges';
 
 /** What the skill-targeted commands accept: a tree node, a Uri inside a skill, a skill folder path, or nothing (active editor / pick). */
 type SkillArg = SkillsNode | vscode.Uri | string | undefined;
@@ -227,7 +228,7 @@ export class SkillCommands {
     const skill = await this.resolveSkill(arg);
     if (!skill) return undefined;
     if (skill.invocation === null) {
-      void vscode.window.showWarningMessage(`Claude Code never loads ${skill.name}: ${skill.notLoadedReason ?? 'it is not in a folder Claude Code reads'}.`);
+      void vscode.window.showWarningMessage(`Claude Code never loads ${skill.name}: ${skill.notLoadedReason ? shortMessage(skill.notLoadedReason) : 'it is not in a folder Claude Code reads'}.`);
       return undefined;
     }
     await vscode.env.clipboard.writeText(skill.invocation);

@@ -192,7 +192,7 @@ test('list includes ~/.claude/skills by default (--personal is accepted and chan
     const withFlag = await run(['list', '--format', 'json', '--personal'], ws, home);
     assert.equal(withFlag.out, plain.out);
     const report = JSON.parse(plain.out) as { skills: Array<Record<string, unknown>> };
-    const personalMd = path.join(home, '.claude', 'skills', 'deploy', 'SKILL.md');
+    const personalMd = '~/.claude/skills/deploy/SKILL.md';
     assert.deepEqual(report.skills.map((s) => [s.level, s.invocation, s.shadowedBy]).sort(), [['personal', '/deploy', null], ['project', '/deploy', personalMd]]);
   } finally { removeTree(home); removeTree(ws); }
 });
