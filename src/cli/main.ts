@@ -8,6 +8,7 @@ import { packageCommand } from './commands/package';
 import { newCommand } from './commands/new';
 import { workflowCommand } from './commands/workflow';
 import { checkpointCommand } from './commands/checkpoint';
+import { toolVersion } from './output/ruleDocs';
 
 const COMMANDS: Record<string, Command> = {
   validate: validateCommand,
@@ -20,24 +21,22 @@ const COMMANDS: Record<string, Command> = {
   checkpoint: checkpointCommand,
 };
 
-export const USAGE = `Usage: skillflow <command> [options]
+export const USAGE = `Usage: skillflow <command> [options]   (skillflow <command> --help for its options)
 
 Commands:
-  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github] [--home DIR] [--managed DIR]
-  list [PATH] [--format text|json] [--home DIR] [--managed DIR]
-      (every level is listed, personal and managed too; --personal is still accepted and does nothing)
-  resolve </command> [PATH] [--format text|json] [--home DIR] [--managed DIR]
-  listing [PATH] [--format text|json] [--context-window TOKENS] [--home DIR] [--managed DIR]
-  package <skill-folder> [--out DIR]
-  new <name> [--path DIR] [--description TEXT]
-  workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]
-  checkpoint load|update CONTEXT_PATH=<path>
-  checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...
+  validate [PATH...]            the problems of skills, commands and agents (what Claude Code skips or misreads)
+  list [PATH]                   every skill, command and agent: level, command name, whether Claude Code loads it
+  resolve </command> [PATH]     who answers a typed /command there: a skill, a command file, Claude Code, or nothing
+  listing [PATH]                the skill listing the model gets at start, against its character budget
+  package <skill-folder>        write <name>.skill (a zip) for upload to claude.ai or the API
+  new <name>                    scaffold a skill folder with a SKILL.md
+  workflow status               the phase of each run in .workflow/ (running, paused at a checkpoint, done, stale)
+  checkpoint load|update|answer  read or answer a paused skill's checkpoint questions (CONTEXT_PATH=<path>)
 
---home DIR stands for the user's home (personal skills and commands, user settings, installed plugins; default $HOME),
---managed DIR for Claude Code's managed-settings folder (default: /etc/claude-code on Linux, per OS elsewhere).
-Each command accepts --help. Exit codes: 0 ok, 1 problems found (errors, refused; resolve: nothing answers), 2 bad usage
-or unreadable path.
+Options most commands take: --format text|json, --home DIR (the user's home: personal skills and commands, user
+settings, installed plugins; default $HOME), --managed DIR (Claude Code's managed-settings folder; default
+/etc/claude-code on Linux, per OS elsewhere). skillflow --version prints the version.
+Exit codes: 0 ok, 1 problems found (errors, refused; resolve: nothing answers), 2 bad usage or a path that does not exist.
 `;
 
 /** Runs one CLI invocation and returns its exit code (0 ok, 1 problems, 2 usage). */
@@ -46,6 +45,10 @@ export async function main(ctx: CliContext): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     (name ? ctx.out : ctx.err)(USAGE);
     return name ? 0 : EXIT_USAGE;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    ctx.out(`skillflow ${toolVersion() ?? 'unknown'}\n`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {

@@ -13,25 +13,8 @@ import type { ListingAction } from './listingProtocol';
 /** How far the listing may grow before an entry counts as at risk: a tenth of the budget. */
 export const AT_RISK_GROWTH = 0.1;
 
-export interface ContextWindow {
-  tokens: number;
-  /** `200k`, `1m`, or the number of tokens as written. */
-  label: string;
-  /** Set when the setting's value could not be read (the default is used then). */
-  invalid?: string;
-}
-
-/** Reads `skillflow.listing.contextWindow`: `200k`, `1m`, or a number of tokens (as a number or digits). */
-export function parseContextWindow(value: unknown): ContextWindow {
-  if (value === undefined || value === null || value === '') return { tokens: 200_000, label: '200k' };
-  const raw = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : '';
-  const m = /^(\d+(?:\.\d+)?)\s*([km]?)$/.exec(raw);
-  if (m) {
-    const tokens = Math.round(Number(m[1]) * (m[2] === 'k' ? 1_000 : m[2] === 'm' ? 1_000_000 : 1));
-    if (tokens >= 1_000) return { tokens, label: m[2] ? `${m[1]}${m[2]}` : tokens.toLocaleString('en-US') };
-  }
-  return { tokens: 200_000, label: '200k', invalid: `${JSON.stringify(value)} is not a context window (use "200k", "1m" or a number of tokens of at least 1000); 200k is used` };
-}
+export { parseContextWindow, type ContextWindow } from '../core/claude/listing';
+import type { ContextWindow } from '../core/claude/listing';
 
 export type RowGroup = 'at-risk' | 'listed' | 'absent';
 

@@ -193,7 +193,7 @@ export function discoverPath(fs: FileSystem, target: string, opts: PathOptions):
   const cached = withReadCache(fs);
   const abs = path.resolve(target);
   const st = cached.stat(abs);
-  if (!st) return { ok: false, message: `cannot read '${target}'` };
+  if (!st) return { ok: false, message: `'${target}' does not exist` };
   if (st.isFile) {
     const base = path.basename(abs);
     const agentsDir = path.dirname(abs);

@@ -111,7 +111,7 @@ test('resolve: the winner, what it shadows and why; exact JSON; exit 0 when some
     const bad = await run(['resolve'], f.ws);
     assert.deepEqual([bad.code, bad.err], [2, 'skillflow resolve: missing </command>\n']);
     const notFolder = await run(['resolve', '/x', 'nope'], f.ws);
-    assert.deepEqual([notFolder.code, notFolder.err], [2, "skillflow resolve: 'nope' is not a folder\n"]);
+    assert.deepEqual([notFolder.code, notFolder.err], [2, "skillflow resolve: 'nope' does not exist\n"]);
   } finally { f.done(); }
 });
 
@@ -143,5 +143,21 @@ test('listing: the listing itself then the figures; JSON budget/used/entries; --
     assert.match(text.out, /^\d+ of 8000 characters used \(budget from skillListingBudgetFraction of a 200,000-token context window\); \d+ entries: /m);
     const bad = await run(['listing', '--context-window', '0'], f.ws);
     assert.equal(bad.code, 2);
+    assert.match(bad.err, /'0' is not a context window \(use 200k, 1m or a number of tokens of at least 1000\)/);
+    // The values the editor's setting takes.
+    for (const [value, budget] of [['1m', 40000], ['200k', 8000], ['1M', 40000], ['500000', 20000]] as const) {
+      const r = await run(['listing', '--format', 'json', '--context-window', value], f.ws);
+      assert.equal(r.code, 0, `${value}: ${r.err}`);
+      assert.equal((JSON.parse(r.out) as { budget: number }).budget, budget, value);
+    }
   } finally { f.done(); }
+});
+
+test('resolve /<label>: nothing answers, and the note names the command whose display name it is', async () => {
+  const ws = tempTree({ '.claude/skills/hello/SKILL.md': skillMd('hi', 'Greets. Use to greet.') });
+  try {
+    const r = await run(['resolve', '/hi', '--home', ws], ws);
+    assert.equal(r.code, 1);
+    assert.equal(r.out, '/hi → nothing answers it\n  note: hi is the display name (`name:`) of /hello, not a command: type /hello\n');
+  } finally { removeTree(ws); }
 });

@@ -136,7 +136,7 @@ test('validate exit codes: 0 clean, 2 on an unreadable path or bad usage (stderr
     const ok = await run(['validate', 's'], dir);
     assert.deepEqual([ok.code, ok.out, ok.err], [0, '1 skill checked: 0 errors, 0 warnings\n', '']);
     const missing = await run(['validate', 's', 'nope'], dir);
-    assert.deepEqual([missing.code, missing.out, missing.err], [2, '', "skillflow validate: cannot read 'nope'\n"]);
+    assert.deepEqual([missing.code, missing.out, missing.err], [2, '', "skillflow validate: 'nope' does not exist\n"]);
     const notSkill = await run(['validate', 'file.txt'], dir);
     assert.equal(notSkill.code, 2);
     assert.match(notSkill.err, /'file\.txt' is not a SKILL\.md/);
@@ -218,7 +218,7 @@ test('package: writes <name>.skill (exit 0); errors exit 1 with problems printed
     assert.equal(fs.existsSync(path.join(dir, 'out2')), false);
 
     const missing = await run(['package', 'nope'], dir);
-    assert.deepEqual([missing.code, missing.err], [2, "skillflow package: cannot read 'nope'\n"]);
+    assert.deepEqual([missing.code, missing.err], [2, "skillflow package: 'nope' does not exist\n"]);
     const noArg = await run(['package'], dir);
     assert.deepEqual([noArg.code, noArg.err], [2, 'skillflow package: missing <skill-folder>\n']);
   } finally { removeTree(dir); }
@@ -282,6 +282,21 @@ test('a SKILL.md that is not text (random bytes, UTF-16, Latin-1) is a file-not-
     assert.ok(![...listing.out].some((c) => c.charCodeAt(0) < 9 || c === '\ufffd'), 'no raw bytes printed');
     assert.match(listing.out, /^- good: /m);
     assert.doesNotMatch(listing.out, /binary|utf16|latin/);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('new --path: a folder whose parent does not exist is refused (nothing created); the summary counts command files apart', async () => {
+  const dir = tempTree({ '.claude/commands/deploy.md': 'Deploy.\n' });
+  try {
+    const r = await run(['new', 'notes', '--path', 'no/such/dir'], dir);
+    assert.deepEqual([r.code, r.err], [1, "skillflow new: 'no/such/dir' does not exist, nor does the folder above it; give an existing folder (or create it first)\n"]);
+    assert.equal(fs.existsSync(path.join(dir, 'no')), false);
+    const ok = await run(['new', 'notes', '--path', 'skills'], dir);
+    assert.equal(ok.code, 0, ok.err);
+    const v = await run(['validate'], dir);
+    assert.match(v.out, /^1 skill, 1 command file checked: /m);
   } finally {
     removeTree(dir);
   }
