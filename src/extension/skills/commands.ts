@@ -4,8 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillEntry } from '../../core/skillmd/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
-import { packageSkill } from '../../core/packaging/package';
-import { loadSkill } from '../../core/discovery/load';
+import { packageSkill, uploadRefusal } from '../../core/packaging/package';
 import { claudeFolderOf } from '../../core/discovery/discover';
 import type { Problem } from '../../core/base/types';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
@@ -243,19 +242,17 @@ export class SkillCommands {
   async packageSkill(arg?: SkillArg, outDir?: string) {
     const skill = await this.resolveSkill(arg);
     if (!skill) return undefined;
-    const upload = loadSkill(this.service.fs, { path: path.dirname(skill.dir), scope: 'project' }, path.basename(skill.dir), 'upload');
-    const errors = upload?.problems.filter((p) => p.severity === 'error') ?? [];
-    if (errors.length) {
-      const result = { ok: false as const, message: `Not packaged: '${path.basename(skill.dir)}' has ${errors.length} error${errors.length === 1 ? '' : 's'} under the upload profile.`, problems: upload?.problems ?? [] };
-      this.reportRefusal(skill, result);
-      return result;
+    const refused = uploadRefusal(this.service.fs, skill.dir);
+    if (refused) {
+      this.reportRefusal(skill, refused);
+      return refused;
     }
     const out = outDir ?? await this.pickOutDir(skill);
     if (!out) return undefined;
     const result = packageSkill(this.service.fs, skill.dir, out);
     if (result.ok) {
       this.log.info(`packaged ${skill.dir} → ${result.file} (${result.entries.length} entries)`);
-      void vscode.window.showInformationMessage(`Packaged ${path.basename(result.file)} (${result.entries.length} files).`, 'Reveal').then((choice) => {
+      void vscode.window.showInformationMessage(`Packaged ${path.basename(result.file)} (${result.entries.length} file${result.entries.length === 1 ? '' : 's'}).`, 'Reveal').then((choice) => {
         if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.file));
       });
     } else {
@@ -278,7 +275,7 @@ export class SkillCommands {
     const items: Array<vscode.QuickPickItem & { dir?: string }> = [];
     if (folder) items.push({ label: '$(root-folder) Workspace folder', detail: folder, dir: folder });
     items.push({ label: '$(folder-opened) Choose a folder…' });
-    const picked = await vscode.window.showQuickPick(items, { title: `Package ${skill.name}: where to write ${skill.name}.skill?` });
+    const picked = await vscode.window.showQuickPick(items, { title: `Package ${skill.name}: where to write ${path.basename(skill.dir)}.skill?` });
     if (!picked) return undefined;
     if (picked.dir) return picked.dir;
     const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Package here' });
