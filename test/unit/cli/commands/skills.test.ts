@@ -301,3 +301,15 @@ test('new --path: a folder whose parent does not exist is refused (nothing creat
     removeTree(dir);
   }
 });
+
+test('package: a skill with Claude Code-only keys is refused with those keys named and the plugin route', async () => {
+  const dir = tempTree({ 'review/SKILL.md': '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nargument-hint: "[pr]"\nmodel: sonnet\n---\n\nBody.\n' });
+  try {
+    const r = await run(['package', 'review', '--out', dir], dir);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /has 2 errors under the upload profile\. The upload format takes only its own keys, not Claude Code's \(argument-hint, model\): remove them to upload, or share the skill with Claude Code users as a plugin \(docs\/sharing-skills\.md\)\./);
+    assert.equal(fs.existsSync(path.join(dir, 'review.skill')), false);
+  } finally {
+    removeTree(dir);
+  }
+});
