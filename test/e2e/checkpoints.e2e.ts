@@ -99,7 +99,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await toast.waitFor({ timeout: 15_000 });
   assert.match(await toast.innerText(), /4 questions\) — \.agent\/tmp\/release-notes-context\.md/);
   await t.treeItem(/release-notes/, 'Checkpoints').waitFor();
-  await t.shot('notification-new-context-file');
+  await t.shot('notification-new-context-file', { toast: /release-notes is waiting for your answers/ });
   await toast.getByRole('button', { name: 'Answer' }).click();
 
   // 3. Q1 single choice: step 1 of 5 (four questions and the last step); the placeholder says how to answer.

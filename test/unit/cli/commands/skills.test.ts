@@ -249,7 +249,7 @@ test('new: scaffolds under ./.claude/skills by default, --path elsewhere; refuse
     const again = await run(['new', 'pdf-report'], dir);
     assert.deepEqual([again.code, again.err], [1, `skillflow new: Already exists: ${path.join(dir, '.claude', 'skills', 'pdf-report')}\n`]);
     const invalid = await run(['new', 'PDF'], dir);
-    assert.deepEqual([invalid.code, invalid.err], [1, "skillflow new: Invalid skill name 'PDF': Use lower-case letters only.\n"]);
+    assert.deepEqual([invalid.code, invalid.err], [1, "skillflow new: Invalid skill name 'PDF': Use lower-case letters only. Try 'pdf'.\n"]);
     assert.equal(fs.existsSync(path.join(dir, '.claude', 'skills', 'PDF')), false);
     const usage = await run(['new'], dir);
     assert.deepEqual([usage.code, usage.err], [2, 'skillflow new: missing <name>\n']);
@@ -309,6 +309,16 @@ test('package: a skill with Claude Code-only keys is refused with those keys nam
     assert.equal(r.code, 1);
     assert.match(r.err, /has 2 errors under the upload profile\. The upload format takes only its own keys, not Claude Code's \(argument-hint, model\): remove them to upload, or share the skill with Claude Code users as a plugin \(docs\/sharing-skills\.md\)\./);
     assert.equal(fs.existsSync(path.join(dir, 'review.skill')), false);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test("new Bad_Name2: refused with the name validate would suggest ('bad-name2')", async () => {
+  const dir = tempTree();
+  try {
+    const r = await run(['new', 'Bad_Name2'], dir);
+    assert.deepEqual([r.code, r.err], [1, "skillflow new: Invalid skill name 'Bad_Name2': Use lower-case letters only. Try 'bad-name2'.\n"]);
   } finally {
     removeTree(dir);
   }
