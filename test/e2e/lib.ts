@@ -21,7 +21,8 @@
  *   t.shot(name, { toast? })  screenshot → test-results/e2e/<scenario>/<NN>-<name>.png (returns the path). It FAILS
  *                             the scenario when the screen holds what the scenario did not ask for: a quick input
  *                             it did not open or drive (t.runCommand / t.quickInput.*) since the last shot with none
- *                             open, or a notification toast whose text `toast` (a RegExp) does not match
+ *                             open, or a notification toast whose text neither `toast` (a RegExp) nor one given to
+ *                             t.allowToast(re) matches
  *   t.runCommand(label)       closes an open quick input (Escape), F1, types `>label`, waits for the matching
  *                             row, Enter; returns when the palette closed or the command replaced it
  *   t.quickInput.widget       Locator of `.quick-input-widget` (palette, QuickPick and InputBox alike)
@@ -86,6 +87,8 @@ export interface ScenarioContext {
   workspace: string;
   path(...segments: string[]): string;
   shot(name: string, expect?: { toast?: RegExp }): Promise<string>;
+  /** From now on, a toast matching `text` may be on screen at a screenshot (a message the scenario brought up). */
+  allowToast(text: RegExp): void;
   runCommand(label: string): Promise<void>;
   quickInput: QuickInput;
   openSidebar(): Promise<Locator>;
@@ -142,6 +145,7 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
 
   /** The scenario opened or drove a quick input since the last screenshot that showed none. */
   let drivingInput = false;
+  const allowedToasts: RegExp[] = [];
   const quickInput: QuickInput = {
     widget,
     input,
@@ -240,10 +244,12 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
         const toast = toasts.nth(i);
         if (!(await toast.isVisible())) continue;
         const text = (await toast.innerText()).replace(/\s+/g, ' ').trim();
-        if (!expect?.toast?.test(text)) throw new Error(`screenshot ${path.basename(file)}: an unexpected notification is on screen: "${text.slice(0, 200)}"`);
+        if (!expect?.toast?.test(text) && !allowedToasts.some((re) => re.test(text))) throw new Error(`screenshot ${path.basename(file)}: an unexpected notification is on screen: "${text.slice(0, 200)}"`);
       }
       return file;
     },
+
+    allowToast(text) { allowedToasts.push(text); },
 
     runCommand,
     quickInput,

@@ -148,6 +148,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await expectStatus('CANCELLED · implement');
   assert.match(await codicon(), /codicon-circle-slash/);
   await t.page.waitForTimeout(400); // the toast's fade-in
+  t.allowToast(/cancelled: status\.json now says CANCELLED/);
   await t.shot('after-cancel-message-and-status-bar');
   await toast.getByRole('button', { name: 'Open status.json' }).click();
   await t.page.locator('.monaco-editor').filter({ hasText: '"CANCELLED"' }).first().waitFor();
