@@ -92,7 +92,8 @@ function actionsFor(e: ClaudeEntry, shown: ListingShown, managedOverride: boolea
     if (e.override !== 'off') actions.push('off');
   }
   if (editable && e.meta.disableModelInvocation !== true) actions.push('disable-model-invocation');
-  if (e.loaded && (e.meta.description || e.meta.whenToUse)) actions.push('trim');
+  // Trimming helps only a description the listing shows (not a shadowed or absent entry's).
+  if (e.loaded && !e.shadowedBy && shown !== 'absent' && (e.meta.description || e.meta.whenToUse)) actions.push('trim');
   actions.push('open');
   return actions;
 }
