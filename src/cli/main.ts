@@ -8,6 +8,7 @@ import { packageCommand } from './commands/package';
 import { newCommand } from './commands/new';
 import { workflowCommand } from './commands/workflow';
 import { checkpointCommand } from './commands/checkpoint';
+import { toolVersion } from './output/ruleDocs';
 
 const COMMANDS: Record<string, Command> = {
   validate: validateCommand,
@@ -20,29 +21,27 @@ const COMMANDS: Record<string, Command> = {
   checkpoint: checkpointCommand,
 };
 
-export const USAGE = `Usage: skillflow <command> [options]
+export const USAGE = `Usage: skillflow <command> [options]   (skillflow <command> --help for its options)
 
 Commands:
-  validate [PATH...] [--profile claude-code|spec|upload] [--format text|json|sarif|github|markdown] [--fix | --fix-dry-run]
-      [--home DIR] [--managed DIR]
-  list [PATH] [--format text|json] [--home DIR] [--managed DIR]
-      (every level is listed, personal and managed too; --personal is still accepted and does nothing)
-  resolve </command> [PATH] [--format text|json] [--home DIR] [--managed DIR]
-  resolve --all [PATH] [--fail-on ambiguous] [--format text|json] [--home DIR] [--managed DIR]
-  listing [PATH] [--format text|json|markdown] [--context-window TOKENS] [--fail-on truncated|name-only|dropped]
-      [--home DIR] [--managed DIR]
-  package <skill-folder> [--out DIR]
-  new <name> [--path DIR] [--description TEXT]
-  workflow status [--root DIR] [--stale-after MINUTES] [--format text|json]
-  checkpoint load|update CONTEXT_PATH=<path>
-  checkpoint answer CONTEXT_PATH=<path> <Qid>=<answer>...
-  lsp --stdio
-      (the language server for any LSP editor: docs/editors.md)
+  validate [PATH...]            the problems of skills, commands and agents (what Claude Code skips or misreads);
+                                --fix / --fix-dry-run apply the certain fixes (the editor's Fix all)
+  list [PATH]                   every skill, command and agent: level, command name, whether Claude Code loads it
+  resolve </command> [PATH]     who answers a typed /command there: a skill, a command file, Claude Code, or nothing;
+                                --all: every command more than one file answers to (--fail-on ambiguous)
+  listing [PATH]                the skill listing the model gets at start, against its character budget
+                                (--fail-on truncated|name-only|dropped)
+  package <skill-folder>        write <name>.skill (a zip) for upload to claude.ai or the API
+  new <name>                    scaffold a skill folder with a SKILL.md
+  workflow status               the phase of each run in .workflow/ (running, paused at a checkpoint, done, stale)
+  checkpoint load|update|answer  read or answer a paused skill's checkpoint questions (CONTEXT_PATH=<path>)
+  lsp --stdio                   the language server for any LSP editor (docs/editors.md)
 
---home DIR stands for the user's home (personal skills and commands, user settings, installed plugins; default $HOME),
---managed DIR for Claude Code's managed-settings folder (default: /etc/claude-code on Linux, per OS elsewhere).
-Each command accepts --help. Exit codes: 0 ok, 1 problems found (errors, refused; resolve: nothing answers, or the user cannot type it), 2 bad usage
-or unreadable path.
+Options most commands take: --format text|json, --home DIR (the user's home: personal skills and commands, user
+settings, installed plugins; default $HOME), --managed DIR (Claude Code's managed-settings folder; default
+/etc/claude-code on Linux, per OS elsewhere). skillflow --version prints the version.
+Exit codes: 0 ok, 1 problems found (errors, refused; resolve: nothing answers, or the user cannot type it), 2 bad usage
+or a path that does not exist.
 `;
 
 /** Runs one CLI invocation and returns its exit code (0 ok, 1 problems, 2 usage). */
@@ -56,6 +55,10 @@ export async function main(ctx: CliContext): Promise<number> {
     // bin.ts starts the server for `lsp --stdio`; any other form reaches here.
     ctx.err('skillflow lsp: the language server talks over stdin/stdout: run `skillflow lsp --stdio` from an editor (docs/editors.md)\n');
     return EXIT_USAGE;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    ctx.out(`skillflow ${toolVersion() ?? 'unknown'}\n`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {

@@ -25,7 +25,7 @@ export function activate(context: vscode.ExtensionContext) {
   const workflows = timed('workflows', () => registerWorkflowFeatures(context, log));
   const checkpoints = timed('checkpoints', () => registerCheckpointFeatures(context, log));
   const graph = timed('graph', () => registerGraphFeatures(context, log, skills.service));
-  const claude = timed('claude', () => registerClaudeFeatures(context, log));
+  const claude = timed('claude', () => registerClaudeFeatures(context, log, skills.service));
   // The Skills header shows the listing of the claude service's model.
   skills.treeProvider.useListing(claude.service);
 

@@ -4,6 +4,7 @@
  * hands out, never paths, so what the webview posts back can only name entries the host knows.
  */
 import * as path from 'node:path';
+import { messagePaths } from '../core/base/messagePaths';
 import { CHARS_PER_TOKEN, type Listing, type ListingShown } from '../core/claude/listing';
 import type { ClaudeEntry } from '../core/claude/types';
 import type { ClaudeModel } from '../core/claude/load';
@@ -12,25 +13,8 @@ import type { ListingAction } from './listingProtocol';
 /** How far the listing may grow before an entry counts as at risk: a tenth of the budget. */
 export const AT_RISK_GROWTH = 0.1;
 
-export interface ContextWindow {
-  tokens: number;
-  /** `200k`, `1m`, or the number of tokens as written. */
-  label: string;
-  /** Set when the setting's value could not be read (the default is used then). */
-  invalid?: string;
-}
-
-/** Reads `skillflow.listing.contextWindow`: `200k`, `1m`, or a number of tokens (as a number or digits). */
-export function parseContextWindow(value: unknown): ContextWindow {
-  if (value === undefined || value === null || value === '') return { tokens: 200_000, label: '200k' };
-  const raw = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : '';
-  const m = /^(\d+(?:\.\d+)?)\s*([km]?)$/.exec(raw);
-  if (m) {
-    const tokens = Math.round(Number(m[1]) * (m[2] === 'k' ? 1_000 : m[2] === 'm' ? 1_000_000 : 1));
-    if (tokens >= 1_000) return { tokens, label: m[2] ? `${m[1]}${m[2]}` : tokens.toLocaleString('en-US') };
-  }
-  return { tokens: 200_000, label: '200k', invalid: `${JSON.stringify(value)} is not a context window (use "200k", "1m" or a number of tokens of at least 1000); 200k is used` };
-}
+export { parseContextWindow, type ContextWindow } from '../core/claude/listing';
+import type { ContextWindow } from '../core/claude/listing';
 
 export type RowGroup = 'at-risk' | 'listed' | 'absent';
 
@@ -87,6 +71,8 @@ export interface ViewModelInput {
   /** The workspace folders that can be shown, and the one shown. */
   folders: Array<{ id: string; name: string }>;
   folderId: string;
+  /** The user's home: paths in it are shown under `~` in reasons. */
+  home?: string;
 }
 
 const PREVIEW_CHARS = 240;
@@ -106,7 +92,8 @@ function actionsFor(e: ClaudeEntry, shown: ListingShown, managedOverride: boolea
     if (e.override !== 'off') actions.push('off');
   }
   if (editable && e.meta.disableModelInvocation !== true) actions.push('disable-model-invocation');
-  if (e.loaded && (e.meta.description || e.meta.whenToUse)) actions.push('trim');
+  // Trimming helps only a description the listing shows (not a shadowed or absent entry's).
+  if (e.loaded && !e.shadowedBy && shown !== 'absent' && (e.meta.description || e.meta.whenToUse)) actions.push('trim');
   actions.push('open');
   return actions;
 }
@@ -161,6 +148,8 @@ export function listingHeader(model: ClaudeModel, listing: Listing, contextWindo
 export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
   const { model, listing } = input;
   const base = model.startDir;
+  // Reasons name other files: relative to the folder, `~` for the home, as the CLI prints them.
+  const say = messagePaths([base], input.home);
   const byPath = new Map<string, ClaudeEntry>();
   for (const e of model.entries) if (!byPath.has(e.path)) byPath.set(e.path, e);
   const settings = model.settings;
@@ -168,7 +157,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
 
   // Next to drop: in drop order, until dropping them would absorb a growth of a tenth of the budget.
   const risk = new Map<string, string>();
-  for (const l of listing.entries) if (l.shown === 'dropped') risk.set(l.path, l.reason ?? 'dropped');
+  for (const l of listing.entries) if (l.shown === 'dropped') risk.set(l.path, l.reason ? say(l.reason) : 'dropped');
   const need = listing.used + Math.ceil(listing.budget * AT_RISK_GROWTH) - listing.budget;
   if (need > 0 && !listing.namesOverBudget) {
     let saved = 0;
@@ -180,7 +169,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
       risk.set(l.path, `its description is dropped first if the listing grows by ${Math.ceil(listing.budget * AT_RISK_GROWTH)} characters (a tenth of the budget); ${listing.budget - listing.used} characters are left`);
     }
   }
-  for (const l of listing.entries) if (l.shown === 'truncated' && !risk.has(l.path)) risk.set(l.path, l.reason ?? 'truncated');
+  for (const l of listing.entries) if (l.shown === 'truncated' && !risk.has(l.path)) risk.set(l.path, l.reason ? say(l.reason) : 'truncated');
 
   const rows: ListingRow[] = [];
   const counts: Record<ListingShown, number> = { full: 0, truncated: 0, 'name-only': 0, dropped: 0, absent: 0 };
@@ -198,7 +187,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
       ...(e.displayName && e.displayName !== e.name ? { displayName: e.displayName } : {}),
       kind: e.kind, level: e.level, ...(e.plugin ? { plugin: e.plugin } : {}),
       shown: l.shown, group, chars: l.chars, descChars: l.descChars,
-      ...(l.reason ? { reason: l.reason } : {}), ...(riskText !== undefined ? { risk: riskText } : {}),
+      ...(l.reason ? { reason: say(l.reason) } : {}), ...(riskText !== undefined ? { risk: riskText } : {}),
       where: rel(base, e.path),
       preview: l.line.length > PREVIEW_CHARS ? `${l.line.slice(0, PREVIEW_CHARS - 1)}…` : l.line,
       ...(e.override !== undefined ? { override: e.override } : {}),
@@ -214,7 +203,7 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
     rows.push({
       id: input.idOf(e.path), invocation: e.invocation ?? e.folderName, kind: e.kind, level: e.level,
       shown: 'absent', group: 'absent', chars: 0, descChars: 0,
-      reason: `never loaded: ${e.notLoadedReason ?? 'Claude Code does not load this file'}`,
+      reason: `never loaded: ${e.notLoadedReason ? say(e.notLoadedReason) : 'Claude Code does not load this file'}`,
       where: rel(base, e.path), preview: '', actions: ['open'],
     });
   }

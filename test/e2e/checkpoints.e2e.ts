@@ -99,6 +99,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await toast.waitFor({ timeout: 15_000 });
   assert.match(await toast.innerText(), /4 questions\) — \.agent\/tmp\/release-notes-context\.md/);
   await t.treeItem(/release-notes/, 'Checkpoints').waitFor();
+  // The messages this scenario brings up, which may still be sliding out at a later screenshot.
+  t.allowToast(/is waiting for your answers/);
+  t.allowToast(/^(Source: Skillflow )?.*Resumed \S+ in the Skillflow terminal/);
+  t.allowToast(/Changed on disk — nothing was written/);
   await t.shot('notification-new-context-file');
   await toast.getByRole('button', { name: 'Answer' }).click();
 

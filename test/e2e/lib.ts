@@ -18,7 +18,11 @@
  *   t.page                    playwright-core Page on the workbench
  *   t.workspace               absolute path of the opened folder (the copy of examples/demo-workspace)
  *   t.path(...segments)       absolute path inside t.workspace
- *   t.shot(name)              screenshot → test-results/e2e/<scenario>/<NN>-<name>.png (returns the path)
+ *   t.shot(name, { toast? })  screenshot → test-results/e2e/<scenario>/<NN>-<name>.png (returns the path). It FAILS
+ *                             the scenario when the screen holds what the scenario did not ask for: a quick input
+ *                             it did not open or drive (t.runCommand / t.quickInput.*) since the last shot with none
+ *                             open, or a notification toast whose text neither `toast` (a RegExp) nor one given to
+ *                             t.allowToast(re) matches
  *   t.runCommand(label)       closes an open quick input (Escape), F1, types `>label`, waits for the matching
  *                             row, Enter; returns when the palette closed or the command replaced it
  *   t.quickInput.widget       Locator of `.quick-input-widget` (palette, QuickPick and InputBox alike)
@@ -82,7 +86,9 @@ export interface ScenarioContext {
   page: Page;
   workspace: string;
   path(...segments: string[]): string;
-  shot(name: string): Promise<string>;
+  shot(name: string, expect?: { toast?: RegExp }): Promise<string>;
+  /** From now on, a toast matching `text` may be on screen at a screenshot (a message the scenario brought up). */
+  allowToast(text: RegExp): void;
   runCommand(label: string): Promise<void>;
   quickInput: QuickInput;
   openSidebar(): Promise<Locator>;
@@ -137,38 +143,50 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
   const sidebar = page.locator('[id="workbench.parts.sidebar"]');
   const seconds = () => ((Date.now() - started) / 1000).toFixed(2);
 
+  /** The scenario opened or drove a quick input since the last screenshot that showed none. */
+  let drivingInput = false;
+  const allowedToasts: RegExp[] = [];
   const quickInput: QuickInput = {
     widget,
     input,
     // Rows are role=option, or role=checkbox in a multi-select (canPickMany) QuickPick.
-    option: (optionName) => widget.getByRole('option', { name: optionName }).or(widget.getByRole('checkbox', { name: optionName })).first(),
+    option: (optionName) => {
+      drivingInput = true;
+      return widget.getByRole('option', { name: optionName }).or(widget.getByRole('checkbox', { name: optionName })).first();
+    },
     async pick(optionName) {
+      drivingInput = true;
       const row = quickInput.option(optionName);
       await row.waitFor();
       await row.click();
     },
     async waitForOpen() {
+      drivingInput = true;
       await input.waitFor({ state: 'visible' });
     },
     async waitForClosed() {
       await widget.waitFor({ state: 'hidden' });
     },
     async accept() {
+      drivingInput = true;
       await input.waitFor({ state: 'visible' });
       await input.press('Enter');
     },
     async submit(text) {
+      drivingInput = true;
       await input.waitFor({ state: 'visible' });
       await input.fill(text);
       await page.keyboard.press('Enter');
     },
     async title() {
+      drivingInput = true;
       const title = widget.locator('.quick-input-title');
       return (await title.isVisible()) ? (await title.innerText()).trim() : '';
     },
   };
 
   const runCommand = async (label: string) => {
+    drivingInput = true;
     // F1 does not replace an open QuickPick/InputBox: close it first.
     for (let i = 0; i < 3 && (await widget.isVisible()); i++) {
       await page.keyboard.press('Escape');
@@ -210,13 +228,28 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
     home,
     path: (...segments) => path.join(workspace, ...segments),
 
-    async shot(shotName) {
+    async shot(shotName, expect) {
       fs.mkdirSync(shotsDir, { recursive: true });
       const file = path.join(shotsDir, `${String(++shotCount).padStart(2, '0')}-${shotName.replace(/[^\w.-]+/g, '-')}.png`);
       await page.screenshot({ path: file });
       t.log(`screenshot ${path.relative(process.cwd(), file)}`);
+      // A screenshot that passes while a stray box covers the screen proves nothing: what is on screen must be asked for.
+      if (await widget.isVisible()) {
+        if (!drivingInput) throw new Error(`screenshot ${path.basename(file)}: a quick input the scenario did not open is on screen: "${(await quickInput.title()) || (await widget.innerText()).slice(0, 120)}"`);
+      } else {
+        drivingInput = false;
+      }
+      const toasts = page.locator('.notifications-toasts .notification-toast');
+      for (let i = 0; i < await toasts.count(); i++) {
+        const toast = toasts.nth(i);
+        if (!(await toast.isVisible())) continue;
+        const text = (await toast.innerText()).replace(/\s+/g, ' ').trim();
+        if (!expect?.toast?.test(text) && !allowedToasts.some((re) => re.test(text))) throw new Error(`screenshot ${path.basename(file)}: an unexpected notification is on screen: "${text.slice(0, 200)}"`);
+      }
       return file;
     },
+
+    allowToast(text) { allowedToasts.push(text); },
 
     runCommand,
     quickInput,

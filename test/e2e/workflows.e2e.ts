@@ -148,6 +148,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await expectStatus('CANCELLED · implement');
   assert.match(await codicon(), /codicon-circle-slash/);
   await t.page.waitForTimeout(400); // the toast's fade-in
+  t.allowToast(/cancelled: status\.json now says CANCELLED/);
   await t.shot('after-cancel-message-and-status-bar');
   await toast.getByRole('button', { name: 'Open status.json' }).click();
   await t.page.locator('.monaco-editor').filter({ hasText: '"CANCELLED"' }).first().waitFor();
@@ -211,7 +212,8 @@ export async function scenario(t: ScenarioContext): Promise<void> {
 
   // The Workflows view: the entry with phase · mode · age · agent, its artifacts and history.
   // Collapse the Skills view so the Workflows pane has room for the artifacts and the history.
-  await t.view('Skills').locator('.pane-header').first().click();
+  // On its title: the middle of the header may be one of its action buttons (New Skill's "+").
+  await t.view('Skills').locator('.pane-header h3.title').first().click();
   const entry = t.treeItem(/Add a login form/, 'Workflows');
   await entry.waitFor();
   assert.match((await entry.innerText()).replace(/\s+/g, ' '), /WORK · Add a login form ?full · now · worker/);

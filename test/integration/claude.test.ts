@@ -61,7 +61,7 @@ describe('What Claude Sees and Who Answers', () => {
     // Claude Code has a built-in /release-notes: the demo skill of that name never answers and is not listed.
     assert.equal(row('/release-notes')?.shown, 'absent');
     assert.match(row('/release-notes')?.reason ?? '', /\/release-notes is a Claude Code built-in command, which always wins/);
-    // The plugin in plugins/ is not installed, so Claude Code does not load it; nothing else is dropped.
+    // Nothing is dropped (the plugin in plugins/ counts as loaded, as with --plugin-dir: the CLI's model too).
     assert.equal(vm.counts.dropped, 0);
     assert.equal(view.description, `${vm.used.toLocaleString('en-US')} / 8,000 chars`);
 

@@ -559,6 +559,8 @@ describe('skills feature', function () {
     const where = await step(2) as vscode.QuickPick<vscode.QuickPickItem>;
     assert.deepEqual(where.buttons, [vscode.QuickInputButtons.Back]);
     assert.doesNotMatch(`${where.title ?? ''} ${where.placeholder ?? ''}`, /`/);
+    // Only folders whose skills Claude Code loads: not the demo's misplaced .claude/skills/drafts, not .agents/skills.
+    assert.deepEqual(where.items.map((i) => i.label), ['$(root-folder) Project: .claude/skills', '$(account) Personal: ~/.claude/skills']);
     await vscode.commands.executeCommand('workbench.action.quickInputBack');
     const again = await waitFor(() => api.activeInput !== where && api.activeInput?.step === 1 && api.activeInput as vscode.InputBox, 10_000, 'back on step 1');
     assert.equal(again.value, 'back-and-forth', 'the name typed before Back is kept');

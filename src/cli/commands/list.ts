@@ -6,12 +6,13 @@
  * always listed).
  */
 import * as path from 'node:path';
+import { shownPaths } from '../output/shownPaths';
 import { type CliContext, EXIT_OK, EXIT_USAGE } from '../context';
 import { parseArgs } from '../args';
 import type { AgentEntry } from '../../core/skillmd/model';
 import { discoverPaths } from '../../core/discovery/discover';
 import { displayPath } from '../output/paths';
-import { LIST_WRITERS, modelPath } from '../output/claude';
+import { LIST_WRITERS } from '../output/claude';
 import { tokensForLength } from '../../core/base/text';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 
@@ -44,6 +45,6 @@ export function listCommand(ctx: CliContext, args: string[]): number {
     agents: found.agents,
     agentTokens,
     empty: `No skills, commands or agents found under ${displayPath(ctx.cwd, path.resolve(ctx.cwd, target))}`,
-  }, modelPath(ctx.cwd)));
+  }, ...shownPaths(ctx, parsed.flags)));
   return EXIT_OK;
 }

@@ -20,6 +20,11 @@ export function newCommand(ctx: CliContext, args: string[]): number {
   });
   if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
   const parent = path.resolve(ctx.cwd, parsed.flags.path ?? path.join('.claude', 'skills'));
+  // A mistyped --path must not become a tree of new folders: the folder or the one above it must exist.
+  if (parsed.flags.path !== undefined && !ctx.fs.stat(parent)?.isDirectory && !ctx.fs.stat(path.dirname(parent))?.isDirectory) {
+    ctx.err(`skillflow new: '${parsed.flags.path}' does not exist, nor does the folder above it; give an existing folder (or create it first)\n`);
+    return EXIT_PROBLEMS;
+  }
   const result = scaffoldSkill(ctx.fs, parent, parsed.positionals[0], { description: parsed.flags.description });
   if (!result.ok) {
     ctx.err(`skillflow new: ${result.message}\n`);

@@ -25,7 +25,7 @@ export function packageCommand(ctx: CliContext, args: string[]): number {
   let skillDir = path.resolve(ctx.cwd, target);
   const st = ctx.fs.stat(skillDir);
   if (!st) {
-    ctx.err(`skillflow package: cannot read '${target}'\n`);
+    ctx.err(`skillflow package: '${target}' does not exist\n`);
     return EXIT_USAGE;
   }
   if (st.isFile && path.basename(skillDir) === 'SKILL.md') skillDir = path.dirname(skillDir);

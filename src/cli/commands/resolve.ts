@@ -6,10 +6,11 @@
  * `skillflow resolve --all [PATH]`: every command that more than one skill or command file answers to (exit 1 with any
  * under `--fail-on ambiguous`, else 0).
  */
+import { shownPaths } from '../output/shownPaths';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../context';
 import { parseArgs } from '../args';
 import { ambiguousCommands, resolveCommand } from '../../core/claude/resolve';
-import { RESOLVE_ALL_WRITERS, RESOLVE_WRITERS, modelPath } from '../output/claude';
+import { RESOLVE_ALL_WRITERS, RESOLVE_WRITERS } from '../output/claude';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE } from '../discoveryFlags';
 import { claudeModelAt } from './model';
 
@@ -32,7 +33,7 @@ export function resolveCommandCli(ctx: CliContext, args: string[]): number {
     const model = claudeModelAt(ctx, 'resolve', parsed.positionals[0] ?? '.', parsed.flags);
     if (!model) return EXIT_USAGE;
     const results = ambiguousCommands(model);
-    ctx.out(RESOLVE_ALL_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof RESOLVE_ALL_WRITERS](results, modelPath(ctx.cwd)));
+    ctx.out(RESOLVE_ALL_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof RESOLVE_ALL_WRITERS](results, ...shownPaths(ctx, parsed.flags)));
     return parsed.flags['fail-on'] === 'ambiguous' && results.length ? EXIT_PROBLEMS : EXIT_OK;
   }
   if (parsed.flags['fail-on'] !== undefined) throw new UsageError('--fail-on goes with --all');
@@ -42,7 +43,7 @@ export function resolveCommandCli(ctx: CliContext, args: string[]): number {
   const model = claudeModelAt(ctx, 'resolve', parsed.positionals[1] ?? '.', parsed.flags);
   if (!model) return EXIT_USAGE;
   const result = resolveCommand(model, command);
-  ctx.out(RESOLVE_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof RESOLVE_WRITERS](result, modelPath(ctx.cwd)));
+  ctx.out(RESOLVE_WRITERS[(parsed.flags.format ?? 'text') as keyof typeof RESOLVE_WRITERS](result, ...shownPaths(ctx, parsed.flags)));
   if (result.winner && result.typable === false) return EXIT_PROBLEMS;
   return result.winner || result.builtin ? EXIT_OK : EXIT_PROBLEMS;
 }

@@ -8,12 +8,13 @@
  * and changes nothing (exit 1 when there is something to fix, 0 when not).
  */
 import * as path from 'node:path';
+import { messagePaths } from '../../core/base/messagePaths';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../context';
 import type { SkillEntry } from '../../core/skillmd/model';
 import { applyTextEdits, fixAllEdits } from '../../core/fixes/skillFixes';
 import { unifiedDiff } from '../../core/base/diff';
 import { parseArgs } from '../args';
-import type { Profile } from '../../core/base/types';
+import type { Problem, Profile } from '../../core/base/types';
 import { PROFILES } from '../../core/base/types';
 import { nodeFileSystem } from '../../core/base/fs';
 import { discoverPaths, type DiscoverPathsResult } from '../../core/discovery/discover';
@@ -104,7 +105,15 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
       configured = again;
     }
   }
-  const report = validationReport({ ...configured, configs: configured.configs.map((c) => ({ file: c.file!, problems: c.problems })) });
+  // Paths inside messages as the file paths are shown: relative to the current folder, `~` for the home.
+  const say = messagePaths([ctx.cwd], startOptions(ctx, parsed.flags).home);
+  const said = <T extends { problems: Problem[] }>(x: T): T => ({ ...x, problems: x.problems.map((p) => ({ ...p, message: say(p.message) })) });
+  const report = validationReport({
+    ...configured,
+    skills: configured.skills.map(said),
+    agents: configured.agents.map(said),
+    configs: configured.configs.map((c) => said({ file: c.file!, problems: c.problems })),
+  });
   ctx.out(REPORT_WRITERS[(parsed.flags.format ?? 'text') as ReportFormat](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   return report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -11,19 +11,25 @@ import { listingJson } from '../../core/claude/listing';
 import { markdownCell } from './report';
 import { displayPath } from './paths';
 
-/** Turns a command's data into the text printed on stdout; `shown` gives a path as the CLI prints it. */
-export type Writer<T> = (data: T, shown: (file: string) => string) => string;
+/**
+ * Turns a command's data into the text printed on stdout; `shown` gives a path as the CLI prints it, `say` a reason
+ * with the paths in it shown the same way (messagePaths).
+ */
+export type Writer<T> = (data: T, shown: (file: string) => string, say: (text: string) => string) => string;
 
 /**
- * A path as `list`, `resolve` and `listing` print it: relative to the current directory when inside it, else absolute
- * (personal and managed files); Claude Code's own (`builtin:/help`, `bundled:/code-review`) as they are.
+ * A path as `list`, `resolve` and `listing` print it: relative to the current directory when inside it, under `~` when
+ * in the home (personal files), else absolute (managed files); Claude Code's own (`builtin:/help`,
+ * `bundled:/code-review`) as they are.
  */
-export function modelPath(cwd: string): (file: string) => string {
+export function modelPath(cwd: string, home?: string): (file: string) => string {
   const from = path.resolve(cwd);
   return (file) => {
     if (/^(builtin|bundled):/.test(file)) return file;
     const rel = path.relative(from, file);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)) ? displayPath(cwd, file) : file.split(path.sep).join('/');
+    if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return displayPath(cwd, file);
+    const inHome = home !== undefined ? path.relative(home, file) : '..';
+    return (!inHome.startsWith('..') && !path.isAbsolute(inHome) ? `~/${inHome}` : file).split(path.sep).join('/');
   };
 }
 
@@ -44,7 +50,7 @@ function oneLine(text: string, max: number): string {
 }
 
 /** `--format json`: every skill and command with Claude Code's view of it, then the agents. */
-const listJson: Writer<ListData> = (data, shown) => {
+const listJson: Writer<ListData> = (data, shown, say) => {
   const json = {
     skills: data.skills.map((s) => ({
       name: s.name,
@@ -58,9 +64,9 @@ const listJson: Writer<ListData> = (data, shown) => {
       level: s.level,
       source: s.source,
       loaded: s.loaded,
-      ...(s.notLoadedReason !== undefined ? { notLoadedReason: s.notLoadedReason } : {}),
+      ...(s.notLoadedReason !== undefined ? { notLoadedReason: say(s.notLoadedReason) } : {}),
       shadowedBy: s.shadowedBy !== undefined ? shown(s.shadowedBy) : null,
-      ...(s.shadowReason !== undefined ? { shadowReason: s.shadowReason } : {}),
+      ...(s.shadowReason !== undefined ? { shadowReason: say(s.shadowReason) } : {}),
     })),
     agents: data.agents.map((a) => ({
       name: a.name,
@@ -107,25 +113,25 @@ export const LIST_WRITERS = { text: listText, json: listJson } satisfies Record<
 // ---------- resolve ----------
 
 /** `--format json`: `{command, winner, shadowed, builtin}`, and `note` when the winner does not simply run when typed. */
-const resolveJsonWriter: Writer<ResolveResult> = (r, shown) => {
+const resolveJsonWriter: Writer<ResolveResult> = (r, shown, say) => {
   const json = resolveJson(r);
   return `${JSON.stringify({
     command: json.command,
     winner: json.winner ? { ...json.winner, path: shown(json.winner.path) } : null,
-    shadowed: json.shadowed.map((s) => ({ ...s, path: shown(s.path) })),
+    shadowed: json.shadowed.map((s) => ({ ...s, path: shown(s.path), reason: say(s.reason) })),
     builtin: json.builtin,
-    ...(json.note !== undefined ? { note: json.note } : {}),
+    ...(json.note !== undefined ? { note: say(json.note) } : {}),
   }, null, 2)}\n`;
 };
 
 /** `--format text`: who answers, then what it shadows and why. */
-const resolveText: Writer<ResolveResult> = (r, shown) => {
+const resolveText: Writer<ResolveResult> = (r, shown, say) => {
   const lines: string[] = [];
   if (r.winner) lines.push(`${r.command} → ${r.winner.level} ${r.winner.source} ${shown(r.winner.path)}`);
   else if (r.builtin) lines.push(`${r.command} → Claude Code's own command`);
   else lines.push(`${r.command} → nothing answers it`);
-  if (r.note) lines.push(`  note: ${r.note}`);
-  for (const s of r.shadowed) lines.push(`  shadows ${s.level} ${s.source} ${shown(s.path)}: ${s.reason}`);
+  if (r.note) lines.push(`  note: ${say(r.note)}`);
+  for (const s of r.shadowed) lines.push(`  shadows ${s.level} ${s.source} ${shown(s.path)}: ${say(s.reason)}`);
   return `${lines.join('\n')}\n`;
 };
 
@@ -133,19 +139,22 @@ export const RESOLVE_WRITERS = { text: resolveText, json: resolveJsonWriter } sa
 
 /** `resolve --all`: each command as `resolve` prints it (text: one block each, then a count; json: a list). */
 export const RESOLVE_ALL_WRITERS = {
-  text: (results, shown) => `${results.map((r) => resolveText(r, shown)).join('')}${results.length} command${results.length === 1 ? '' : 's'} answered by more than one file\n`,
-  json: (results, shown) => `${JSON.stringify(results.map((r) => JSON.parse(resolveJsonWriter(r, shown)) as unknown), null, 2)}\n`,
+  text: (results, shown, say) => `${results.map((r) => resolveText(r, shown, say)).join('')}${results.length} command${results.length === 1 ? '' : 's'} answered by more than one file\n`,
+  json: (results, shown, say) => `${JSON.stringify(results.map((r) => JSON.parse(resolveJsonWriter(r, shown, say)) as unknown), null, 2)}\n`,
 } satisfies Record<keyof typeof RESOLVE_WRITERS, Writer<ResolveResult[]>>;
 
 // ---------- listing ----------
 
 /** `--format json`: `{budget, used, entries:[{invocation, chars, shown}]}` (with each entry's reason). */
-const listingJsonWriter: Writer<Listing> = (l) => `${JSON.stringify(listingJson(l), null, 2)}\n`;
+const listingJsonWriter: Writer<Listing> = (l, _shown, say) => {
+  const json = listingJson(l);
+  return `${JSON.stringify({ ...json, entries: json.entries.map((e) => (e.reason !== undefined ? { ...e, reason: say(e.reason) } : e)) }, null, 2)}\n`;
+};
 
 const SHOWN_ORDER: readonly ListingShown[] = ['full', 'truncated', 'name-only', 'dropped', 'absent'];
 
 /** `--format text`: the listing as the model gets it, then the figures and the entries left out. */
-const listingText: Writer<Listing> = (l) => {
+const listingText: Writer<Listing> = (l, _shown, say) => {
   const lines = l.entries.filter((e) => e.shown !== 'absent').map((e) => e.line);
   const counts = SHOWN_ORDER.map((s) => [s, l.entries.filter((e) => e.shown === s).length] as const).filter(([, n]) => n > 0);
   const source = l.budgetSource === 'SLASH_COMMAND_TOOL_CHAR_BUDGET'
@@ -154,7 +163,7 @@ const listingText: Writer<Listing> = (l) => {
   const out = [...lines, ''];
   out.push(`${l.used} of ${l.budget} characters used (budget from ${source}); ${l.entries.length} ${l.entries.length === 1 ? 'entry' : 'entries'}: ${counts.map(([s, n]) => `${n} ${s}`).join(', ') || 'none'}`);
   if (l.namesOverBudget) out.push('The names alone are over the budget: Claude Code keeps every name, so the listing is over budget.');
-  for (const e of l.entries) if (e.shown !== 'full' && e.reason) out.push(`  ${e.invocation}: ${e.shown} (${e.reason})`);
+  for (const e of l.entries) if (e.shown !== 'full' && e.reason) out.push(`  ${e.invocation}: ${e.shown} (${say(e.reason)})`);
   return `${out.join('\n')}\n`;
 };
 

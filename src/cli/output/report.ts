@@ -92,7 +92,10 @@ export const textReport: ReportWriter = (report, shown) => {
   for (const c of report.configs) for (const p of c.problems) line(p.file ?? c.file, p);
   lines.sort((x, y) => (x.file < y.file ? -1 : x.file > y.file ? 1 : 0) || x.p.line - y.p.line || x.p.column - y.p.column || (x.p.code < y.p.code ? -1 : x.p.code > y.p.code ? 1 : 0));
   let text = lines.map((l) => `${l.text}\n`).join('');
-  text += `${plural(report.skills.length, 'skill')} checked: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
+  // Command files are entries too, but not skills: counted apart.
+  const commands = report.skills.filter((s) => s.source === 'command').length;
+  const checked = commands ? `${plural(report.skills.length - commands, 'skill')}, ${plural(commands, 'command file')}` : plural(report.skills.length, 'skill');
+  text += `${checked} checked: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}`;
   if (report.agents.length) text += `; ${plural(report.agents.length, 'agent')} checked`;
   return `${text}\n`;
 };

@@ -76,6 +76,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'builtin-clash': { summary: 'The command name is a Claude Code built-in command (which wins) or a bundled skill (which this replaces).', severity: { 'claude-code': 'warning', spec: undefined, upload: undefined } },
   unreachable: { summary: 'Neither the user nor the model can invoke it (`user-invocable: false` with `disable-model-invocation: true`, or an agent\'s `skills:` entry the model may not invoke).', severity: { 'claude-code': 'warning', spec: undefined, upload: undefined } },
   'skill-md-case': { summary: 'The skill folder has `skill.md` but no `SKILL.md` (the name is case-sensitive).', severity: all('error') },
+  'file-not-text': { summary: 'SKILL.md (or a command file) is not text: it holds NUL bytes or is not valid UTF-8.', severity: all('error') },
   'file-too-large': { summary: 'SKILL.md is over 1 MiB and was not parsed.', severity: all('error') },
   'agent-skill-missing': { summary: 'An agent\'s `skills:` entry names a skill that does not exist.', severity: all('error') },
   'agent-model-invalid': { summary: 'An agent\'s `model` must be a `/model` value (sonnet, opus, haiku, fable, a full model id …) or inherit.', severity: all('error') },

@@ -3,6 +3,7 @@
  * what is shadowed and why, or that nothing answers), each naming the file it is about when there is one.
  */
 import * as path from 'node:path';
+import { messagePaths } from '../base/messagePaths';
 import { builtinCommand } from './builtins';
 import type { ClaudeModel } from './load';
 import type { ResolvedRef, ResolveResult } from './resolve';
@@ -19,20 +20,19 @@ export interface AnswerRow {
   path?: string;
 }
 
-function where(model: ClaudeModel, file: string): string {
+function where(model: ClaudeModel, file: string, home?: string): string {
   const r = path.relative(model.startDir, file);
-  return r && !r.startsWith('..') && !path.isAbsolute(r) ? r.split(path.sep).join('/') : file;
+  return r && !r.startsWith('..') && !path.isAbsolute(r) ? r.split(path.sep).join('/') : shorten(model, file, home);
 }
 
-/** A reason with the start folder's paths shortened to relative ones. */
-function shorten(model: ClaudeModel, text: string): string {
-  const prefix = model.startDir.endsWith(path.sep) ? model.startDir : model.startDir + path.sep;
-  return text.split(prefix).join('');
+/** A reason with the start folder's paths shortened to relative ones, the home's to `~/…`. */
+function shorten(model: ClaudeModel, text: string, home?: string): string {
+  return messagePaths([model.startDir], home)(text);
 }
 
 /** A loser's reason with the why first (QuickPick details are cut at the row's width). */
-function whyFirst(model: ClaudeModel, reason: string): string {
-  const short = shorten(model, reason);
+function whyFirst(model: ClaudeModel, reason: string, home?: string): string {
+  const short = shorten(model, reason, home);
   const wins = /^(.*?) wins: (.*)$/.exec(short);
   if (wins) return `${wins[2]} (winner: ${wins[1]})`;
   const bundled = /^(.*?) replaces (Claude Code's bundled skill \S+)(?: \((.*)\))?$/.exec(short);
@@ -50,8 +50,8 @@ function isFile(r: ResolvedRef): boolean {
   return r.level !== 'bundled' && r.level !== 'builtin' && !r.path.startsWith('builtin:') && !r.path.startsWith('bundled:');
 }
 
-/** The rows for one folder's result: the answer first, then every loser with its reason. */
-export function explainResolve(model: ClaudeModel, result: ResolveResult): AnswerRow[] {
+/** The rows for one folder's result: the answer first, then every loser with its reason (home: shown as `~`). */
+export function explainResolve(model: ClaudeModel, result: ResolveResult, home?: string): AnswerRow[] {
   const rows: AnswerRow[] = [];
   const cmd = result.command;
   if (result.winner) {
@@ -59,7 +59,7 @@ export function explainResolve(model: ClaudeModel, result: ResolveResult): Answe
     const display = e && e.displayName !== e.name ? ` (shown as “${e.displayName}”)` : '';
     rows.push({
       kind: 'winner', label: `${cmd} runs the ${refWords(result.winner)}${display}`,
-      description: where(model, result.winner.path),
+      description: where(model, result.winner.path, home),
       detail: e?.bareInvocation === cmd ? `the plugin skill ${e.invocation} also answers its bare name while no other command uses it` : `wins ${cmd}${result.shadowed.length ? `; it shadows ${result.shadowed.length}` : ''}`,
       path: result.winner.path,
     });
@@ -73,11 +73,11 @@ export function explainResolve(model: ClaudeModel, result: ResolveResult): Answe
       detail: result.shadowed.length ? 'every file with this name is shadowed or not loaded' : 'no skill, command or Claude Code built-in has this name here',
     });
   }
-  if (result.note) rows.push({ kind: 'note', label: 'Note', detail: shorten(model, result.note) });
+  if (result.note) rows.push({ kind: 'note', label: 'Note', detail: shorten(model, result.note, home) });
   for (const s of result.shadowed) {
     rows.push({
-      kind: 'shadowed', label: `shadowed: ${refWords(s)}`, detail: whyFirst(model, s.reason),
-      ...(isFile(s) ? { description: where(model, s.path), path: s.path } : {}),
+      kind: 'shadowed', label: `shadowed: ${refWords(s)}`, detail: whyFirst(model, s.reason, home),
+      ...(isFile(s) ? { description: where(model, s.path, home), path: s.path } : {}),
     });
   }
   return rows;

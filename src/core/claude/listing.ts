@@ -160,3 +160,24 @@ export function listingJson(l: Listing): { budget: number; used: number; entries
     entries: l.entries.map((e) => ({ invocation: e.invocation, chars: e.chars, shown: e.shown, ...(e.reason ? { reason: e.reason } : {}) })),
   };
 }
+
+export interface ContextWindow {
+  tokens: number;
+  /** `200k`, `1m`, or the number of tokens as written. */
+  label: string;
+  /** Set when the setting's value could not be read (the default is used then). */
+  invalid?: string;
+}
+
+/** Reads a context window (the `skillflow.listing.contextWindow` setting, the CLI's `--context-window`): `200k`, `1m`, or a number of tokens (as a number or digits). */
+export function parseContextWindow(value: unknown): ContextWindow {
+  if (value === undefined || value === null || value === '') return { tokens: 200_000, label: '200k' };
+  const raw = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : '';
+  const m = /^(\d+(?:\.\d+)?)\s*([km]?)$/.exec(raw);
+  if (m) {
+    const tokens = Math.round(Number(m[1]) * (m[2] === 'k' ? 1_000 : m[2] === 'm' ? 1_000_000 : 1));
+    if (tokens >= 1_000) return { tokens, label: m[2] ? `${m[1]}${m[2]}` : tokens.toLocaleString('en-US') };
+  }
+  return { tokens: 200_000, label: '200k', invalid: `${JSON.stringify(value)} is not a context window (use "200k", "1m" or a number of tokens of at least 1000); 200k is used` };
+}
+

@@ -49,7 +49,13 @@ export function resolveCommand(model: ClaudeModel, command: string): ResolveResu
   }
   const winner = candidates.find((e) => !e.shadowedBy);
   for (const e of candidates) if (e !== winner) shadowed.push({ ...ref(e), reason: e.shadowReason ?? 'shadowed' });
-  if (!winner) return { command: cmd, winner: null, shadowed, builtin: false };
+  if (!winner) {
+    const result: ResolveResult = { command: cmd, winner: null, shadowed, builtin: false };
+    // `name:` is only a label in a project or personal skill: a user who types the label is told the command.
+    const labelled = candidates.length ? undefined : model.entries.find((e) => e.loaded && !e.shadowedBy && e.kind === 'skill' && e.meta.name === name && e.invocation && e.invocation !== cmd);
+    if (labelled) result.note = `${name} is the display name (\`name:\`) of ${labelled.invocation}, not a command: type ${labelled.invocation}`;
+    return result;
+  }
   if (active?.kind === 'bundled-skill' && winner.bareInvocation !== cmd) {
     shadowed.push({ path: `bundled:${cmd}`, level: 'bundled', source: 'skill', reason: `${winner.level} ${winner.kind} at ${winner.path} replaces Claude Code's bundled skill ${cmd} (its aliases stay with the bundled skill)` });
   }

@@ -54,6 +54,11 @@ export interface ClaudeWiring {
   models: ClaudeModel[];
 }
 
+/** A file Claude Code cannot make sense of: not read, or not text. */
+function unread(e: LoadedSkillEntry): boolean {
+  return e.problems.some((p) => p.code === 'file-unreadable' || p.code === 'file-not-text');
+}
+
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -115,7 +120,7 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
   };
   const readMeta = (file: string) => {
     const e = load(file);
-    if (!e || e.problems.some((p) => p.code === 'file-unreadable')) return undefined;
+    if (!e || unread(e)) return undefined;
     return e.meta;
   };
 
@@ -313,7 +318,7 @@ function sameDeciding(a: ClaudeMeta, b: ClaudeMeta): boolean {
  */
 export function carryClaudeView(old: LoadedSkillEntry, fresh: LoadedSkillEntry, models: readonly ClaudeModel[], profile?: Profile): boolean {
   if (old.skillMdPath !== fresh.skillMdPath || !sameDeciding(old.meta, fresh.meta) || !sameRange(old.nameRange, fresh.nameRange)) return false;
-  if (fresh.problems.some((p) => p.code === 'file-unreadable') !== old.problems.some((p) => p.code === 'file-unreadable')) return false;
+  if (unread(fresh) !== unread(old)) return false;
   for (const k of VIEW_KEYS) Object.assign(fresh, { [k]: old[k] });
   const carried: Problem[] = [];
   for (const p of old.problems) {

@@ -68,8 +68,8 @@ export function loadRoots(fs: FileSystem, roots: SkillsRoot[], profile: Profile,
   return skills;
 }
 
-/** `<folder>/.claude/skills` → `<folder>`; undefined for any other root. */
-function claudeFolderOf(root: SkillsRoot): string | undefined {
+/** `<folder>/.claude/skills` → `<folder>`; undefined for any other root (the only roots whose skills Claude Code loads). */
+export function claudeFolderOf(root: SkillsRoot): string | undefined {
   const parent = path.dirname(root.path);
   return path.basename(root.path) === 'skills' && path.basename(parent) === '.claude' ? path.dirname(parent) : undefined;
 }
@@ -193,7 +193,7 @@ export function discoverPath(fs: FileSystem, target: string, opts: PathOptions):
   const cached = withReadCache(fs);
   const abs = path.resolve(target);
   const st = cached.stat(abs);
-  if (!st) return { ok: false, message: `cannot read '${target}'` };
+  if (!st) return { ok: false, message: `'${target}' does not exist` };
   if (st.isFile) {
     const base = path.basename(abs);
     const agentsDir = path.dirname(abs);

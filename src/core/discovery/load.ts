@@ -3,6 +3,7 @@
  * (at most MAX_SKILL_FILES), its name, description and invocation; and SkillLoader, how a run loads many.
  */
 import * as path from 'node:path';
+import { isUtf8 } from 'node:buffer';
 import type { FileStat, FileSystem } from '../base/fs';
 import type { Problem, Profile, Range } from '../base/types';
 import { fileProblem, sortProblems } from '../base/problems';
@@ -185,7 +186,11 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     } catch (e) {
       entry.problems.push(fileProblem('file-unreadable', `SKILL.md cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }
-    if (bytes !== undefined) {
+    const notText = bytes === undefined ? undefined : notTextReason(bytes);
+    if (notText !== undefined) {
+      entry.problems.push(fileProblem('file-not-text', `${load.command ? 'the command file' : 'SKILL.md'} is not text (${notText}); Claude Code reads it as UTF-8 and misreads it: save it as UTF-8 text`));
+      if (estimateTokens) entry.tokenEstimate = 0;
+    } else if (bytes !== undefined) {
       const project = load.command ? load.project : root.scope === 'project' ? projectOf(dir) : undefined;
       const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path, plugin: root.plugin, project, workspaceFolder: root.workspaceFolder, command: load.command, personal: root.scope === 'personal' || undefined }, fs);
       const data = result.parsed.data;
@@ -209,6 +214,17 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
   entry.kind = entry.name.startsWith('workflow-') ? 'workflow' : 'command';
   entry.invocation = root.plugin !== undefined ? `/${root.plugin}:${entry.name}` : `/${entry.name}`;
   return entry;
+}
+
+/** Why bytes are not a text file (NUL bytes, or not UTF-8), or undefined when they are text. */
+export function notTextReason(bytes: Buffer): string | undefined {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    return utf16 ? 'saved as UTF-16' : `a NUL byte at offset ${nul}: a binary file?`;
+  }
+  if (!isUtf8(bytes)) return 'not valid UTF-8: another encoding, or a binary file?';
+  return undefined;
 }
 
 /** SKILL.md rules of the spec and uploads that a command file is not held to (besides the `name-*` rules). */

@@ -62,6 +62,28 @@ function byteOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * Why a skill folder cannot be packaged for upload (claude.ai, the API), or undefined when it can: its errors under the
+ * upload profile, and, when Claude Code-only keys are among them, that the upload format does not take them and Claude
+ * Code skills are shared as plugins.
+ */
+export function uploadRefusal(fs: FileSystem, skillDir: string): { ok: false; message: string; problems: Problem[] } | undefined {
+  const dir = path.resolve(skillDir);
+  const folderName = path.basename(dir);
+  const skill = loadSkill(fs, { path: path.dirname(dir), scope: 'project' }, folderName, 'upload');
+  return skill ? refusal(folderName, skill.problems) : { ok: false, message: `No SKILL.md in ${skillDir}`, problems: [] };
+}
+
+function refusal(folderName: string, problems: Problem[]): { ok: false; message: string; problems: Problem[] } | undefined {
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (!errors.length) return undefined;
+  const claudeKeys = errors.filter((p) => p.code === 'unknown-key' && /it is a Claude Code key/.test(p.message)).map((p) => /'([^']+)'/.exec(p.message)?.[1]).filter((k): k is string => k !== undefined);
+  const why = claudeKeys.length
+    ? ` The upload format takes only its own keys, not Claude Code's (${claudeKeys.join(', ')}): remove them to upload, or share the skill with Claude Code users as a plugin (docs/sharing-skills.md).`
+    : '';
+  return { ok: false, message: `Not packaged: '${folderName}' has ${errors.length} error${errors.length === 1 ? '' : 's'} under the upload profile.${why}`, problems };
+}
+
 /** Validates `skillDir` under the upload profile and writes `<outDir>/<folder>.skill` atomically; nothing is written on errors. */
 export function packageSkill(fs: FileSystem, skillDir: string, outDir: string): PackageResult {
   const dir = path.resolve(skillDir);
@@ -72,14 +94,8 @@ export function packageSkill(fs: FileSystem, skillDir: string, outDir: string): 
   }
   const skill = loadSkill(fs, { path: path.dirname(dir), scope: 'project' }, folderName, 'upload');
   if (!skill) return { ok: false, message: `No SKILL.md in ${skillDir}`, problems: [] };
-  const errors = skill.problems.filter((p) => p.severity === 'error');
-  if (errors.length > 0) {
-    return {
-      ok: false,
-      message: `Not packaged: '${folderName}' has ${errors.length} error${errors.length === 1 ? '' : 's'} under the upload profile.`,
-      problems: skill.problems,
-    };
-  }
+  const refused = refusal(folderName, skill.problems);
+  if (refused) return refused;
 
   const outFile = path.join(path.resolve(outDir), `${folderName}.skill`);
   const files: Zippable = {};

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import { codePointLength } from '../base/text';
-import { checkSkillName, normalizeName } from '../skillmd/names';
+import { checkSkillName, normalizeName, suggestSkillName } from '../skillmd/names';
 import { DESCRIPTION_MAX } from '../validation/frontmatterRules';
 
 export { checkSkillName };
@@ -66,7 +66,11 @@ export type ScaffoldResult = { ok: true; dir: string; files: string[] } | { ok: 
 /** Creates `<parentDir>/<name>/` with SKILL.md, scripts/, references/, assets/; refuses an invalid name or an existing folder. `files` are absolute, SKILL.md first. */
 export function scaffoldSkill(fs: FileSystem, parentDir: string, name: string, opts?: { description?: string }): ScaffoldResult {
   const nameProblem = checkSkillName(name);
-  if (nameProblem) return { ok: false, message: `Invalid skill name '${name}': ${nameProblem}` };
+  if (nameProblem) {
+    // The name validate would suggest, so the two agree.
+    const suggestion = suggestSkillName(normalizeName(name));
+    return { ok: false, message: `Invalid skill name '${name}': ${nameProblem}${suggestion && suggestion !== name && !checkSkillName(suggestion) ? ` Try '${suggestion}'.` : ''}` };
+  }
   const skillName = normalizeName(name);
   if (opts?.description !== undefined) {
     const descriptionProblem = checkDescription(opts.description);

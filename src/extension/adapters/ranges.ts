@@ -1,5 +1,7 @@
 /** The one place where core positions (1-based, exclusive endColumn) become VS Code positions (0-based) and back. */
+import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { messagePaths } from '../../core/base/messagePaths';
 import type { Problem, Range } from '../../core/base/types';
 
 export function toVsRange(r: Range): vscode.Range {
@@ -31,9 +33,19 @@ export function ruleTarget(code: string): vscode.Uri {
   return vscode.Uri.from({ scheme: 'command', path: SHOW_RULE_COMMAND, query: JSON.stringify([code]) });
 }
 
+let shortener: { key: string; say: (text: string) => string } | undefined;
+
+/** A message with the paths in it relative to their workspace folder, `~` for the home (as the CLI prints them). */
+export function shortMessage(text: string): string {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const key = folders.join('\0');
+  if (shortener?.key !== key) shortener = { key, say: messagePaths(folders, os.homedir()) };
+  return shortener.say(text);
+}
+
 /** A core problem as a Diagnostic: source `skillflow`, code linked to the rule's rendered section on the rules page. */
 export function toDiagnostic(problem: Problem): vscode.Diagnostic {
-  const d = new vscode.Diagnostic(toVsRange(problem), problem.message, SEVERITY[problem.severity]);
+  const d = new vscode.Diagnostic(toVsRange(problem), shortMessage(problem.message), SEVERITY[problem.severity]);
   d.source = 'skillflow';
   d.code = { value: problem.code, target: ruleTarget(problem.code) };
   return d;

@@ -54,7 +54,7 @@ export class ClaudeCommands {
     for (const { folder, model, result } of results) {
       if (results.length > 1) items.push({ label: folder.name, kind: vscode.QuickPickItemKind.Separator });
       let shadowedHeader = false;
-      for (const row of explainResolve(model, result)) {
+      for (const row of explainResolve(model, result, this.service.home)) {
         if (row.kind === 'shadowed' && !shadowedHeader) {
           shadowedHeader = true;
           if (results.length === 1) items.push({ label: 'shadowed', kind: vscode.QuickPickItemKind.Separator });

@@ -7,6 +7,7 @@ import type { ListingViewModel } from '../../webview/listingView';
 import type { ActionResult } from './actions';
 import { ClaudeCommands, type WhoAnswersShown } from './commands';
 import { ClaudeService } from './service';
+import type { SkillsService } from '../skills/service';
 import { LISTING_VIEW_ID, ListingViewProvider } from './view';
 
 /** Read-only handles for integration tests. */
@@ -37,8 +38,8 @@ export interface ClaudeApi {
   whenIdle(): Promise<void>;
 }
 
-export function registerClaudeFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ClaudeApi {
-  const service = new ClaudeService(log);
+export function registerClaudeFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, skills: SkillsService): ClaudeApi {
+  const service = new ClaudeService(log, skills);
   const view = new ListingViewProvider(context.extensionUri, service, log);
   const commands = new ClaudeCommands(service, log);
   context.subscriptions.push(

@@ -1,19 +1,21 @@
 /**
- * Owns the Claude Code model inside VS Code: one model per workspace folder (the folder is the start folder, the
- * user's home gives personal skills and user settings, `skillflow.skills.additionalDirectories` stands for
- * `--add-dir`), built when first asked and dropped when a skill, command or settings file changes.
+ * Claude Code's model inside VS Code: one model per workspace folder (the folder is the start folder, the user's home
+ * gives personal skills, user settings and installed plugins, `skillflow.skills.additionalDirectories` stands for
+ * `--add-dir`). The models are the skills index's (the same discovery the CLI's `resolve` and `listing` run, plugins
+ * and nested levels included), so the tree, What Claude Sees and Who Answers… read one model; this service adds the
+ * listing and watches the files outside the workspace the model reads.
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { buildClaudeModel, type ClaudeModel } from '../../core/claude/load';
+import type { ClaudeModel } from '../../core/claude/load';
 import { claudeConfigDir, defaultManagedDir } from '../../core/claude/settings';
 import { computeListing, type Listing } from '../../core/claude/listing';
 import { resolveCommand, type ResolveResult } from '../../core/claude/resolve';
-import { nodeFileSystem } from '../../core/base/fs';
 import { parseContextWindow, type ContextWindow } from '../../webview/listingView';
 import { DebouncedWork } from '../util/idle';
 import { watchFiles } from '../util/watch';
+import type { SkillsService } from '../skills/service';
 
 /** File events are batched this long before the models are dropped and the views rebuild. */
 const CHANGE_BATCH_MS = 120;
@@ -47,13 +49,15 @@ export class ClaudeService implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private outsideWatchers: vscode.Disposable[] = [];
 
-  constructor(private readonly log: vscode.LogOutputChannel, readonly home: string = os.homedir()) {
-    this.disposables.push(this.changeEmitter, this.watch('**/.claude/**'));
+  constructor(private readonly log: vscode.LogOutputChannel, private readonly skills: SkillsService, readonly home: string = os.homedir()) {
+    this.disposables.push(this.changeEmitter);
     this.watchOutside();
     this.disposables.push(
-      vscode.workspace.onDidChangeWorkspaceFolders(() => { this.watchOutside(); this.changed('workspace folders'); }),
+      // The index re-reads workspace files and settings itself; its change is the model's change.
+      skills.onDidChange(() => this.changed('skills index')),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.watchOutside()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('skillflow.skills.additionalDirectories')) { this.watchOutside(); this.changed('additional directories'); }
+        if (e.affectsConfiguration('skillflow.skills.additionalDirectories')) this.watchOutside();
         if (e.affectsConfiguration('skillflow.listing.contextWindow')) this.changed('context window');
       }),
     );
@@ -94,21 +98,31 @@ export class ClaudeService implements vscode.Disposable {
   /** The model and listing of a folder (built now when not cached). */
   get(folder: vscode.WorkspaceFolder): FolderModel {
     const key = folder.uri.toString();
+    const model = this.modelOf(folder);
     const cached = this.models.get(key);
-    if (cached) return cached;
+    // The index may have applied a change whose batched event has not reached this service yet.
+    if (cached?.model === model) return cached;
     const started = performance.now();
-    const model = buildClaudeModel(nodeFileSystem, {
-      startDir: folder.uri.fsPath,
-      home: this.home,
-      additionalDirs: readAdditionalDirs(folder),
-      env: process.env,
-    });
     const contextWindow = readContextWindow();
     const listing = computeListing(model.entries, model.settings, { contextWindowTokens: contextWindow.tokens, env: model.env });
     const built: FolderModel = { folder, model, listing, contextWindow, buildMs: performance.now() - started };
     this.models.set(key, built);
-    this.log.info(`Claude Code model for ${folder.name}: ${model.entries.length} entries, listing ${listing.used}/${listing.budget} characters, built in ${built.buildMs.toFixed(1)} ms`);
+    this.log.info(`Claude Code listing for ${folder.name}: ${model.entries.length} entries, ${listing.used}/${listing.budget} characters, computed in ${built.buildMs.toFixed(1)} ms`);
     return built;
+  }
+
+  /** The index's model for a folder (the index loads now when nobody asked before). */
+  private modelOf(folder: vscode.WorkspaceFolder): ClaudeModel {
+    this.skills.ensureLoaded();
+    const index = this.skills.index;
+    const at = index.options.workspaceFolders.indexOf(folder.uri.fsPath);
+    const model = at >= 0 ? index.models[at] : undefined;
+    if (model) return model;
+    // A folder the index does not know yet (folders changed, its event not applied): read again.
+    this.skills.reload();
+    const again = index.options.workspaceFolders.indexOf(folder.uri.fsPath);
+    if (again >= 0 && index.models[again]) return index.models[again];
+    throw new Error(`no Claude Code model for ${folder.name}`);
   }
 
   /** Who answers `command` in each workspace folder. */
@@ -133,8 +147,9 @@ export class ClaudeService implements vscode.Disposable {
     return [...seen].map(([command, description]) => ({ command, description })).sort((a, b) => a.command.localeCompare(b.command));
   }
 
-  /** Drops the models now (after Skillflow wrote a file itself) and tells the views. */
+  /** Reads the files again now (after Skillflow wrote a file itself) and tells the views. */
   refreshNow(): void {
+    this.skills.reload();
     this.models.clear();
     this.changeEmitter.fire();
   }
@@ -142,12 +157,17 @@ export class ClaudeService implements vscode.Disposable {
   private changed(why: string): void {
     this.work.schedule('claude-model', CHANGE_BATCH_MS, () => {
       this.log.debug(`Claude Code model: rebuild (${why})`);
-      this.refreshNow();
+      this.models.clear();
+      this.changeEmitter.fire();
     });
   }
 
+  /** A file outside the workspace the model reads changed: the index reads everything again. */
   private watch(pattern: vscode.GlobPattern): vscode.Disposable {
-    return watchFiles(pattern, (uri) => this.changed(uri.fsPath));
+    return watchFiles(pattern, (uri) => this.work.schedule('claude-outside', CHANGE_BATCH_MS, () => {
+      this.log.debug(`Claude Code model: ${uri.fsPath} changed outside the workspace`);
+      this.skills.reload();
+    }));
   }
 
   /** Folders outside the workspace the model reads: the user's Claude folder, the managed folder, `--add-dir` folders. */

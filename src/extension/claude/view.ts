@@ -77,6 +77,7 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
     const started = performance.now();
     const folders = this.service.folders().map((f) => ({ id: String(f.index), name: f.name }));
     const vm = buildListingViewModel({
+      home: this.service.home,
       model: fm.model, listing: fm.listing, contextWindow: fm.contextWindow,
       idOf: (file) => this.idOf(file), folders, folderId: String(folder.index),
     });

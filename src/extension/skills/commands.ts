@@ -4,14 +4,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillEntry } from '../../core/skillmd/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
-import { packageSkill } from '../../core/packaging/package';
-import { loadSkill } from '../../core/discovery/load';
+import { packageSkill, uploadRefusal } from '../../core/packaging/package';
+import { claudeFolderOf } from '../../core/discovery/discover';
 import type { Problem } from '../../core/base/types';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillsNode } from '../../core/catalog/treeModel';
 import { runInTerminal } from '../util/terminal';
+import { shortMessage } from '../adapters/ranges';
 
 /** What the skill-targeted commands accept: a tree node, a Uri inside a skill, a skill folder path, or nothing (active editor / pick). */
 type SkillArg = SkillsNode | vscode.Uri | string | undefined;
@@ -145,8 +146,10 @@ export class SkillCommands {
     const index = this.service.index;
     const items: Array<vscode.QuickPickItem & { dir: string }> = [];
     for (const folder of index.options.workspaceFolders) {
-      const roots = index.roots.filter((r) => r.scope === 'project' && r.workspaceFolder === folder);
-      const dirs = roots.length ? roots.map((r) => r.path) : [path.join(folder, '.claude', 'skills')];
+      // Only `.claude/skills` folders (the folder's own, then nested ones): Claude Code never loads a skill made in a
+      // group folder inside one, in `.agents/skills` or `.github/skills`.
+      const roots = index.roots.filter((r) => r.scope === 'project' && r.workspaceFolder === folder && claudeFolderOf(r) !== undefined);
+      const dirs = [...new Set([path.join(folder, '.claude', 'skills'), ...roots.map((r) => r.path)])];
       for (const dir of dirs) {
         items.push({ label: `$(root-folder) Project: ${path.relative(folder, dir) || '.'}`, description: path.basename(folder), detail: path.join(dir, name), dir });
       }
@@ -224,7 +227,7 @@ export class SkillCommands {
     const skill = await this.resolveSkill(arg);
     if (!skill) return undefined;
     if (skill.invocation === null) {
-      void vscode.window.showWarningMessage(`Claude Code never loads ${skill.name}: ${skill.notLoadedReason ?? 'it is not in a folder Claude Code reads'}.`);
+      void vscode.window.showWarningMessage(`Claude Code never loads ${skill.name}: ${skill.notLoadedReason ? shortMessage(skill.notLoadedReason) : 'it is not in a folder Claude Code reads'}.`);
       return undefined;
     }
     await vscode.env.clipboard.writeText(skill.invocation);
@@ -239,19 +242,17 @@ export class SkillCommands {
   async packageSkill(arg?: SkillArg, outDir?: string) {
     const skill = await this.resolveSkill(arg);
     if (!skill) return undefined;
-    const upload = loadSkill(this.service.fs, { path: path.dirname(skill.dir), scope: 'project' }, path.basename(skill.dir), 'upload');
-    const errors = upload?.problems.filter((p) => p.severity === 'error') ?? [];
-    if (errors.length) {
-      const result = { ok: false as const, message: `Not packaged: '${path.basename(skill.dir)}' has ${errors.length} error${errors.length === 1 ? '' : 's'} under the upload profile.`, problems: upload?.problems ?? [] };
-      this.reportRefusal(skill, result);
-      return result;
+    const refused = uploadRefusal(this.service.fs, skill.dir);
+    if (refused) {
+      this.reportRefusal(skill, refused);
+      return refused;
     }
     const out = outDir ?? await this.pickOutDir(skill);
     if (!out) return undefined;
     const result = packageSkill(this.service.fs, skill.dir, out);
     if (result.ok) {
       this.log.info(`packaged ${skill.dir} → ${result.file} (${result.entries.length} entries)`);
-      void vscode.window.showInformationMessage(`Packaged ${path.basename(result.file)} (${result.entries.length} files).`, 'Reveal').then((choice) => {
+      void vscode.window.showInformationMessage(`Packaged ${path.basename(result.file)} (${result.entries.length} file${result.entries.length === 1 ? '' : 's'}).`, 'Reveal').then((choice) => {
         if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.file));
       });
     } else {
@@ -274,7 +275,7 @@ export class SkillCommands {
     const items: Array<vscode.QuickPickItem & { dir?: string }> = [];
     if (folder) items.push({ label: '$(root-folder) Workspace folder', detail: folder, dir: folder });
     items.push({ label: '$(folder-opened) Choose a folder…' });
-    const picked = await vscode.window.showQuickPick(items, { title: `Package ${skill.name}: where to write ${skill.name}.skill?` });
+    const picked = await vscode.window.showQuickPick(items, { title: `Package ${skill.name}: where to write ${path.basename(skill.dir)}.skill?` });
     if (!picked) return undefined;
     if (picked.dir) return picked.dir;
     const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Package here' });

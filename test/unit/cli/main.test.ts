@@ -27,3 +27,15 @@ test('--help prints usage to stdout and exits 0', async () => {
   assert.equal(r.code, 0);
   assert.match(r.out, /skillflow validate|validate \[PATH/);
 });
+
+test('--help says in one line what each command does; --version prints the package version', async () => {
+  const r = await run(['--help']);
+  for (const command of ['validate', 'list', 'resolve', 'listing', 'package', 'new', 'workflow status', 'checkpoint']) {
+    assert.match(r.out, new RegExp(`^  ${command}\\b.* {2,}[a-z].{20,}$`, 'm'), `a line for ${command}`);
+  }
+  const pkg = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync('package.json', 'utf8'))) as { version: string };
+  for (const flag of ['--version', '-v']) {
+    const v = await run([flag]);
+    assert.deepEqual([v.code, v.out], [0, `skillflow ${pkg.version}\n`]);
+  }
+});

@@ -68,9 +68,10 @@ test('each entry gets its state and reason; truncated and dropped entries come f
   // Actions: overrides only where they can apply; reset where one is set; open everywhere.
   assert.deepEqual(by('/shown')?.actions, ['name-only', 'off', 'disable-model-invocation', 'trim', 'open']);
   assert.deepEqual(by('/quiet')?.actions, ['on', 'off', 'disable-model-invocation', 'trim', 'open']);
-  assert.deepEqual(by('/gone')?.actions, ['on', 'disable-model-invocation', 'trim', 'open']);
-  assert.deepEqual(by('/manual')?.actions, ['off', 'trim', 'open']);
-  assert.deepEqual(by('/shown', 'command')?.actions, ['trim', 'open'], 'a shadowed entry offers no override');
+  // No trim where the listing shows no description (absent: off, disable-model-invocation, shadowed).
+  assert.deepEqual(by('/gone')?.actions, ['on', 'disable-model-invocation', 'open']);
+  assert.deepEqual(by('/manual')?.actions, ['off', 'open']);
+  assert.deepEqual(by('/shown', 'command')?.actions, ['open'], 'a shadowed entry offers no override, no trim');
   assert.deepEqual(by('deep')?.actions, ['open']);
 });
 

@@ -35,15 +35,14 @@ test('list: every level (personal via --home, managed via --managed), commands, 
     const r = await run(['list', '--format', 'json', '--home', f.home, '--managed', f.managed], f.ws);
     assert.equal(r.code, 0, r.err);
     const rows = (JSON.parse(r.out) as ListJson).skills.map((s) => [s.invocation, s.level, s.source, s.loaded, s.shadowedBy, s.path]);
-    const home = f.home.split(path.sep).join('/');
     const managed = f.managed.split(path.sep).join('/');
     assert.deepEqual(rows.sort((a, b) => String(a[5]).localeCompare(String(b[5]))), [
       [null, 'project', 'skill', false, null, '.claude/skills/group/x'],
       ['/audit', 'project', 'skill', true, `${managed}/.claude/skills/audit/SKILL.md`, '.claude/skills/audit'],
-      ['/deploy', 'project', 'skill', true, `${home}/.claude/skills/deploy/SKILL.md`, '.claude/skills/deploy'],
+      ['/deploy', 'project', 'skill', true, '~/.claude/skills/deploy/SKILL.md', '.claude/skills/deploy'],
       ['/hello', 'project', 'skill', true, null, '.claude/skills/hello'],
       ['/hello', 'project', 'command', true, '.claude/skills/hello/SKILL.md', '.claude/commands/hello.md'],
-      ['/deploy', 'personal', 'skill', true, null, `${home}/.claude/skills/deploy`],
+      ['/deploy', 'personal', 'skill', true, null, '~/.claude/skills/deploy'],
       ['/audit', 'managed', 'skill', true, null, `${managed}/.claude/skills/audit`],
     ].sort((a, b) => String(a[5]).localeCompare(String(b[5]))));
     const hello = (JSON.parse(r.out) as ListJson).skills.find((s) => s.path === '.claude/skills/hello')!;
@@ -55,7 +54,7 @@ test('list: every level (personal via --home, managed via --managed), commands, 
 
     const text = await run(['list', '--home', f.home], f.ws);
     assert.match(text.out, /^INVOCATION +NAME +LEVEL +SOURCE +KIND +TOKENS +PATH +STATUS +DESCRIPTION$/m);
-    assert.match(text.out, new RegExp(`^/deploy +deploy +project +skill +command +\\d+ +\\.claude/skills/deploy +shadowed by ${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\.claude/skills/deploy/SKILL\\.md +Project deploy\\.$`, 'm'));
+    assert.match(text.out, new RegExp(`^/deploy +deploy +project +skill +command +\\d+ +\\.claude/skills/deploy +shadowed by ~/\\.claude/skills/deploy/SKILL\\.md +Project deploy\\.$`, 'm'));
     assert.match(text.out, /^\/hello +hello +project +command +command +\d+ +\.claude\/commands\/hello\.md +shadowed by \.claude\/skills\/hello\/SKILL\.md +Say hello as a command\.$/m);
     assert.match(text.out, /^- +x +project +skill +command +\d+ +\.claude\/skills\/group\/x +not loaded /m);
   } finally { f.done(); }
@@ -71,7 +70,9 @@ test('validate PATH reports only what is under PATH; the other levels still deci
     ]);
     const deploy = report.skills.find((s) => s.path === '.claude/skills/deploy/SKILL.md')!;
     assert.deepEqual(deploy.problems.map((p) => [p.code, p.severity]), [['shadowed', 'info']]);
-    assert.ok(deploy.problems[0].message.includes(path.join(f.home, '.claude', 'skills', 'deploy', 'SKILL.md')));
+    // The winner's path in the message as the paths beside it: `~` for the home (--home here), never the machine's layout.
+    assert.match(deploy.problems[0].message, /personal skill \/deploy at ~\/\.claude\/skills\/deploy\/SKILL\.md wins/);
+    assert.ok(!deploy.problems[0].message.includes(f.home));
     assert.ok(report.skills.find((s) => s.path === '.claude/skills/group/x/SKILL.md')!.problems.some((p) => p.code === 'skill-not-loaded'));
     assert.equal(r.code, 1, 'skill-not-loaded is an error in claude-code');
     // One skill folder: that skill only, shadowed by the personal one still.
@@ -89,7 +90,7 @@ test('resolve: the winner, what it shadows and why; exact JSON; exit 0 when some
     assert.equal(r.code, 0);
     const json = JSON.parse(r.out) as Record<string, unknown>;
     assert.deepEqual(Object.keys(json), ['command', 'winner', 'shadowed', 'builtin']);
-    const personal = path.join(f.home, '.claude', 'skills', 'deploy', 'SKILL.md').split(path.sep).join('/');
+    const personal = '~/.claude/skills/deploy/SKILL.md';
     assert.deepEqual(json.winner, { path: personal, level: 'personal', source: 'skill' });
     const shadowed = json.shadowed as Array<Record<string, unknown>>;
     assert.deepEqual(shadowed.map((s) => [s.path, s.level, s.source]), [['.claude/skills/deploy/SKILL.md', 'project', 'skill']]);
@@ -103,14 +104,14 @@ test('resolve: the winner, what it shadows and why; exact JSON; exit 0 when some
     assert.match(hello.out, /shadows project command \.claude\/commands\/hello\.md: .*a skill wins over a command/);
     // The display name is not a command.
     const hi = await run(['resolve', '/hi', '--format', 'json'], f.ws);
-    assert.deepEqual([hi.code, JSON.parse(hi.out)], [1, { command: '/hi', winner: null, shadowed: [], builtin: false }]);
+    assert.deepEqual([hi.code, JSON.parse(hi.out)], [1, { command: '/hi', winner: null, shadowed: [], builtin: false, note: 'hi is the display name (`name:`) of /hello, not a command: type /hello' }]);
     const help = await run(['resolve', '/help', '--format', 'json'], f.ws);
     assert.deepEqual([help.code, JSON.parse(help.out).builtin], [0, true]);
 
     const bad = await run(['resolve'], f.ws);
     assert.deepEqual([bad.code, bad.err], [2, 'skillflow resolve: missing </command>\n']);
     const notFolder = await run(['resolve', '/x', 'nope'], f.ws);
-    assert.deepEqual([notFolder.code, notFolder.err], [2, "skillflow resolve: 'nope' is not a folder\n"]);
+    assert.deepEqual([notFolder.code, notFolder.err], [2, "skillflow resolve: 'nope' does not exist\n"]);
   } finally { f.done(); }
 });
 
@@ -142,5 +143,21 @@ test('listing: the listing itself then the figures; JSON budget/used/entries; --
     assert.match(text.out, /^\d+ of 8000 characters used \(budget from skillListingBudgetFraction of a 200,000-token context window\); \d+ entries: /m);
     const bad = await run(['listing', '--context-window', '0'], f.ws);
     assert.equal(bad.code, 2);
+    assert.match(bad.err, /'0' is not a context window \(use 200k, 1m or a number of tokens of at least 1000\)/);
+    // The values the editor's setting takes.
+    for (const [value, budget] of [['1m', 40000], ['200k', 8000], ['1M', 40000], ['500000', 20000]] as const) {
+      const r = await run(['listing', '--format', 'json', '--context-window', value], f.ws);
+      assert.equal(r.code, 0, `${value}: ${r.err}`);
+      assert.equal((JSON.parse(r.out) as { budget: number }).budget, budget, value);
+    }
   } finally { f.done(); }
+});
+
+test('resolve /<label>: nothing answers, and the note names the command whose display name it is', async () => {
+  const ws = tempTree({ '.claude/skills/hello/SKILL.md': skillMd('hi', 'Greets. Use to greet.') });
+  try {
+    const r = await run(['resolve', '/hi', '--home', ws], ws);
+    assert.equal(r.code, 1);
+    assert.equal(r.out, '/hi → nothing answers it\n  note: hi is the display name (`name:`) of /hello, not a command: type /hello\n');
+  } finally { removeTree(ws); }
 });

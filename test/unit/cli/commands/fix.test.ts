@@ -98,7 +98,8 @@ test('validate --fix: a rule turned off (config or disable comment) is not fixed
     writeTree(ws, { '.claude/skills/c-skill/SKILL.md': Buffer.concat([Buffer.from('---\nname: c_skill\ndescription: Does <c> \xff. Use it.\n---\n', 'latin1')]) });
     const r = await run(['validate', '--fix', '--profile', 'spec'], ws, home);
     assert.match(r.err, /applied 1 fix in 1 file/, r.err);
-    assert.match(r.err, /^skillflow validate: \.claude\/skills\/c-skill\/SKILL\.md is not valid UTF-8; not fixed$/m);
+    // Not text (file-not-text): no other rule runs on it, so nothing is fixed and its bytes stay as they are.
+    assert.match(r.out, /c-skill\/SKILL\.md:1:1: error file-not-text/, r.out);
     const read = (s: string) => fs.readFileSync(path.join(ws, '.claude/skills', s, 'SKILL.md'), 'latin1');
     assert.equal(read('a-skill'), '---\nname: A_Skill\ndescription: Does a. Use it in tests.\n---\n# A\n', 'the name rules are off');
     assert.equal(read('b-skill'), '---\nname: other\r\ndescription: Does b. Use it in tests.\r\n---\r\n# B\r\n\r\n<!-- skillflow-disable name-dir-mismatch -->\r\n', 'CRLF kept; the disabled rename not made');

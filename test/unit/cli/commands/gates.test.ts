@@ -35,8 +35,8 @@ test('listing --fail-on: truncated < name-only < dropped, each level failing on 
     assert.deepEqual(await codes(clean), [0, 0, 0], 'everything shown in full');
     assert.deepEqual(await codes(ws), [1, 0, 0], 'alpha is truncated (over skillListingMaxDescChars)');
     assert.deepEqual(await codes(quiet), [1, 1, 0], 'gamma is name-only');
-    assert.deepEqual(await codes(ws, 500), [1, 1, 1], 'a 500-token window drops a description');
-    const failed = await run(['listing', '--context-window', '500', '--fail-on', 'dropped'], ws);
+    assert.deepEqual(await codes(ws, 1000), [1, 1, 1], 'a 1,000-token window drops a description');
+    const failed = await run(['listing', '--context-window', '1000', '--fail-on', 'dropped'], ws);
     assert.match(failed.err, /^skillflow listing: \/alpha is dropped in the listing \(--fail-on dropped\)$/m);
     assert.match(failed.out, /characters used/, 'the listing is still printed');
     const truncated = await run(['listing', '--fail-on', 'truncated'], ws);

@@ -136,7 +136,7 @@ test('validate exit codes: 0 clean, 2 on an unreadable path or bad usage (stderr
     const ok = await run(['validate', 's'], dir);
     assert.deepEqual([ok.code, ok.out, ok.err], [0, '1 skill checked: 0 errors, 0 warnings\n', '']);
     const missing = await run(['validate', 's', 'nope'], dir);
-    assert.deepEqual([missing.code, missing.out, missing.err], [2, '', "skillflow validate: cannot read 'nope'\n"]);
+    assert.deepEqual([missing.code, missing.out, missing.err], [2, '', "skillflow validate: 'nope' does not exist\n"]);
     const notSkill = await run(['validate', 'file.txt'], dir);
     assert.equal(notSkill.code, 2);
     assert.match(notSkill.err, /'file\.txt' is not a SKILL\.md/);
@@ -192,7 +192,7 @@ test('list includes ~/.claude/skills by default (--personal is accepted and chan
     const withFlag = await run(['list', '--format', 'json', '--personal'], ws, home);
     assert.equal(withFlag.out, plain.out);
     const report = JSON.parse(plain.out) as { skills: Array<Record<string, unknown>> };
-    const personalMd = path.join(home, '.claude', 'skills', 'deploy', 'SKILL.md');
+    const personalMd = '~/.claude/skills/deploy/SKILL.md';
     assert.deepEqual(report.skills.map((s) => [s.level, s.invocation, s.shadowedBy]).sort(), [['personal', '/deploy', null], ['project', '/deploy', personalMd]]);
   } finally { removeTree(home); removeTree(ws); }
 });
@@ -218,7 +218,7 @@ test('package: writes <name>.skill (exit 0); errors exit 1 with problems printed
     assert.equal(fs.existsSync(path.join(dir, 'out2')), false);
 
     const missing = await run(['package', 'nope'], dir);
-    assert.deepEqual([missing.code, missing.err], [2, "skillflow package: cannot read 'nope'\n"]);
+    assert.deepEqual([missing.code, missing.err], [2, "skillflow package: 'nope' does not exist\n"]);
     const noArg = await run(['package'], dir);
     assert.deepEqual([noArg.code, noArg.err], [2, 'skillflow package: missing <skill-folder>\n']);
   } finally { removeTree(dir); }
@@ -249,9 +249,77 @@ test('new: scaffolds under ./.claude/skills by default, --path elsewhere; refuse
     const again = await run(['new', 'pdf-report'], dir);
     assert.deepEqual([again.code, again.err], [1, `skillflow new: Already exists: ${path.join(dir, '.claude', 'skills', 'pdf-report')}\n`]);
     const invalid = await run(['new', 'PDF'], dir);
-    assert.deepEqual([invalid.code, invalid.err], [1, "skillflow new: Invalid skill name 'PDF': Use lower-case letters only.\n"]);
+    assert.deepEqual([invalid.code, invalid.err], [1, "skillflow new: Invalid skill name 'PDF': Use lower-case letters only. Try 'pdf'.\n"]);
     assert.equal(fs.existsSync(path.join(dir, '.claude', 'skills', 'PDF')), false);
     const usage = await run(['new'], dir);
     assert.deepEqual([usage.code, usage.err], [2, 'skillflow new: missing <name>\n']);
   } finally { removeTree(dir); }
+});
+
+test('a SKILL.md that is not text (random bytes, UTF-16, Latin-1) is a file-not-text error, not loaded in list, absent from listing', async () => {
+  const latin1 = Buffer.from('---\nname: latin\ndescription: R\xe9sum\xe9 the document.\n---\n', 'latin1');
+  const dir = tempTree({
+    '.claude/skills/binary/SKILL.md': Buffer.from([0x8f, 0x00, 0xff, 0x13, 0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28, 0x00, 0x01]),
+    '.claude/skills/utf16/SKILL.md': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(skillMd('utf16'), 'utf16le')]),
+    '.claude/skills/latin/SKILL.md': latin1,
+    '.claude/skills/good/SKILL.md': skillMd('good', 'Résumé the document. Use it in tests.'),
+  });
+  try {
+    const v = await run(['validate', '--format', 'json'], dir, dir);
+    assert.equal(v.code, 1);
+    const report = JSON.parse(v.out) as JsonReport;
+    const codes = Object.fromEntries(report.skills.map((s) => [s.path.split('/')[2], s.problems.map((p) => `${p.severity} ${p.code}`)]));
+    assert.deepEqual(codes, { binary: ['error file-not-text'], good: [], latin: ['error file-not-text'], utf16: ['error file-not-text'] });
+    const messages = report.skills.flatMap((s) => s.problems.map((p) => p.message)).join('\n');
+    assert.match(messages, /SKILL\.md is not text \(a NUL byte at offset 1: a binary file\?\); Claude Code reads it as UTF-8 and misreads it: save it as UTF-8 text/);
+    assert.match(messages, /\(saved as UTF-16\)/);
+    assert.match(messages, /\(not valid UTF-8: another encoding, or a binary file\?\)/);
+
+    const list = JSON.parse((await run(['list', '--format', 'json'], dir, dir)).out) as { skills: Array<{ name: string; loaded: boolean; tokens?: number; tokenEstimate?: number }> };
+    assert.equal(list.skills.length, 4);
+    for (const s of list.skills) assert.equal(s.loaded, s.name === 'good', `${s.name} loaded`);
+    const listing = await run(['listing'], dir, dir);
+    assert.ok(![...listing.out].some((c) => c.charCodeAt(0) < 9 || c === '\ufffd'), 'no raw bytes printed');
+    assert.match(listing.out, /^- good: /m);
+    assert.doesNotMatch(listing.out, /binary|utf16|latin/);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('new --path: a folder whose parent does not exist is refused (nothing created); the summary counts command files apart', async () => {
+  const dir = tempTree({ '.claude/commands/deploy.md': 'Deploy.\n' });
+  try {
+    const r = await run(['new', 'notes', '--path', 'no/such/dir'], dir);
+    assert.deepEqual([r.code, r.err], [1, "skillflow new: 'no/such/dir' does not exist, nor does the folder above it; give an existing folder (or create it first)\n"]);
+    assert.equal(fs.existsSync(path.join(dir, 'no')), false);
+    const ok = await run(['new', 'notes', '--path', 'skills'], dir);
+    assert.equal(ok.code, 0, ok.err);
+    const v = await run(['validate'], dir);
+    assert.match(v.out, /^1 skill, 1 command file checked: /m);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('package: a skill with Claude Code-only keys is refused with those keys named and the plugin route', async () => {
+  const dir = tempTree({ 'review/SKILL.md': '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nargument-hint: "[pr]"\nmodel: sonnet\n---\n\nBody.\n' });
+  try {
+    const r = await run(['package', 'review', '--out', dir], dir);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /has 2 errors under the upload profile\. The upload format takes only its own keys, not Claude Code's \(argument-hint, model\): remove them to upload, or share the skill with Claude Code users as a plugin \(docs\/sharing-skills\.md\)\./);
+    assert.equal(fs.existsSync(path.join(dir, 'review.skill')), false);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test("new Bad_Name2: refused with the name validate would suggest ('bad-name2')", async () => {
+  const dir = tempTree();
+  try {
+    const r = await run(['new', 'Bad_Name2'], dir);
+    assert.deepEqual([r.code, r.err], [1, "skillflow new: Invalid skill name 'Bad_Name2': Use lower-case letters only. Try 'bad-name2'.\n"]);
+  } finally {
+    removeTree(dir);
+  }
 });

@@ -59,7 +59,7 @@ test('the extra codes (file, limit and agent rules) are present', () => {
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-too-large', 'frontmatter-limits', 'model-unknown', 'paths-pattern', 'script-source-path', 'tool-pattern']);
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-not-text', 'file-too-large', 'frontmatter-limits', 'model-unknown', 'paths-pattern', 'script-source-path', 'tool-pattern']);
   assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 

@@ -281,7 +281,7 @@ test('discoverPath: a SKILL.md, a skill folder, an agent file, and refusals', ()
   assert.ok(c.ok);
   assert.deepEqual(c.discovery.agents.map((x) => [x.name, x.problems.map((p) => p.code)]), [['reviewer', ['agent-skill-missing']]]);
   const missing = discoverPath(nodeFileSystem, path.join(WORKSPACE, 'nope'), { profile: 'claude-code' });
-  assert.deepEqual(missing, { ok: false, message: `cannot read '${path.join(WORKSPACE, 'nope')}'` });
+  assert.deepEqual(missing, { ok: false, message: `'${path.join(WORKSPACE, 'nope')}' does not exist` });
   const other = discoverPath(nodeFileSystem, path.join(WORKSPACE, 'other-plugin', 'plugin.json'), { profile: 'claude-code' });
   assert.equal(other.ok, false);
 });

@@ -78,7 +78,7 @@ test('a given description is written so that it parses back exactly (quoted when
 test('scaffoldSkill refuses an invalid name, an existing folder and a bad description, writing nothing', () => {
   const dir = tempTree({ 'taken/keep.txt': 'x' });
   try {
-    assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'Bad_Name'), { ok: false, message: "Invalid skill name 'Bad_Name': Use lower-case letters only." });
+    assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'Bad_Name'), { ok: false, message: "Invalid skill name 'Bad_Name': Use lower-case letters only. Try 'bad-name'." });
     assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'taken'), { ok: false, message: `Already exists: ${path.join(dir, 'taken')}` });
     assert.deepEqual(scaffoldSkill(nodeFileSystem, dir, 'fine', { description: 'Has <html>' }), { ok: false, message: "Invalid description: Remove '<' and '>': a description cannot contain them." });
     assert.deepEqual(fs.readdirSync(dir), ['taken']);
