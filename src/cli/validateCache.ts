@@ -6,7 +6,6 @@
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Profile } from '../core/base/types';
 import { LoadCache } from '../core/cache/loadCache';
 
 export const DEFAULT_CACHE_DIR = '.skillflow_cache';
@@ -47,13 +46,15 @@ function toolBuild(): string {
   return `${file}:${fingerprint(file)?.fingerprint ?? 'unknown'}:${__filename}`;
 }
 
-export function openValidateCache(opts: { cwd: string; location?: string; profile: Profile; extra: Record<string, unknown> }): LoadCache {
+/** `racyMs`: see RACY_MS (the fuzz suite sets 0, so that files it has just written are judged by their fingerprints). */
+export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number }): LoadCache {
   const dir = path.resolve(opts.cwd, opts.location ?? DEFAULT_CACHE_DIR);
   return new LoadCache({
     file: path.join(dir, CACHE_FILE),
-    key: { profile: opts.profile, build: toolBuild(), platform: process.platform, node: process.version, ...opts.extra },
+    key: { build: toolBuild(), platform: process.platform, node: process.version, ...opts.extra },
     fingerprint,
     omitReferences: true,
+    racyMs: opts.racyMs,
     io: {
       read: (file) => { try { return nodeFs.readFileSync(file, 'utf8'); } catch { return undefined; } },
       write: writeAtomic,

@@ -24,6 +24,12 @@ const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|u
   + "Reports what is under PATH; Claude Code's other levels (--home, --managed, parent folders) decide shadowing.\n"
   + 'Keeps what each SKILL.md gave in .skillflow_cache/ (or --cache-location DIR) and reuses it while nothing it depends on changed; --no-cache: neither read nor write it.\n';
 
+/** SKILLFLOW_CACHE_RACY_MS (for tests only): how recent a change makes a file's fingerprint untrusted. */
+function racyMs(env: Record<string, string | undefined>): number | undefined {
+  const v = Number(env.SKILLFLOW_CACHE_RACY_MS);
+  return env.SKILLFLOW_CACHE_RACY_MS !== undefined && Number.isFinite(v) && v >= 0 ? v : undefined;
+}
+
 export function validateCommand(ctx: CliContext, args: string[]): number {
   const parsed = parseArgs(args, {
     flags: {
@@ -37,13 +43,13 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   });
   if (parsed.help) { ctx.out(USAGE); return EXIT_OK; }
   const targets = parsed.positionals.length ? parsed.positionals : ['.'];
-  const finder = new RuleConfigFinder(ctx.fs);
-  const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, ctx.fs, ctx.cwd, targets);
   // The cache (on the real disk only): loads whose every input is unchanged come from it (core/cache/loadCache.ts).
   const cache = ctx.fs === nodeFileSystem && !parsed.flags['no-cache']
-    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], profile, extra: { caseSensitive: ctx.fs.caseSensitive } })
+    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env) })
     : undefined;
   const fs = cache ? cache.observe(ctx.fs) : ctx.fs;
+  const finder = new RuleConfigFinder(fs);
+  const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, fs, ctx.cwd, targets);
   let empty: string[] = [];
   const discoverAll = (): DiscoverPathsResult => {
     empty = [];

@@ -13,7 +13,7 @@
  * it (`trusted()`).
  *
  * The cache file is a header line (magic, format, key, checksum of the rest) and a JSON body. A file that is missing,
- * unreadable, corrupt, of another format, another key (profile, tool build, platform) or fails its checksum is ignored
+ * unreadable, corrupt, of another format, another key (tool build, platform; the profile is part of each load's key) or fails its checksum is ignored
  * and rewritten; a cache can never make a run fail. It is written to a temp file in its folder and renamed.
  */
 import { createHash } from 'node:crypto';
@@ -60,7 +60,7 @@ interface Body {
 export interface LoadCacheOptions {
   /** The cache file (its folder is made when it is written). */
   file: string;
-  /** Everything a load depends on besides the file system: profile, tool build, platform... */
+  /** Everything a load depends on besides the file system and its job and profile: tool build, platform... */
   key: Record<string, unknown>;
   fingerprint?: Fingerprinter;
   /** Reads and writes of the cache file itself (never through the traced file system). */
@@ -68,6 +68,8 @@ export interface LoadCacheOptions {
   now?: () => number;
   /** Drop each entry's references (as the CLI's parallel loader does: `validate` reports none of them). */
   omitReferences?: boolean;
+  /** RACY_MS unless set (tests). */
+  racyMs?: number;
 }
 
 const statAnswer = (s: FileStat | undefined): string => (s ? `${+s.isFile}${+s.isDirectory}${+s.isSymbolicLink}:${s.size}:${s.mtimeMs}` : '-');
@@ -177,17 +179,21 @@ export class LoadCache {
     const fp = this.opts.fingerprint?.(path);
     if (!fp) return null;
     // A config changed within RACY_MS of now could change again unseen: it never matches.
-    return fp.changedMs >= this.now() - RACY_MS ? `racy:${this.now()}` : fp.fingerprint;
+    return fp.changedMs >= this.now() - this.racyMs ? `racy:${this.now()}` : fp.fingerprint;
+  }
+
+  private get racyMs(): number {
+    return this.opts.racyMs ?? RACY_MS;
   }
 
   private now(): number {
     return (this.opts.now ?? Date.now)();
   }
 
-  /** `fs` with every `.json` file it is asked about remembered (fingerprinted when the cache is saved). */
+  /** `fs` with every `.json` file it is asked about remembered, fingerprinted when first asked about. */
   observe(fs: FileSystem): FileSystem {
     const own = nodePath.dirname(this.opts.file) + nodePath.sep;
-    const seen = (path: string) => { if (path.endsWith('.json') && !path.startsWith(own) && !this.seenConfigs.has(path)) this.seenConfigs.set(path, null); };
+    const seen = (path: string) => { if (path.endsWith('.json') && !path.startsWith(own) && !this.seenConfigs.has(path)) this.seenConfigs.set(path, this.configFingerprint(path)); };
     return {
       caseSensitive: fs.caseSensitive,
       stat(path) { seen(path); return fs.stat(path); },
@@ -203,12 +209,13 @@ export class LoadCache {
   }
 
   /**
-   * False when the run looked at a `.json` file the cache knew nothing of while old entries were used: the caller runs
+   * False when the run looked at a `.json` file the cache knew nothing of (or one that changed since the cache was
+   * opened) while old entries were used: the caller runs
    * again with `recordOnly()` (a new config could change what a load gives; the cache cannot tell).
    */
   trusted(): boolean {
     if (this.hits === 0) return true;
-    for (const p of this.seenConfigs.keys()) if (!this.oldConfigs.has(p)) return false;
+    for (const [p, fp] of this.seenConfigs) if (!this.oldConfigs.has(p) || this.oldConfigs.get(p) !== fp) return false;
     return true;
   }
 
@@ -228,7 +235,7 @@ export class LoadCache {
         case 'r': if ((fs.realPath(d.path) ?? null) !== d.answer) return false; break;
         case 'f': {
           const fp = this.opts.fingerprint?.(d.path);
-          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - RACY_MS) break;
+          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - this.racyMs) break;
           let bytes: Buffer;
           try { bytes = fs.readFile(d.path); } catch { return false; }
           if (hashOf(bytes) !== d.hash) return false;
@@ -283,7 +290,7 @@ export class LoadCache {
   save(): void {
     try {
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
-      for (const p of this.seenConfigs.keys()) configs.set(p, this.configFingerprint(p));
+      for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
       const body: Body = { entries: [...this.next.values()], configs: [...configs] };
       const rest = JSON.stringify(body);
       const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: createHash('sha1').update(rest).digest('hex') });
