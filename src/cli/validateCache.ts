@@ -53,7 +53,8 @@ export function openValidateCache(opts: { cwd: string; location?: string; extra:
     file: path.join(dir, CACHE_FILE),
     key: { build: toolBuild(), platform: process.platform, node: process.version, ...opts.extra },
     fingerprint,
-    omitReferences: true,
+    // References are kept: a cached entry is what an uncached sequential load gives, whatever later code reads of it.
+    omitReferences: false,
     racyMs: opts.racyMs,
     io: {
       read: (file) => { try { return nodeFs.readFileSync(file, 'utf8'); } catch { return undefined; } },
