@@ -5,7 +5,7 @@
 //   - floor; warm, nothing changed; one SKILL.md changed; cold (no cache file: validate and write it); --no-cache;
 //     each with its ratio to the floor, and the peak memory (max RSS) of each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
-// The machine's load average is printed too: on a shared machine only the ratios mean anything.
+// The machine's load average is printed too: on a shared machine only the ratios mean anything, CPU ones the most.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -42,13 +42,27 @@ process.stdout.write(n + ' ' + bytes + '\\n');
 const rssScript = path.join(tmp, 'rss.cjs');
 fs.writeFileSync(rssScript, "process.on('exit', () => process.stderr.write('\\nmaxrss-kb:' + process.resourceUsage().maxRSS + '\\n'));\n");
 
+// CPU time of finished children (Linux /proc): on a busy machine wall time is mostly waiting; CPU time is the work.
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+function childrenCpuMs() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLK_TCK; // cutime + cstime
+  } catch {
+    return NaN;
+  }
+}
+
 function run(args, cwd) {
+  const c0 = childrenCpuMs();
   const t0 = performance.now();
   const r = spawnSync(process.execPath, ['--require', rssScript, ...args], { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   const ms = performance.now() - t0;
+  const cpu = childrenCpuMs() - c0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const rss = Number(/maxrss-kb:(\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN) / 1024;
-  return { ms, rss, stdout: r.stdout };
+  return { ms, cpu, rss, stdout: r.stdout };
 }
 const median = (v) => { const s = [...v].sort((a, b) => a - b); const m = Math.floor(s.length / 2); return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
@@ -66,10 +80,11 @@ try {
   const folders = fs.readdirSync(root).sort();
   const sides = { floor: [], warm: [], one: [], cold: [], nocache: [] };
   const rss = { floor: [], warm: [], one: [], cold: [], nocache: [] };
+  const cpu = { floor: [], warm: [], one: [], cold: [], nocache: [] };
   let reference;
   console.log(`bench-cache: ${N} skills, ${RUNS} rounds; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`);
   for (let i = 0; i < RUNS; i++) {
-    const record = (side, r) => { sides[side].push(r.ms); rss[side].push(r.rss); return r; };
+    const record = (side, r) => { sides[side].push(r.ms); rss[side].push(r.rss); cpu[side].push(r.cpu); return r; };
     record('floor', run([floorScript, root], work));
     fs.rmSync(cacheDir, { recursive: true, force: true });
     const cold = record('cold', validate(withCache));
@@ -86,7 +101,8 @@ try {
     if (one.stdout !== after.stdout) throw new Error('the one-changed run printed something else than --no-cache');
   }
   const floor = median(sides.floor);
-  const row = (label, side) => console.log(`  ${label.padEnd(34)} ${fmt(median(sides[side])).padStart(8)}  ${(median(sides[side]) / floor).toFixed(2).padStart(6)}x floor  peak ${median(rss[side]).toFixed(0)} MB`);
+  const floorCpu = median(cpu.floor);
+  const row = (label, side) => console.log(`  ${label.padEnd(34)} wall ${fmt(median(sides[side])).padStart(8)} ${(median(sides[side]) / floor).toFixed(2).padStart(6)}x floor   CPU ${fmt(median(cpu[side])).padStart(8)} ${(median(cpu[side]) / floorCpu).toFixed(2).padStart(6)}x floor   peak ${median(rss[side]).toFixed(0)} MB`);
   console.log(`medians of ${RUNS}, ${N} skills:`);
   row('read-only floor (list + read)', 'floor');
   row('warm, nothing changed', 'warm');
@@ -103,14 +119,17 @@ try {
     const times = [];
     const floors = [];
     const mem = [];
+    const cpus = [];
     for (let i = 0; i < Math.min(RUNS, 3); i++) {
       floors.push(run([floorScript, dir], tmp).ms);
       const r = run([cli, 'validate', dir, '--format', 'json', '--no-cache'], tmp);
       times.push(r.ms);
+      cpus.push(r.cpu);
       mem.push(r.rss);
     }
     const t = median(times);
-    console.log(`  ${String(n).padStart(6)} skills  ${fmt(t).padStart(8)}  ${(t * 1000 / n).toFixed(0)} µs/skill  ${(t / median(floors)).toFixed(2)}x its floor  peak ${median(mem).toFixed(0)} MB`);
+    const c = median(cpus);
+    console.log(`  ${String(n).padStart(6)} skills  wall ${fmt(t).padStart(8)} (${(t / median(floors)).toFixed(2)}x its floor)  CPU ${fmt(c).padStart(8)}, ${(c * 1000 / n).toFixed(0)} µs/skill  peak ${median(mem).toFixed(0)} MB`);
     fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   }
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

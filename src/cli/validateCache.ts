@@ -22,8 +22,8 @@ function fingerprint(file: string): { fingerprint: string; changedMs: number } |
   }
 }
 
-/** Writes `text` to `file` through a temp file in its folder and a rename; the temp file never stays behind. */
-export function writeAtomic(file: string, text: string): void {
+/** Writes `data` to `file` through a temp file in its folder and a rename; the temp file never stays behind. */
+export function writeAtomic(file: string, data: Buffer | string): void {
   const dir = path.dirname(file);
   nodeFs.mkdirSync(dir, { recursive: true });
   const ignore = path.join(dir, '.gitignore');
@@ -32,7 +32,7 @@ export function writeAtomic(file: string, text: string): void {
   }
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    nodeFs.writeFileSync(tmp, text, { flag: 'wx' });
+    nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
     nodeFs.renameSync(tmp, file);
   } catch (e) {
     try { nodeFs.unlinkSync(tmp); } catch { /* not made */ }
@@ -57,7 +57,7 @@ export function openValidateCache(opts: { cwd: string; location?: string; extra:
     omitReferences: false,
     racyMs: opts.racyMs,
     io: {
-      read: (file) => { try { return nodeFs.readFileSync(file, 'utf8'); } catch { return undefined; } },
+      read: (file) => { try { return nodeFs.readFileSync(file); } catch { return undefined; } },
       write: writeAtomic,
     },
   });

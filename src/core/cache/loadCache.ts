@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
+import * as zlib from 'node:zlib';
 import type { DirEntry, FileStat, FileSystem } from '../base/fs';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
@@ -64,7 +65,7 @@ export interface LoadCacheOptions {
   key: Record<string, unknown>;
   fingerprint?: Fingerprinter;
   /** Reads and writes of the cache file itself (never through the traced file system). */
-  io: { read(path: string): string | undefined; write(path: string, text: string): void };
+  io: { read(path: string): Buffer | undefined; write(path: string, data: Buffer): void };
   now?: () => number;
   /** Drop each entry's references (as the CLI's parallel loader does: `validate` reports none of them). */
   omitReferences?: boolean;
@@ -106,17 +107,22 @@ function jobKey(job: SkillJob, profile: Profile, listFiles: boolean | undefined)
   return JSON.stringify([job.root, job.folderName, job.realDir ?? null, profile, listFiles !== false]);
 }
 
-/** Parses a cache file's text; undefined for anything but a whole, intact cache of this format and key. */
-function parseCache(text: string | undefined, key: string): Body | undefined {
-  if (!text) return undefined;
+/** The checksum of a cache body: CRC-32 where Node has it (native, fast), else SHA-1; named, so either one only matches itself. */
+function checksum(body: Buffer): string {
+  return typeof zlib.crc32 === 'function' ? `crc32:${zlib.crc32(body).toString(16)}:${body.length}` : `sha1:${createHash('sha1').update(body).digest('hex')}`;
+}
+
+/** Parses a cache file; undefined for anything but a whole, intact cache of this format and key. */
+function parseCache(data: Buffer | undefined, key: string): Body | undefined {
+  if (!data || !data.length) return undefined;
   try {
-    const nl = text.indexOf('\n');
+    const nl = data.indexOf(10);
     if (nl < 0) return undefined;
-    const header = JSON.parse(text.slice(0, nl)) as { magic?: unknown; format?: unknown; key?: unknown; sum?: unknown };
+    const header = JSON.parse(data.subarray(0, nl).toString('utf8')) as { magic?: unknown; format?: unknown; key?: unknown; sum?: unknown };
     if (header.magic !== MAGIC || header.format !== CACHE_FORMAT || header.key !== key) return undefined;
-    const rest = text.slice(nl + 1);
-    if (header.sum !== createHash('sha1').update(rest).digest('hex')) return undefined;
-    const body = JSON.parse(rest) as Body;
+    const rest = data.subarray(nl + 1);
+    if (header.sum !== checksum(rest)) return undefined;
+    const body = JSON.parse(rest.toString('utf8')) as Body;
     if (!body || !Array.isArray(body.entries) || !Array.isArray(body.configs)) return undefined;
     return body;
   } catch {
@@ -160,6 +166,8 @@ export class LoadCache {
   private readonly seenConfigs = new Map<string, string | null>();
   private hits = 0;
   private misses = 0;
+  /** What save() would write differs from the file read (else it is not written again). */
+  private changed: boolean;
 
   constructor(private readonly opts: LoadCacheOptions) {
     this.keyText = JSON.stringify({ ...opts.key, format: CACHE_FORMAT });
@@ -168,6 +176,7 @@ export class LoadCache {
     this.oldConfigs = new Map(body?.configs ?? []);
     this.configsHold = body !== undefined && [...this.oldConfigs].every(([p, fp]) => this.configFingerprint(p) === fp);
     this.old = new Map(this.configsHold ? body!.entries.map((e) => [e.job, e]) : []);
+    this.changed = this.old.size === 0;
   }
 
   /** How many loads came from the cache and how many were made. */
@@ -221,6 +230,7 @@ export class LoadCache {
 
   /** From now on no old entry is used (every load is made and recorded). */
   recordOnly(): void {
+    this.changed = true;
     this.old.clear();
     this.hits = 0;
   }
@@ -286,15 +296,18 @@ export class LoadCache {
     return loaded;
   });
 
-  /** Writes the cache (entries used or made in this run). Never throws. */
+  /** Writes the cache (entries used or made in this run), unless it would write what it read. Never throws. */
   save(): void {
     try {
+      const same = !this.changed && this.misses === 0 && this.next.size === this.old.size
+        && [...this.seenConfigs].every(([p, fp]) => this.oldConfigs.get(p) === fp) && this.oldConfigs.size >= this.seenConfigs.size;
+      if (same) return;
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
       for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
       const body: Body = { entries: [...this.next.values()], configs: [...configs] };
-      const rest = JSON.stringify(body);
-      const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: createHash('sha1').update(rest).digest('hex') });
-      this.opts.io.write(this.opts.file, `${header}\n${rest}`);
+      const rest = Buffer.from(JSON.stringify(body), 'utf8');
+      const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksum(rest) });
+      this.opts.io.write(this.opts.file, Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), rest]));
     } catch {
       // an unwritable cache only costs the next run its speed
     }
