@@ -186,12 +186,16 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
   reported = true;
-  process.on('exit', () => console.log(`cache fuzz: ${totals.steps} steps checked; the cached runs reused ${totals.reused} loads and made ${totals.loaded}`));
+  process.on('exit', () => console.log(summary()));
+}
+
+function summary(): string {
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}`;
 }
 
 let sandbox: string | undefined;
@@ -222,10 +226,13 @@ export const cacheTarget: Target = {
           input.steps.forEach((s, n) => {
             apply(base, s);
             totals.steps++;
+            // A long run (`npm run fuzz`) says how far it got every 10,000 steps.
+            if (totals.steps % 10_000 === 0) process.stderr.write(`${summary()}\n`);
             const cached = validate(base, input, true);
             const fresh = validate(base, input, false);
             for (const k of ['code', 'out', 'err'] as const) {
               if (cached[k] !== fresh[k]) {
+                totals.failed++;
                 throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the cached ${k} differs:\n--- cached\n${String(cached[k]).slice(0, 1500)}\n--- without cache\n${String(fresh[k]).slice(0, 1500)}`);
               }
             }
