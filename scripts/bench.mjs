@@ -141,7 +141,7 @@ try {
   const startRuns = [];
   for (let run = 0; run < RUNS; run++) {
     startRuns.push(timeProcess(process.execPath, ['-e', '0']).ms);
-    const n = timeProcess(process.execPath, [cli, 'validate', bigRoot, '--format', 'json']);
+    const n = timeProcess(process.execPath, [cli, 'validate', bigRoot, '--format', 'json', '--no-cache']);
     if (n.status !== 0 && n.status !== 1) { console.error(`bench: skillflow validate exited ${n.status}: ${n.stderr}`); process.exit(1); }
     nodeRuns.push(n.ms);
     if (n.cpu !== undefined) nodeCpu.push(n.cpu);
@@ -252,3 +252,8 @@ if (claudeBench.status !== 0) process.exitCode = claudeBench.status ?? 1;
 console.log('');
 const lspBench = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-lsp.mjs')], { stdio: 'inherit', cwd: repo });
 if (lspBench.status !== 0) process.exitCode = lspBench.status ?? 1;
+
+// The validate cache: warm, one file changed and cold runs beside the read-only floor; cold at 1k / 10k / 20k skills.
+console.log('');
+const cacheBench = spawnSync(process.execPath, [path.join(repo, 'scripts', 'bench-cache.mjs')], { stdio: 'inherit' });
+if (cacheBench.status !== 0) process.exitCode = cacheBench.status ?? 1;

@@ -20,6 +20,7 @@ import { agentSkillAt, commandMentionAt, completionsAt, hoverAt } from '../../sr
 import { parseJson } from '../../src/core/workflow/json';
 import { endWorkflow, planEnd } from '../../src/core/workflow/end';
 import { scanWorkflows } from '../../src/core/workflow/scan';
+import { cacheTarget } from './cache';
 import { CORPUS, deepYaml, filesUnder, GROWING, growing, invalidUtf8, lineEndings, mutationsOf, randomBytes } from './gen';
 
 /** One property: an input generator and a check that throws (or returns false) on a failure. */
@@ -31,6 +32,8 @@ export interface Property<T = unknown> {
   size: (input: T) => number;
   /** A time property: checked only with `--timing` (never in `npm test`). */
   timing?: boolean;
+  /** A sequence of steps on the real disk: no time ceiling (its time is the disk's and the sequence's length). */
+  untimed?: boolean;
   /** A short description of an input (for the slowest-input report). */
   describe?: (input: T) => string;
 }
@@ -40,7 +43,7 @@ export interface Target {
   properties: Property[];
 }
 
-function prop<T>(p: Property<T>): Property {
+export function prop<T>(p: Property<T>): Property {
   return p as unknown as Property;
 }
 
@@ -70,7 +73,7 @@ const sandboxes: string[] = [];
  * system when there is one (Linux's /dev/shm): a real kernel file system (symlinks, FIFOs, real paths), where making
  * and removing a tree costs a tenth of what it costs on a disk.
  */
-function tempSandbox(prefix: string): string {
+export function tempSandbox(prefix: string): string {
   let parent = nodeOs.tmpdir();
   try {
     nodeFs.accessSync('/dev/shm', nodeFs.constants.W_OK);
@@ -617,4 +620,4 @@ const discovery: Target = {
   ],
 };
 
-export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery];
+export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery, cacheTarget];

@@ -25,15 +25,24 @@ import { RuleConfigFinder } from '../../core/config/ruleConfig';
 import { applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
+import { openValidateCache } from '../validateCache';
 
-const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] ${DISCOVERY_USAGE}\n`
+const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore; --config FILE: that one for every file).\n'
   + '--fix applies the certain fixes (those of the editor\'s "Fix all") to each SKILL.md, then reports what is left;\n'
   + '--fix-dry-run prints them as a unified diff and changes nothing (exit 1 when something would change).\n'
   + '--changed: the PATHs are changed files (pre-commit passes them); everything under the current folder is read and\n'
   + '  the skills, commands and agents they concern are reported: their own files, files in a skill\'s folder, files they\n'
   + '  reference, plugin manifests.\n'
-  + "Reports what is under PATH; Claude Code's other levels (--home, --managed, parent folders) decide shadowing.\n";
+  + "Reports what is under PATH; Claude Code's other levels (--home, --managed, parent folders) decide shadowing.\n"
+  + '--cache keeps what each SKILL.md gave in .skillflow_cache/ (--cache-location DIR: there, implies --cache) and reuses it while nothing it\n'
+  + '  depends on changed (off by default, as ESLint\'s --cache; --no-cache turns it off again).\n';
+
+/** SKILLFLOW_CACHE_RACY_MS (for tests only): how recent a change makes a file's fingerprint untrusted. */
+function racyMs(env: Record<string, string | undefined>): number | undefined {
+  const v = Number(env.SKILLFLOW_CACHE_RACY_MS);
+  return env.SKILLFLOW_CACHE_RACY_MS !== undefined && Number.isFinite(v) && v >= 0 ? v : undefined;
+}
 
 export function validateCommand(ctx: CliContext, args: string[]): number {
   const parsed = parseArgs(args, {
@@ -45,6 +54,9 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
       changed: { type: 'boolean' },
       config: { type: 'string' },
       ...DISCOVERY_FLAGS,
+      cache: { type: 'boolean' },
+      'no-cache': { type: 'boolean' },
+      'cache-location': { type: 'string' },
     },
     positionalName: 'PATH',
   });
@@ -60,28 +72,47 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     ctx.err(`skillflow validate: config file '${parsed.flags.config}' not found\n`);
     return EXIT_USAGE;
   }
-  const finder = new RuleConfigFinder(ctx.fs, configFile);
-  const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, ctx.fs, ctx.cwd, targets);
+  // The cache (opt-in, on the real disk only, not with --fix / --changed): loads whose every input is unchanged come
+  // from it (core/cache/loadCache.ts).
+  const useCache = (parsed.flags.cache === true || parsed.flags['cache-location'] !== undefined) && !parsed.flags['no-cache'] && ctx.fs === nodeFileSystem && !changedFiles && !fix && !dryRun;
+  const cache = useCache
+    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env) })
+    : undefined;
+  const fs = cache ? cache.observe(ctx.fs) : ctx.fs;
+  const finder = new RuleConfigFinder(fs, configFile);
+  const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, fs, ctx.cwd, targets);
   const empty: string[] = [];
-  const collect = (): ConfiguredFindings | string => {
+  const discoverAll = (): DiscoverPathsResult => {
+    empty.length = 0;
     // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
     // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
-    const parallel = ctx.fs === nodeFileSystem && !changedFiles
+    const parallel = ctx.fs === nodeFileSystem && !changedFiles && !cache
       ? createParallelLoader({ env: ctx.env, omitReferences: true, prewarm: () => targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
       : undefined;
-    let found: DiscoverPathsResult;
     try {
-      found = discoverPaths(ctx.fs, ctx.cwd, targets, { profile, listFiles: false, loader: parallel?.loader, onEmpty: (t) => empty.push(t), ...startOptions(ctx, parsed.flags) });
+      return discoverPaths(fs, ctx.cwd, targets, { profile, listFiles: false, loader: cache?.loader ?? parallel?.loader, onEmpty: (t) => empty.push(t), ...startOptions(ctx, parsed.flags) });
     } finally {
       parallel?.dispose();
     }
+  };
+  const collect = (): ConfiguredFindings | string => {
+    let found = discoverAll();
+    if (cache && found.ok && !cache.trusted()) {
+      // A configuration file the cache did not know of: nothing from it is trusted, this run loads everything.
+      cache.recordOnly();
+      found = discoverAll();
+    }
     if (!found.ok) return found.message;
-    return applyConfig(ctx.fs, finder, changedFiles ? concernedBy(found, changedFiles) : found, profile, parsed.flags.profile !== undefined);
+    return applyConfig(fs, finder, changedFiles ? concernedBy(found, changedFiles) : found, profile, parsed.flags.profile !== undefined);
   };
   let configured = collect();
   if (typeof configured === 'string') {
     ctx.err(`skillflow validate: ${configured}\n`);
     return EXIT_USAGE;
+  }
+  if (cache) {
+    cache.save();
+    if (ctx.env.SKILLFLOW_CACHE_STATS) ctx.err(`skillflow validate: cache: ${cache.stats.hits} reused, ${cache.stats.misses} loaded\n`);
   }
   for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
   if (fix || dryRun) {

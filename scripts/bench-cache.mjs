@@ -1,0 +1,139 @@
+// `node scripts/bench-cache.mjs [--n N] [--runs R] [--sizes 1000,10000,20000] [--keep]` (part of `npm run bench`, after
+// `node esbuild.mjs`): the validate cache on N generated skills (default 10,000), every figure beside the read-only
+// floor measured in the same run (a Node script that lists the skill folders and reads every SKILL.md), runs
+// alternating so all see the same machine load; medians of R (default 5). Printed:
+//   - floor; warm, nothing changed; one SKILL.md changed; cold (no cache file: validate and write it); --no-cache;
+//     each with its ratio to the floor, and the peak memory (max RSS) of each;
+//   - cold (--no-cache) at each of --sizes, per skill, for linearity.
+// The machine's load average is printed too: on a shared machine only the ratios mean anything, CPU ones the most.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generate, loadTemplates, repo } from './bench-skills.mjs';
+
+const cli = path.join(repo, 'dist', 'cli.js');
+function flag(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  return process.argv[i + 1];
+}
+const N = Number(flag('n', 10_000));
+const RUNS = Number(flag('runs', 5));
+const SIZES = String(flag('sizes', '1000,10000,20000')).split(',').map(Number);
+const keep = process.argv.includes('--keep');
+if (!fs.existsSync(cli)) { console.error('bench-cache: dist/cli.js is missing; run `node esbuild.mjs` first.'); process.exit(2); }
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-bench-cache-'));
+const templates = loadTemplates();
+
+// The floor: list the folders, read every SKILL.md (what any validator must at least do).
+const floorScript = path.join(tmp, 'floor.cjs');
+fs.writeFileSync(floorScript, `const fs = require('fs'); const path = require('path');
+let n = 0, bytes = 0;
+for (const root of process.argv.slice(2)) for (const e of fs.readdirSync(root, { withFileTypes: true })) {
+  if (!e.isDirectory()) continue;
+  try { bytes += fs.readFileSync(path.join(root, e.name, 'SKILL.md')).length; n++; } catch {}
+}
+process.stdout.write(n + ' ' + bytes + '\\n');
+`);
+// Peak memory of a run: its max RSS, written to stderr at exit (worker threads included: one process).
+const rssScript = path.join(tmp, 'rss.cjs');
+fs.writeFileSync(rssScript, "process.on('exit', () => process.stderr.write('\\nmaxrss-kb:' + process.resourceUsage().maxRSS + '\\n'));\n");
+
+// CPU time of finished children (Linux /proc): on a busy machine wall time is mostly waiting; CPU time is the work.
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+function childrenCpuMs() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLK_TCK; // cutime + cstime
+  } catch {
+    return NaN;
+  }
+}
+
+function run(args, cwd) {
+  const c0 = childrenCpuMs();
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['--require', rssScript, ...args], { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  const ms = performance.now() - t0;
+  const cpu = childrenCpuMs() - c0;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  const rss = Number(/maxrss-kb:(\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN) / 1024;
+  return { ms, cpu, rss, stdout: r.stdout };
+}
+const median = (v) => { const s = [...v].sort((a, b) => a - b); const m = Math.floor(s.length / 2); return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+try {
+  const work = path.join(tmp, 'w');
+  const root = path.join(work, 'skills');
+  generate(templates, root, N);
+  // Files written within the racy window (2 s) are hashed rather than trusted by their fingerprints: let them age.
+  sleep(2500);
+  const cacheDir = path.join(tmp, 'cache');
+  const validate = (extra) => run([cli, 'validate', root, '--format', 'json', ...extra], work);
+  const withCache = ['--cache-location', cacheDir];
+  const folders = fs.readdirSync(root).sort();
+  const sides = { floor: [], warm: [], one: [], cold: [], nocache: [] };
+  const rss = { floor: [], warm: [], one: [], cold: [], nocache: [] };
+  const cpu = { floor: [], warm: [], one: [], cold: [], nocache: [] };
+  let reference;
+  console.log(`bench-cache: ${N} skills, ${RUNS} rounds; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`);
+  for (let i = 0; i < RUNS; i++) {
+    const record = (side, r) => { sides[side].push(r.ms); rss[side].push(r.rss); cpu[side].push(r.cpu); return r; };
+    record('floor', run([floorScript, root], work));
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    const cold = record('cold', validate(withCache));
+    const none = record('nocache', validate(['--no-cache']));
+    if (cold.stdout !== none.stdout) throw new Error('the cold cached run printed something else than --no-cache');
+    reference ??= none.stdout;
+    const warm = record('warm', validate(withCache));
+    if (warm.stdout !== none.stdout) throw new Error('the warm run printed something else than --no-cache');
+    // One file changed (appended to: another size, another mtime), then the same run without the cache to compare.
+    const file = path.join(root, folders[(i * 7919) % folders.length], 'SKILL.md');
+    fs.appendFileSync(file, `\nChanged in round ${i}.\n`);
+    const one = record('one', validate(withCache));
+    const after = validate(['--no-cache']);
+    if (one.stdout !== after.stdout) throw new Error('the one-changed run printed something else than --no-cache');
+  }
+  const floor = median(sides.floor);
+  const floorCpu = median(cpu.floor);
+  const row = (label, side) => console.log(`  ${label.padEnd(34)} wall ${fmt(median(sides[side])).padStart(8)} ${(median(sides[side]) / floor).toFixed(2).padStart(6)}x floor   CPU ${fmt(median(cpu[side])).padStart(8)} ${(median(cpu[side]) / floorCpu).toFixed(2).padStart(6)}x floor   peak ${median(rss[side]).toFixed(0)} MB`);
+  console.log(`medians of ${RUNS}, ${N} skills:`);
+  row('read-only floor (list + read)', 'floor');
+  row('warm, nothing changed', 'warm');
+  row('one SKILL.md changed', 'one');
+  row('cold (no cache file; writes it)', 'cold');
+  row('--no-cache', 'nocache');
+  console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');
+
+  // Linearity of the cold run (--no-cache): per-skill cost at each size.
+  console.log(`cold (--no-cache) by size, medians of ${Math.min(RUNS, 3)}:`);
+  for (const n of SIZES) {
+    const dir = path.join(tmp, `lin-${n}`, 'skills');
+    generate(templates, dir, n);
+    const times = [];
+    const floors = [];
+    const mem = [];
+    const cpus = [];
+    for (let i = 0; i < Math.min(RUNS, 3); i++) {
+      floors.push(run([floorScript, dir], tmp).ms);
+      const r = run([cli, 'validate', dir, '--format', 'json', '--no-cache'], tmp);
+      times.push(r.ms);
+      cpus.push(r.cpu);
+      mem.push(r.rss);
+    }
+    const t = median(times);
+    const c = median(cpus);
+    console.log(`  ${String(n).padStart(6)} skills  wall ${fmt(t).padStart(8)} (${(t / median(floors)).toFixed(2)}x its floor)  CPU ${fmt(c).padStart(8)}, ${(c * 1000 / n).toFixed(0)} µs/skill  peak ${median(mem).toFixed(0)} MB`);
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  }
+  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+} finally {
+  if (keep) console.log(`kept ${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true });
+}

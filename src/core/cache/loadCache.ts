@@ -1,0 +1,317 @@
+/**
+ * The incremental cache of `skillflow validate`: what loading each skill gave (loadSkill: its SKILL.md's problems,
+ * name, description, references...), kept with a trace of every question the load asked the file system and the
+ * answer it got. A later run replays the trace: when every answer is the same (a folder listing, a stat, a real path;
+ * a file read is the same when its size, mtime, ctime and inode are, and it was not changed within RACY_MS of the load,
+ * else when its bytes hash the same) the load would do exactly what it did, and its result is taken from the cache.
+ * Anything else is loaded again. Nothing that needs more than one skill is cached: duplicate names, shadowing, agents,
+ * the listing, rule configuration are computed on every run from the loaded entries.
+ *
+ * On top of the traces, every `.json` file the run looks at (`.skillflow.json`, Claude Code settings, `.mcp.json`,
+ * `plugin.json`, `marketplace.json`, `hooks.json`...) is fingerprinted: a fingerprint that changed drops every cached
+ * load; a `.json` file the cache did not know of, seen in a run that used the cache, makes the caller run again without
+ * it (`trusted()`).
+ *
+ * The cache file is a header line (magic, format, key, checksum of the rest) and a JSON body. A file that is missing,
+ * unreadable, corrupt, of another format, another key (tool build, platform; the profile is part of each load's key) or fails its checksum is ignored
+ * and rewritten; a cache can never make a run fail. It is written to a temp file in its folder and renamed.
+ */
+import { createHash } from 'node:crypto';
+import * as nodePath from 'node:path';
+import * as zlib from 'node:zlib';
+import type { DirEntry, FileStat, FileSystem } from '../base/fs';
+import type { Profile } from '../base/types';
+import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
+
+const MAGIC = 'skillflow-validate-cache';
+/** Bumped whenever what is stored, or how it is checked, changes. */
+export const CACHE_FORMAT = 1;
+/**
+ * A file whose ctime or mtime is this close to (or after) the start of the load that read it may have been written
+ * again within one timestamp tick (coarse file-system clocks, network file systems): its bytes are hashed.
+ */
+export const RACY_MS = 2000;
+
+/** size, mtime, ctime and inode of a file ("size:mtimeMs:ctimeMs:ino"); undefined when it cannot be stat'ed. */
+export type Fingerprinter = (path: string) => { fingerprint: string; changedMs: number } | undefined;
+
+/** One question a load asked and its answer. */
+type Dep =
+  | { op: 's' | 'l'; path: string; answer: string }
+  | { op: 'd'; path: string; answer: string }
+  | { op: 'r'; path: string; answer: string | null }
+  | { op: 'f'; path: string; hash: string; fingerprint: string | null };
+
+interface Stored {
+  /** The job's own key (jobKey). */
+  job: string;
+  /** Start of the load (ms since the epoch). */
+  at: number;
+  deps: Dep[];
+  /** The entry without `root` (the job's), JSON; null when the folder held no skill. */
+  entry: string | null;
+}
+
+interface Body {
+  entries: Stored[];
+  /** Every `.json` file the run looked at: [path, fingerprint or null when missing]. */
+  configs: Array<[string, string | null]>;
+}
+
+export interface LoadCacheOptions {
+  /** The cache file (its folder is made when it is written). */
+  file: string;
+  /** Everything a load depends on besides the file system and its job and profile: tool build, platform... */
+  key: Record<string, unknown>;
+  fingerprint?: Fingerprinter;
+  /** Reads and writes of the cache file itself (never through the traced file system). */
+  io: { read(path: string): Buffer | undefined; write(path: string, data: Buffer): void };
+  now?: () => number;
+  /** Drop each entry's references (as the CLI's parallel loader does: `validate` reports none of them). */
+  omitReferences?: boolean;
+  /** RACY_MS unless set (tests). */
+  racyMs?: number;
+}
+
+const statAnswer = (s: FileStat | undefined): string => (s ? `${+s.isFile}${+s.isDirectory}${+s.isSymbolicLink}:${s.size}:${s.mtimeMs}` : '-');
+const dirAnswer = (d: DirEntry[] | undefined): string => (d ? JSON.stringify(d.map((e) => [e.name, +e.isFile, +e.isDirectory, +e.isSymbolicLink])) : '-');
+const hashOf = (b: Buffer): string => createHash('sha1').update(b).digest('base64');
+
+/** Keys every LoadedSkillEntry has, possibly undefined (JSON drops them: put back so entries keep one shape). */
+const SHAPE_KEYS = ['description', 'nameRange', 'shadowedBy', 'displayName', 'notLoadedReason', 'shadowReason', 'mentionsDisable'] as const;
+
+class Uncacheable extends Error {}
+
+/** JSON of `entry` without its root; throws Uncacheable for anything JSON would not give back as it is. */
+function serializeEntry(entry: LoadedSkillEntry): string {
+  return JSON.stringify(entry, function (this: unknown, key, value: unknown) {
+    if (key === 'root' && this === entry) return undefined;
+    if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) throw new Uncacheable();
+    if (typeof value === 'function' || typeof value === 'bigint' || typeof value === 'symbol') throw new Uncacheable();
+    if (value !== null && typeof value === 'object') {
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== Array.prototype) throw new Uncacheable();
+    }
+    return value;
+  });
+}
+
+function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedSkillEntry {
+  const entry = JSON.parse(text) as LoadedSkillEntry;
+  entry.root = root;
+  for (const k of SHAPE_KEYS) if (!(k in entry)) (entry as unknown as Record<string, unknown>)[k] = undefined;
+  return entry;
+}
+
+function jobKey(job: SkillJob, profile: Profile, listFiles: boolean | undefined): string {
+  return JSON.stringify([job.root, job.folderName, job.realDir ?? null, profile, listFiles !== false]);
+}
+
+/** The checksum of a cache body: CRC-32 where Node has it (native, fast), else SHA-1; named, so either one only matches itself. */
+function checksum(body: Buffer): string {
+  return typeof zlib.crc32 === 'function' ? `crc32:${zlib.crc32(body).toString(16)}:${body.length}` : `sha1:${createHash('sha1').update(body).digest('hex')}`;
+}
+
+/** Parses a cache file; undefined for anything but a whole, intact cache of this format and key. */
+function parseCache(data: Buffer | undefined, key: string): Body | undefined {
+  if (!data || !data.length) return undefined;
+  try {
+    const nl = data.indexOf(10);
+    if (nl < 0) return undefined;
+    const header = JSON.parse(data.subarray(0, nl).toString('utf8')) as { magic?: unknown; format?: unknown; key?: unknown; sum?: unknown };
+    if (header.magic !== MAGIC || header.format !== CACHE_FORMAT || header.key !== key) return undefined;
+    const rest = data.subarray(nl + 1);
+    if (header.sum !== checksum(rest)) return undefined;
+    const body = JSON.parse(rest.toString('utf8')) as Body;
+    if (!body || !Array.isArray(body.entries) || !Array.isArray(body.configs)) return undefined;
+    return body;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A FileSystem that records every question asked of `fs` (and its answer) in `deps`. */
+function tracing(fs: FileSystem, deps: Dep[], fingerprint: Fingerprinter | undefined): FileSystem {
+  const file = (path: string, bytes: Buffer): Buffer => {
+    deps.push({ op: 'f', path, hash: hashOf(bytes), fingerprint: fingerprint?.(path)?.fingerprint ?? null });
+    return bytes;
+  };
+  const guard = <T>(fn: () => T): T => {
+    try { return fn(); } catch (e) { throw Object.assign(e instanceof Error ? e : new Error(String(e)), { [UNCACHEABLE]: true }); }
+  };
+  return {
+    // (never a read cache: code that keeps what it derives per read cache would skip questions, untraced)
+    caseSensitive: fs.caseSensitive,
+    stat(path) { const s = fs.stat(path); deps.push({ op: 's', path, answer: statAnswer(s) }); return s; },
+    lstat(path) { const s = fs.lstat(path); deps.push({ op: 'l', path, answer: statAnswer(s) }); return s; },
+    lstatUncached(path) { const s = fs.lstatUncached ? fs.lstatUncached(path) : fs.lstat(path); deps.push({ op: 'l', path, answer: statAnswer(s) }); return s; },
+    readDir(path) { const d = fs.readDir(path); deps.push({ op: 'd', path, answer: dirAnswer(d) }); return d; },
+    realPath(path) { const r = fs.realPath(path); deps.push({ op: 'r', path, answer: r ?? null }); return r; },
+    readFile(path) { return file(path, guard(() => fs.readFile(path))); },
+    readFileTransient: fs.readFileTransient ? (path, size) => file(path, guard(() => fs.readFileTransient!(path, size))) : undefined,
+    writeFileAtomic() { throw new Uncacheable('a load does not write'); },
+    mkdirp() { throw new Uncacheable('a load does not write'); },
+  };
+}
+
+const UNCACHEABLE = Symbol('uncacheable');
+
+export class LoadCache {
+  private readonly keyText: string;
+  private readonly old: Map<string, Stored>;
+  private readonly oldConfigs: Map<string, string | null>;
+  /** The old cache's `.json` fingerprints all still hold (else no old entry is used). */
+  private readonly configsHold: boolean;
+  private readonly next = new Map<string, Stored>();
+  private readonly seenConfigs = new Map<string, string | null>();
+  private hits = 0;
+  private misses = 0;
+  /** What save() would write differs from the file read (else it is not written again). */
+  private changed: boolean;
+
+  constructor(private readonly opts: LoadCacheOptions) {
+    this.keyText = JSON.stringify({ ...opts.key, format: CACHE_FORMAT });
+    let body: Body | undefined;
+    try { body = parseCache(opts.io.read(opts.file), this.keyText); } catch { body = undefined; }
+    this.oldConfigs = new Map(body?.configs ?? []);
+    this.configsHold = body !== undefined && [...this.oldConfigs].every(([p, fp]) => this.configFingerprint(p) === fp);
+    this.old = new Map(this.configsHold ? body!.entries.map((e) => [e.job, e]) : []);
+    this.changed = this.old.size === 0;
+  }
+
+  /** How many loads came from the cache and how many were made. */
+  get stats(): { hits: number; misses: number } {
+    return { hits: this.hits, misses: this.misses };
+  }
+
+  private configFingerprint(path: string): string | null {
+    const fp = this.opts.fingerprint?.(path);
+    if (!fp) return null;
+    // A config changed within RACY_MS of now could change again unseen: it never matches.
+    return fp.changedMs >= this.now() - this.racyMs ? `racy:${this.now()}` : fp.fingerprint;
+  }
+
+  private get racyMs(): number {
+    return this.opts.racyMs ?? RACY_MS;
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  /** `fs` with every `.json` file it is asked about remembered, fingerprinted when first asked about. */
+  observe(fs: FileSystem): FileSystem {
+    const own = nodePath.dirname(this.opts.file) + nodePath.sep;
+    const seen = (path: string) => { if (path.endsWith('.json') && !path.startsWith(own) && !this.seenConfigs.has(path)) this.seenConfigs.set(path, this.configFingerprint(path)); };
+    return {
+      caseSensitive: fs.caseSensitive,
+      stat(path) { seen(path); return fs.stat(path); },
+      lstat(path) { seen(path); return fs.lstat(path); },
+      lstatUncached(path) { seen(path); return fs.lstatUncached ? fs.lstatUncached(path) : fs.lstat(path); },
+      readDir(path) { return fs.readDir(path); },
+      realPath(path) { seen(path); return fs.realPath(path); },
+      readFile(path) { seen(path); return fs.readFile(path); },
+      readFileTransient: fs.readFileTransient ? (path, size) => { seen(path); return fs.readFileTransient!(path, size); } : undefined,
+      writeFileAtomic(path, data) { fs.writeFileAtomic(path, data); },
+      mkdirp(path) { fs.mkdirp(path); },
+    };
+  }
+
+  /**
+   * False when the run looked at a `.json` file the cache knew nothing of (or one that changed since the cache was
+   * opened) while old entries were used: the caller runs
+   * again with `recordOnly()` (a new config could change what a load gives; the cache cannot tell).
+   */
+  trusted(): boolean {
+    if (this.hits === 0) return true;
+    for (const [p, fp] of this.seenConfigs) if (!this.oldConfigs.has(p) || this.oldConfigs.get(p) !== fp) return false;
+    return true;
+  }
+
+  /** From now on no old entry is used (every load is made and recorded). */
+  recordOnly(): void {
+    this.changed = true;
+    this.old.clear();
+    this.hits = 0;
+  }
+
+  /** A replay of `stored`'s trace against `fs`: true when every answer is the same. */
+  private holds(stored: Stored, fs: FileSystem): boolean {
+    for (const d of stored.deps) {
+      switch (d.op) {
+        case 's': if (statAnswer(fs.stat(d.path)) !== d.answer) return false; break;
+        case 'l': if (statAnswer(fs.lstat(d.path)) !== d.answer) return false; break;
+        case 'd': if (dirAnswer(fs.readDir(d.path)) !== d.answer) return false; break;
+        case 'r': if ((fs.realPath(d.path) ?? null) !== d.answer) return false; break;
+        case 'f': {
+          const fp = this.opts.fingerprint?.(d.path);
+          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - this.racyMs) break;
+          let bytes: Buffer;
+          try { bytes = fs.readFile(d.path); } catch { return false; }
+          if (hashOf(bytes) !== d.hash) return false;
+          break;
+        }
+        default: return false;
+      }
+    }
+    return true;
+  }
+
+  /** A SkillLoader that answers from the cache what still holds and loads (in order, traced) the rest. */
+  readonly loader: SkillLoader = (fs, jobs, profile, opts) => jobs.map((job) => {
+    const key = jobKey(job, profile, opts.listFiles);
+    const stored = this.old.get(key);
+    if (stored && !this.next.has(key)) {
+      let entry: LoadedSkillEntry | undefined;
+      try {
+        if (this.holds(stored, fs)) entry = stored.entry === null ? undefined : deserializeEntry(stored.entry, job.root);
+        else entry = MISS;
+      } catch {
+        entry = MISS;
+      }
+      if (entry !== MISS) {
+        this.hits++;
+        this.next.set(key, stored);
+        return entry;
+      }
+    }
+    this.misses++;
+    const deps: Dep[] = [];
+    const at = this.now();
+    let loaded: LoadedSkillEntry | undefined;
+    try {
+      loaded = loadSkillsInOrder(tracing(fs, deps, this.opts.fingerprint), [job], profile, opts)[0];
+    } catch (e) {
+      if (!(e instanceof Uncacheable || (e as Record<symbol, unknown>)?.[UNCACHEABLE])) throw e;
+      loaded = loadSkillsInOrder(fs, [job], profile, opts)[0];
+      if (loaded && this.opts.omitReferences) loaded.references = [];
+      return loaded;
+    }
+    if (loaded && this.opts.omitReferences) loaded.references = [];
+    try {
+      this.next.set(key, { job: key, at, deps, entry: loaded === undefined ? null : serializeEntry(loaded) });
+    } catch {
+      // not storable as JSON: loaded again next time
+    }
+    return loaded;
+  });
+
+  /** Writes the cache (entries used or made in this run), unless it would write what it read. Never throws. */
+  save(): void {
+    try {
+      const same = !this.changed && this.misses === 0 && this.next.size === this.old.size
+        && [...this.seenConfigs].every(([p, fp]) => this.oldConfigs.get(p) === fp) && this.oldConfigs.size >= this.seenConfigs.size;
+      if (same) return;
+      const configs = new Map(this.configsHold ? this.oldConfigs : []);
+      for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
+      const body: Body = { entries: [...this.next.values()], configs: [...configs] };
+      const rest = Buffer.from(JSON.stringify(body), 'utf8');
+      const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksum(rest) });
+      this.opts.io.write(this.opts.file, Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), rest]));
+    } catch {
+      // an unwritable cache only costs the next run its speed
+    }
+  }
+}
+
+const MISS = {} as LoadedSkillEntry;

@@ -1,0 +1,246 @@
+// The validate cache's promise: after any sequence of edits, creations, deletions, renames, links, config and settings
+// changes on a small tree, `skillflow validate` with its cache prints byte for byte what it prints without one (and
+// exits the same). Each input is STEPS steps; `npm run fuzz -- --target cache --runs N` checks N × STEPS steps.
+import * as fc from 'fast-check';
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import { validateCommand } from '../../src/cli/commands/validate';
+import { nodeFileSystem } from '../../src/core/base/fs';
+import { prop, type Target, tempSandbox } from './targets';
+
+/** Steps per input. */
+export const STEPS = 20;
+
+const ROOTS = ['ws/.claude/skills', 'ws/pkg/.claude/skills', 'home/.claude/skills', 'ws/plug/skills'] as const;
+const NAMES = ['s0', 's1', 's2'] as const;
+
+/** SKILL.md texts: names that match, clash or differ (some the same size as others), references, broken frontmatter. */
+const TEXTS = [
+  (n: string) => `---\nname: ${n}\ndescription: The ${n} skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  () => `---\nname: s0\ndescription: The s0 skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  () => `---\nname: s1\ndescription: The s1 skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  (n: string) => `---\nname: ${n}\ndescription: [unclosed\n---\nbody\n`,
+  (n: string) => `---\nname: ${n}\ndescription: d\nallowed-tools: Bash(git:*) mcp__srv__tool\nmodel: opus\n---\nRead ../s1/SKILL.md and [o](../s2/references/r.md).\n`,
+  () => 'no frontmatter at all\n',
+  (n: string) => `---\nname: ${n.toUpperCase()}\ndescription: ${'x'.repeat(1100)}\ndisable-model-invocation: true\n---\n<!-- skillflow-disable name-invalid -->\n`,
+  (n: string) => `---\nname: ${n}\ndescription: d\n---\nSee [gone](references/gone.md), [r](references/r.md).\n`,
+];
+
+const CONFIGS = [
+  '{"rules": {"name-dir-mismatch": "off"}}',
+  '{"profile": "spec"}',
+  '{"rules": {"reference-missing": "error"}}',
+  '{"ignore": ["pkg/**"]}',
+  '{ not json',
+  '{"rules": {"description-length": "info"}, "profile": "upload"}',
+];
+
+const SETTINGS = [
+  '{"permissions": {"deny": ["Skill(s1)"]}}',
+  '{"disableAllHooks": true}',
+  '{"skillOverrides": {"s0": "off"}}',
+  '{ broken',
+  '{"permissions": {"allow": ["Skill(s0)"]}, "enabledPlugins": {"x@y": true}}',
+];
+
+const MCP = ['{"mcpServers": {"srv": {"command": "x"}}}', '{"mcpServers": {}}', 'nope'];
+
+type Step =
+  | { op: 'write'; root: number; skill: number; text: number }
+  | { op: 'delete-md'; root: number; skill: number }
+  | { op: 'ref'; root: number; skill: number; file: number; make: boolean }
+  | { op: 'rename'; root: number; skill: number; to: number; toRoot: number }
+  | { op: 'rm-skill'; root: number; skill: number }
+  | { op: 'link'; root: number; skill: number; to: number; toRoot: number }
+  | { op: 'config'; where: number; text: number }
+  | { op: 'settings'; where: number; text: number }
+  | { op: 'mcp'; text: number }
+  | { op: 'plugin'; text: number }
+  | { op: 'command'; text: number; make: boolean }
+  | { op: 'touch'; root: number; skill: number };
+
+const idx = (n: number) => fc.nat({ max: n - 1 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { arbitrary: fc.record({ op: fc.constant('write' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), text: idx(TEXTS.length) }), weight: 6 },
+  fc.record({ op: fc.constant('delete-md' as const), root: idx(ROOTS.length), skill: idx(NAMES.length) }),
+  { arbitrary: fc.record({ op: fc.constant('ref' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), file: idx(3), make: fc.boolean() }), weight: 3 },
+  fc.record({ op: fc.constant('rename' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), to: idx(NAMES.length), toRoot: idx(ROOTS.length) }),
+  fc.record({ op: fc.constant('rm-skill' as const), root: idx(ROOTS.length), skill: idx(NAMES.length) }),
+  fc.record({ op: fc.constant('link' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), to: idx(NAMES.length), toRoot: idx(ROOTS.length) }),
+  { arbitrary: fc.record({ op: fc.constant('config' as const), where: idx(3), text: idx(CONFIGS.length + 1) }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('settings' as const), where: idx(3), text: idx(SETTINGS.length + 1) }), weight: 2 },
+  fc.record({ op: fc.constant('mcp' as const), text: idx(MCP.length + 1) }),
+  fc.record({ op: fc.constant('plugin' as const), text: idx(3) }),
+  fc.record({ op: fc.constant('command' as const), text: idx(TEXTS.length), make: fc.boolean() }),
+  { arbitrary: fc.record({ op: fc.constant('touch' as const), root: idx(ROOTS.length), skill: idx(NAMES.length) }), weight: 2 },
+);
+
+interface Input {
+  /** Files just written are judged by their fingerprints (else by their bytes: the default window). */
+  racyZero: boolean;
+  format: 'text' | 'json' | 'sarif' | 'github';
+  /** What is validated: the workspace, a nested project, or one skill folder. */
+  target: number;
+  steps: Step[];
+}
+
+const TARGETS = ['.', 'pkg', '.claude/skills/s0'];
+
+function write(file: string, text: string): void {
+  nodeFs.mkdirSync(nodePath.dirname(file), { recursive: true });
+  nodeFs.writeFileSync(file, text);
+}
+
+function remove(file: string): void {
+  nodeFs.rmSync(file, { recursive: true, force: true });
+}
+
+/** Applies one step; a step the tree does not allow (writing through a dangling or looping link) does nothing. */
+function apply(base: string, s: Step): void {
+  try { applyStep(base, s); } catch { /* not applicable to this tree */ }
+}
+
+function applyStep(base: string, s: Step): void {
+  const skillDir = (root: number, skill: number) => nodePath.join(base, ROOTS[root], NAMES[skill]);
+  switch (s.op) {
+    case 'write': write(nodePath.join(skillDir(s.root, s.skill), 'SKILL.md'), TEXTS[s.text](NAMES[s.skill])); break;
+    case 'delete-md': remove(nodePath.join(skillDir(s.root, s.skill), 'SKILL.md')); break;
+    case 'ref': {
+      const file = nodePath.join(skillDir(s.root, s.skill), ['references/r.md', 'scripts/x.sh', 'references/gone.md'][s.file]);
+      if (s.make) write(file, '# r\n'); else remove(file);
+      break;
+    }
+    case 'rename': {
+      const from = skillDir(s.root, s.skill);
+      const to = skillDir(s.toRoot, s.to);
+      if (nodeFs.existsSync(from) && !nodeFs.existsSync(to) && from !== to) {
+        nodeFs.mkdirSync(nodePath.dirname(to), { recursive: true });
+        nodeFs.renameSync(from, to);
+      }
+      break;
+    }
+    case 'rm-skill': remove(skillDir(s.root, s.skill)); break;
+    case 'link': {
+      // A SKILL.md that is a link to another skill's (which may not exist).
+      const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
+      remove(file);
+      nodeFs.mkdirSync(nodePath.dirname(file), { recursive: true });
+      nodeFs.symlinkSync(nodePath.join(skillDir(s.toRoot, s.to), 'SKILL.md'), file);
+      break;
+    }
+    case 'config': {
+      const file = nodePath.join(base, ['ws', 'ws/pkg', 'ws/.claude/skills'][s.where], '.skillflow.json');
+      if (s.text === CONFIGS.length) remove(file); else write(file, CONFIGS[s.text]);
+      break;
+    }
+    case 'settings': {
+      const file = nodePath.join(base, ['ws/.claude/settings.json', 'ws/.claude/settings.local.json', 'home/.claude/settings.json'][s.where]);
+      if (s.text === SETTINGS.length) remove(file); else write(file, SETTINGS[s.text]);
+      break;
+    }
+    case 'mcp': {
+      const file = nodePath.join(base, 'ws/.mcp.json');
+      if (s.text === MCP.length) remove(file); else write(file, MCP[s.text]);
+      break;
+    }
+    case 'plugin': {
+      const file = nodePath.join(base, 'ws/plug/.claude-plugin/plugin.json');
+      if (s.text === 2) remove(file); else write(file, s.text === 0 ? '{"name": "plug"}' : '{"name": "other"}');
+      break;
+    }
+    case 'command': {
+      const file = nodePath.join(base, 'ws/.claude/commands/c0.md');
+      if (s.make) write(file, TEXTS[s.text]('c0')); else remove(file);
+      break;
+    }
+    case 'touch': {
+      const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
+      try { const t = new Date(Date.now() - 60_000); nodeFs.utimesSync(file, t, t); } catch { /* not there */ }
+      break;
+    }
+  }
+}
+
+function validate(base: string, input: Input, cache: boolean): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const ws = nodePath.join(base, 'ws');
+  const target = TARGETS[input.target];
+  const argv = [target, '--format', input.format, ...(cache ? ['--cache'] : ['--no-cache'])];
+  const env: Record<string, string | undefined> = { SKILLFLOW_CACHE_STATS: '1', ...(input.racyZero ? { SKILLFLOW_CACHE_RACY_MS: '0' } : {}) };
+  let code: number;
+  try {
+    code = validateCommand({ argv, cwd: ws, fs: nodeFileSystem, env, home: nodePath.join(base, 'home'), managedDir: null, out: (t) => { out += t; }, err: (t) => { err += t; } }, argv);
+  } catch (e) {
+    throw new Error(`validate ${cache ? 'with' : 'without'} the cache threw: ${e instanceof Error ? e.stack : String(e)}`);
+  }
+  const stats = /^skillflow validate: cache: (\d+) reused, (\d+) loaded\n/m.exec(err);
+  if (stats) {
+    totals.reused += Number(stats[1]);
+    totals.loaded += Number(stats[2]);
+    err = err.replace(stats[0], '');
+  } else if (cache && code !== 2) {
+    throw new Error('a run with the cache did not say how it used it');
+  }
+  return { code, out, err };
+}
+
+/** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0 };
+let reported = false;
+function reportAtExit(): void {
+  if (reported) return;
+  reported = true;
+  process.on('exit', () => console.log(summary()));
+}
+
+function summary(): string {
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}`;
+}
+
+let sandbox: string | undefined;
+
+export const cacheTarget: Target = {
+  name: 'cache',
+  properties: [
+    prop<Input>({
+      name: 'cached-equals-uncached',
+      untimed: true,
+      arb: fc.record({
+        racyZero: fc.boolean(),
+        format: fc.constantFrom('text' as const, 'json' as const, 'sarif' as const, 'github' as const),
+        target: fc.nat({ max: TARGETS.length - 1 }),
+        steps: fc.array(step, { minLength: STEPS, maxLength: STEPS }),
+      }),
+      size: (i) => i.steps.length,
+      describe: (i) => `${i.steps.length} steps, ${i.format}, target ${TARGETS[i.target]}`,
+      check: (input) => {
+        sandbox ??= tempSandbox('skillflow-fuzz-cache-');
+        reportAtExit();
+        const base = nodeFs.mkdtempSync(nodePath.join(sandbox, 't-'));
+        try {
+          // A small tree to start from.
+          for (const [root, skill] of [[0, 0], [0, 1], [1, 2], [2, 0]]) apply(base, { op: 'write', root, skill, text: 0 });
+          nodeFs.mkdirSync(nodePath.join(base, 'ws/pkg/.claude/skills'), { recursive: true });
+          validate(base, input, true);
+          input.steps.forEach((s, n) => {
+            apply(base, s);
+            totals.steps++;
+            // A long run (`npm run fuzz`) says how far it got every 10,000 steps.
+            if (totals.steps % 10_000 === 0) process.stderr.write(`${summary()}\n`);
+            const cached = validate(base, input, true);
+            const fresh = validate(base, input, false);
+            for (const k of ['code', 'out', 'err'] as const) {
+              if (cached[k] !== fresh[k]) {
+                totals.failed++;
+                throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the cached ${k} differs:\n--- cached\n${String(cached[k]).slice(0, 1500)}\n--- without cache\n${String(fresh[k]).slice(0, 1500)}`);
+              }
+            }
+          });
+        } finally {
+          nodeFs.rmSync(base, { recursive: true, force: true });
+        }
+      },
+    }),
+  ],
+};
