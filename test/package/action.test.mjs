@@ -73,7 +73,7 @@ function runAction(actionPath, workspace, given = {}, extraEnv = {}) {
 function repo() {
   const ws = tempDir('skillflow-action-ws-');
   writeFiles(ws, {
-    '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', 'Summarise a log file: errors first'),
+    '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', 'Summarise a log file. Use it for logs.\nargument-hint: [file] [mode]'),
     '.claude/skills/notes-writer/SKILL.md': SKILL('notes-writer', undefined, '# Notes\n\nSee [the style](references/style.md).\n'),
     '.claude/skills/tidy/SKILL.md': SKILL('tidy'),
   });
@@ -87,11 +87,11 @@ test('action: defaults (github annotations, fail-on error) on a repository with 
     const r = runAction(ROOT, ws);
     assert.equal(r.status, 1, r.log);
     assert.deepEqual(r.outputs, { errors: '1', warnings: '1', 'sarif-file': '' });
-    assert.match(r.log, /^::error file=\.claude\/skills\/log-summary\/SKILL\.md,line=3,/m);
+    assert.match(r.log, /^::error file=\.claude\/skills\/log-summary\/SKILL\.md,line=4,/m);
     assert.match(r.log, /^::warning file=\.claude\/skills\/notes-writer\/SKILL\.md,line=7,/m);
     assert.match(r.log, /Skillflow: 1 error\(s\) \(fail-on: error\)/);
     assert.match(r.summary, /^### Skillflow: 3 skills checked$/m);
-    assert.match(r.summary, /^\| error \| `\.claude\/skills\/log-summary\/SKILL\.md:3:14` \| \[yaml-syntax\]\(/m);
+    assert.match(r.summary, /^\| error \| `\.claude\/skills\/log-summary\/SKILL\.md:4:23` \| \[yaml-syntax\]\(/m);
     assert.match(r.summary, /^### Skill listing budget\n\n\d+ of \d+ characters used/m);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
@@ -108,7 +108,7 @@ test('action: fail-on never and warning, sarif-file, profile, config, path; a ba
     const sarif = JSON.parse(fs.readFileSync(path.join(ws, 'out/skillflow.sarif'), 'utf8'));
     assert.equal(sarif.version, '2.1.0');
     assert.equal(sarif.runs[0].results.length, 2);
-    assert.match(never.log, /^\.claude\/skills\/log-summary\/SKILL\.md:3:14: error yaml-syntax /m);
+    assert.match(never.log, /^\.claude\/skills\/log-summary\/SKILL\.md:4:23: error yaml-syntax /m);
 
     const configured = runAction(ROOT, ws, { config: 'ci/skillflow.json', 'fail-on': 'warning' });
     assert.equal(configured.outputs.errors, '0');

@@ -32,17 +32,17 @@ test('the packed tarball installed into an empty project: npx skillflow validate
     const project = path.join(dir, 'project');
     writeFiles(project, {
       'package.json': JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true }),
-      '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', 'Summarise a log file: errors first'),
+      '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', 'Summarise a log file. Use it for logs.\nargument-hint: [file] [mode]'),
     });
     sh('npm', ['install', '--no-save', tarball], { cwd: project, env: NPM_OFFLINE, check: 0 });
     assert.deepEqual(fs.readdirSync(path.join(project, 'node_modules')).filter((n) => !n.startsWith('.')), ['skillflow'], 'nothing but the package');
     assert.ok(!fs.existsSync(path.join(project, 'node_modules', 'skillflow', 'src')), 'no source: no build step');
     const bad = sh('npx', ['--offline', 'skillflow', 'validate'], { cwd: project, env: NPM_OFFLINE });
     assert.equal(bad.status, 1, bad.out);
-    assert.match(bad.stdout, /^\.claude\/skills\/log-summary\/SKILL\.md:3:14: error yaml-syntax /m);
+    assert.match(bad.stdout, /^\.claude\/skills\/log-summary\/SKILL\.md:4:23: error yaml-syntax /m);
     const fix = sh('npx', ['--offline', 'skillflow', 'validate', '--fix'], { cwd: project, env: NPM_OFFLINE });
     assert.equal(fix.status, 0, fix.out);
-    assert.match(fs.readFileSync(path.join(project, '.claude/skills/log-summary/SKILL.md'), 'utf8'), /^description: 'Summarise a log file: errors first'$/m);
+    assert.match(fs.readFileSync(path.join(project, '.claude/skills/log-summary/SKILL.md'), 'utf8'), /^argument-hint: '\[file\] \[mode\]'$/m);
     const help = sh('npx', ['--offline', 'skillflow', '--help'], { cwd: project, env: NPM_OFFLINE, check: 0 });
     assert.match(help.stdout, /^Usage: skillflow <command>/);
     // The language server is in the package too: `skillflow lsp --stdio` answers initialize.

@@ -53,17 +53,17 @@ test('pre-commit: a commit with a broken skill is refused with the problem shown
     assert.match(good.out, /skillflow \(skills, commands, agents, plugins\)\.+Passed/);
 
     // A broken one is refused, with the problem in the output; nothing is committed.
-    writeFiles(project, { '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', 'Summarise a log file: errors first') });
+    writeFiles(project, { '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', 'Summarise a log file. Use it for logs.\nargument-hint: [file] [mode]') });
     git('add', '-A');
     const bad = git('commit', '-m', 'log-summary');
     assert.notEqual(bad.status, 0, bad.out);
     assert.match(bad.out, /skillflow \(skills\)\.+Failed/);
-    assert.match(bad.out, /^\.claude\/skills\/log-summary\/SKILL\.md:3:14: error yaml-syntax /m);
+    assert.match(bad.out, /^\.claude\/skills\/log-summary\/SKILL\.md:4:23: error yaml-syntax /m);
     assert.equal(git('log', '--oneline').stdout.trim().split('\n').length, 2, 'the bad commit was not made');
     assert.match(git('status', '--porcelain').stdout, /^A {2}\.claude\/skills\/log-summary\/SKILL\.md$/m, 'still staged');
 
     // Its fix passes.
-    writeFiles(project, { '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', "'Summarise a log file: errors first'") });
+    writeFiles(project, { '.claude/skills/log-summary/SKILL.md': SKILL('log-summary', "Summarise a log file. Use it for logs.\nargument-hint: '[file] [mode]'") });
     git('add', '-A');
     const fixed = git('commit', '-m', 'log-summary fixed');
     assert.equal(fixed.status, 0, fixed.out);
@@ -71,7 +71,7 @@ test('pre-commit: a commit with a broken skill is refused with the problem shown
     // A skill with an error that links docs/guide.md (committed past the hook): changing only the guide re-checks it;
     // changing an unrelated file does not.
     writeFiles(project, {
-      '.claude/skills/deploy/SKILL.md': SKILL('deploy', 'Deploys: to production', '# Deploy\n\nFollow [the guide](../../../docs/guide.md).\n'),
+      '.claude/skills/deploy/SKILL.md': SKILL('deploy', 'Deploys to production.\nargument-hint: [env] [tag]', '# Deploy\n\nFollow [the guide](../../../docs/guide.md).\n'),
       'docs/guide.md': '# Guide\n',
     });
     git('add', '-A');
@@ -82,7 +82,7 @@ test('pre-commit: a commit with a broken skill is refused with the problem shown
     assert.notEqual(target.status, 0, target.out);
     assert.match(target.out, /skillflow \(skills, commands, agents, plugins\)\.+Failed/);
     assert.match(target.out, /skillflow \(skills\)\.+\(no files to check\)Skipped/);
-    assert.match(target.out, /^\.claude\/skills\/deploy\/SKILL\.md:3:14: error yaml-syntax /m);
+    assert.match(target.out, /^\.claude\/skills\/deploy\/SKILL\.md:4:22: error yaml-syntax /m);
     git('reset', '-q', 'HEAD', 'docs/guide.md');
     git('checkout', '-q', 'docs/guide.md');
     fs.appendFileSync(path.join(project, 'README.md'), 'More.\n');
