@@ -65,7 +65,7 @@ export interface GuardedEditOptions {
   create?: boolean;
   /** Whether the bytes read back hold the edit; default: applying the edit again changes nothing. */
   landed?: (readBack: Buffer) => boolean;
-  /** Attempts before giving up (default 8). */
+  /** Attempts before giving up (default 16). */
   attempts?: number;
   sys?: WriteSyscalls;
 }
@@ -76,6 +76,8 @@ export type GuardedEditResult =
   | { ok: false; message: string; written: boolean };
 
 const TEMP_MARK = '.skillflow-';
+/** How long the old file is watched after the rename for a write already under way. */
+const SETTLE_MS = 3;
 const TEMP_END = '.tmp';
 
 function isInsideDir(root: string, p: string): boolean {
@@ -195,13 +197,23 @@ function sameFile(a: nodeFs.Stats, b: nodeFs.Stats): boolean {
   return a.ino === b.ino && a.dev === b.dev;
 }
 
+/** Whether the file read through `fd` (stat'ed as `st`) changed or `file` names another file now. */
+function changedSince(sys: WriteSyscalls, fd: number, file: string, st: nodeFs.Stats): boolean {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS); // let an in-place write finish
+  try {
+    const now = sys.fstatSync(fd);
+    const onPath = sys.statSync(file);
+    return now.size !== st.size || now.mtimeMs !== st.mtimeMs || !sameFile(onPath, st);
+  } catch { return true; }
+}
+
 /**
  * Reads `path` (within `root`), applies `edit`, and replaces the file with the result under the guarantees above.
  * `edit` must be a pure function of the bytes it is given (it may run more than once).
  */
 export function guardedEdit(path: string, edit: (current: Buffer | undefined) => EditOutcome, options: GuardedEditOptions): GuardedEditResult {
   const sys = options.sys ?? nodeSyscalls;
-  const attempts = options.attempts ?? 8;
+  const attempts = options.attempts ?? 16;
   const target = resolveWriteTarget(path, options.root, sys);
   if (!target.ok) return { ok: false, message: target.message, written: false };
   const file = target.path;
@@ -237,7 +249,11 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
           : Buffer.concat([current, carried.base]);
       }
       const out = edit(base);
-      if (!out.ok) return { ok: false, message: out.message, written: false };
+      if (!out.ok) {
+        // A refusal of bytes that were still being written (a torn read of an in-place write) is tried again.
+        if (fd !== undefined && attempt + 1 < attempts && changedSince(sys, fd, file, st!)) { lastWhy = out.message; continue; }
+        return { ok: false, message: out.message, written: false };
+      }
       if (base && current && out.data.equals(current)) {
         if (fd !== undefined) { sys.closeSync(fd); fd = undefined; }
         return { ok: true, path: file, data: current, changed: false };
@@ -268,7 +284,9 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         committed = true;
         fsyncDir(sys, nodePath.dirname(file));
         if (fd !== undefined) {
-          // Anything written to the old file between the check and the rename is still readable through fd.
+          // Anything written to the old file between the check and the rename is still readable through fd (an
+          // appender that opened it just before the rename writes a moment later: a short settle first).
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
           const old = readAll(sys, fd, MAX_EDIT_BYTES * 2);
           if (!old || !old.equals(current!)) {
             carried = { base: old ?? current!, wrote: out.data };
