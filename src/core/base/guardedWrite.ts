@@ -219,9 +219,12 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
   const file = target.path;
   removeStaleTemps(file, sys);
   /** Bytes another program appended to a file our rename replaced: folded into the next attempt. */
-  let carried: { base: Buffer; wrote: Buffer } | undefined;
+  let carried: { read: Buffer; old: Buffer; wrote: Buffer } | undefined;
   let lastWhy = 'the file kept changing';
-  for (let attempt = 0; attempt < attempts; attempt++) {
+  /** Set when the edit was refused while carried bytes were pending: only they are written back. */
+  let refused: string | undefined;
+  // Carried bytes get extra attempts: they are another program's, never dropped while the file can be written.
+  for (let attempt = 0; attempt < attempts || (carried && attempt < attempts * 4); attempt++) {
     let fd: number | undefined;
     let tmp: string | undefined;
     let committed = false;
@@ -244,14 +247,23 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       // Bytes appended to the file our last rename replaced: put them back where they were, after what we had read.
       let base = current;
       if (carried && current) {
-        base = current.subarray(0, carried.wrote.length).equals(carried.wrote)
-          ? Buffer.concat([carried.base, current.subarray(carried.wrote.length)])
-          : Buffer.concat([current, carried.base]);
+        const appended = carried.old.subarray(0, carried.read.length).equals(carried.read);
+        if (current.subarray(0, carried.wrote.length).equals(carried.wrote)) {
+          // Our file, maybe with more appended: the old file's full content, then what came after ours.
+          base = Buffer.concat([carried.old, current.subarray(carried.wrote.length)]);
+        } else if (appended) {
+          base = Buffer.concat([current, carried.old.subarray(carried.read.length)]);
+        } else {
+          // Rewritten in place on both sides of the rename: no safe merge; the newest content stands.
+          carried = undefined;
+        }
       }
-      const out = edit(base);
+      const out: EditOutcome = refused !== undefined && base ? { ok: true, data: base } : edit(base);
       if (!out.ok) {
         // A refusal of bytes that were still being written (a torn read of an in-place write) is tried again.
         if (fd !== undefined && attempt + 1 < attempts && changedSince(sys, fd, file, st!)) { lastWhy = out.message; continue; }
+        // Bytes taken from a file our rename replaced are put back even when the edit cannot be made now.
+        if (carried) { refused = out.message; continue; }
         return { ok: false, message: out.message, written: false };
       }
       if (base && current && out.data.equals(current)) {
@@ -289,13 +301,14 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
           const old = readAll(sys, fd, MAX_EDIT_BYTES * 2);
           if (!old || !old.equals(current!)) {
-            carried = { base: old ?? current!, wrote: out.data };
+            carried = { read: current!, old: old ?? current!, wrote: out.data };
             lastWhy = 'another program wrote to the file while it was replaced';
             continue;
           }
         }
       }
       carried = undefined;
+      if (refused !== undefined) return { ok: false, message: `${refused} (what another program wrote meanwhile was kept)`, written: false };
       // Read back: the edit must be there (another program may have replaced the file right after us).
       let back: Buffer | undefined;
       try {
