@@ -18,6 +18,7 @@ import { validateSkillMd } from '../../src/core/validation/validateSkill';
 import { parseJson } from '../../src/core/workflow/json';
 import { endWorkflow, planEnd } from '../../src/core/workflow/end';
 import { scanWorkflows } from '../../src/core/workflow/scan';
+import { writesTarget } from './writes';
 import { CORPUS, deepYaml, filesUnder, GROWING, growing, invalidUtf8, lineEndings, mutationsOf, randomBytes } from './gen';
 
 /** One property: an input generator and a check that throws (or returns false) on a failure. */
@@ -29,6 +30,8 @@ export interface Property<T = unknown> {
   size: (input: T) => number;
   /** A time property: checked only with `--timing` (never in `npm test`). */
   timing?: boolean;
+  /** Never timed (a property that waits for another process: its time is not its own). */
+  untimed?: boolean;
   /** A short description of an input (for the slowest-input report). */
   describe?: (input: T) => string;
 }
@@ -576,4 +579,4 @@ const discovery: Target = {
   ],
 };
 
-export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery];
+export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery, writesTarget()];

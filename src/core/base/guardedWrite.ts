@@ -223,6 +223,11 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
   let lastWhy = 'the file kept changing';
   /** Set when the edit was refused while carried bytes were pending: only they are written back. */
   let refused: string | undefined;
+  /** Whether a rename (or an in-place write) of ours has happened: a later failure must not say "nothing was written". */
+  let wroteOnce = false;
+  const fail = (why: string): GuardedEditResult => (wroteOnce
+    ? { ok: false, message: `${path}: new content was written, but then ${why}`, written: true }
+    : { ok: false, message: why, written: false });
   // Carried bytes get extra attempts: they are another program's, never dropped while the file can be written.
   for (let attempt = 0; attempt < attempts || (carried && attempt < attempts * 4); attempt++) {
     let fd: number | undefined;
@@ -234,15 +239,15 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       try {
         fd = sys.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
       } catch (e) {
-        if (errCode(e) !== 'ENOENT') return { ok: false, message: `cannot read ${path}: ${message(e)}; nothing was written`, written: false };
-        if (!options.create) return { ok: false, message: `${path} does not exist; nothing was written`, written: false };
+        if (errCode(e) !== 'ENOENT') return fail(`cannot read ${path}: ${message(e)}; nothing was written`);
+        if (!options.create) return fail(`${path} does not exist; nothing was written`);
       }
       if (fd !== undefined) {
         st = sys.fstatSync(fd);
-        if (!st.isFile()) return { ok: false, message: `${path} is not a regular file; nothing was written`, written: false };
-        if (st.size > MAX_EDIT_BYTES) return { ok: false, message: `${path} is larger than ${MAX_EDIT_BYTES} bytes; Skillflow does not edit it, nothing was written`, written: false };
+        if (!st.isFile()) return fail(`${path} is not a regular file; nothing was written`);
+        if (st.size > MAX_EDIT_BYTES) return fail(`${path} is larger than ${MAX_EDIT_BYTES} bytes; Skillflow does not edit it, nothing was written`);
         current = readAll(sys, fd, MAX_EDIT_BYTES);
-        if (!current) return { ok: false, message: `${path} is larger than ${MAX_EDIT_BYTES} bytes; Skillflow does not edit it, nothing was written`, written: false };
+        if (!current) return fail(`${path} is larger than ${MAX_EDIT_BYTES} bytes; Skillflow does not edit it, nothing was written`);
       }
       // Bytes appended to the file our last rename replaced: put them back where they were, after what we had read.
       let base = current;
@@ -264,7 +269,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         if (fd !== undefined && attempt + 1 < attempts && changedSince(sys, fd, file, st!)) { lastWhy = out.message; continue; }
         // Bytes taken from a file our rename replaced are put back even when the edit cannot be made now.
         if (carried) { refused = out.message; continue; }
-        return { ok: false, message: out.message, written: false };
+        return fail(out.message);
       }
       if (base && current && out.data.equals(current)) {
         if (fd !== undefined) { sys.closeSync(fd); fd = undefined; }
@@ -278,6 +283,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         const now = readAll(sys, fd, MAX_EDIT_BYTES);
         if (!sameFile(again, st) || !now || !now.equals(current!)) { lastWhy = 'the file changed while it was being edited'; continue; }
         committed = true;
+        wroteOnce = true;
         writeAll(sys, fd, out.data);
         sys.ftruncateSync(fd, out.data.length);
         sys.fsyncSync(fd);
@@ -294,6 +300,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         sys.renameSync(tmp, file);
         tmp = undefined;
         committed = true;
+        wroteOnce = true;
         fsyncDir(sys, nodePath.dirname(file));
         if (fd !== undefined) {
           // Anything written to the old file between the check and the rename is still readable through fd (an
@@ -319,14 +326,14 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       if (landed) return { ok: true, path: file, data: back!, changed: true };
       lastWhy = 'another program replaced the file right after the edit';
     } catch (e) {
-      if (committed) return { ok: false, message: `${path} was written, but checking it afterwards failed: ${message(e)}`, written: true };
+      if (committed || wroteOnce) return { ok: false, message: `${path}: new content was written, but checking it afterwards failed: ${message(e)}`, written: true };
       return { ok: false, message: `could not write ${path}: ${message(e)}; the file was left as it was`, written: false };
     } finally {
       if (tmp !== undefined) try { sys.unlinkSync(tmp); } catch { /* the next write removes it */ }
       if (fd !== undefined) try { sys.closeSync(fd); } catch { /* closed */ }
     }
   }
-  return { ok: false, message: `${path}: ${lastWhy}; the edit did not land after ${attempts} attempts. Try again.`, written: false };
+  return fail(`${path}: ${lastWhy}; the edit did not land after ${attempts} attempts. Try again.`);
 }
 
 /**

@@ -3,10 +3,11 @@ import * as assert from 'node:assert/strict';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { guardedEdit, MAX_EDIT_BYTES, nodeSyscalls, type WriteSyscalls } from '../../../../src/core/base/guardedWrite';
+import { guardedEdit, MAX_EDIT_BYTES } from '../../../../src/core/base/guardedWrite';
 import { loadCheckpoint, saveAnswers } from '../../../../src/core/checkpoint/checkpoint';
 import { writeSkillOverride } from '../../../../src/core/claude/settingsEdit';
 import { endWorkflow } from '../../../../src/core/workflow/end';
+import { failingAt } from '../../helpers/faults';
 import { race, type RaceMode, type RaceSurface } from '../../helpers/race';
 import { removeTree, tempTree } from '../../helpers/tempTree';
 
@@ -106,23 +107,6 @@ test('a NUL-prefixed heading line is never swallowed by an answer: the file is r
     assert.equal(nodeFs.readFileSync(nodePath.join(root, '.agent/tmp/n-context.md'), 'utf8'), text);
   } finally { removeTree(root); }
 });
-
-/** System calls that fail with `code` at call number `k` (counting every call), and after a "kill" fail forever. */
-function failingAt(k: number, code: string): WriteSyscalls & { calls: number } {
-  const sys = { ...nodeSyscalls, calls: 0 } as WriteSyscalls & { calls: number };
-  let dead = false;
-  for (const name of Object.keys(nodeSyscalls) as Array<keyof WriteSyscalls>) {
-    const real = nodeSyscalls[name] as (...a: unknown[]) => unknown;
-    (sys as unknown as Record<string, unknown>)[name] = (...a: unknown[]) => {
-      if (dead || ++sys.calls === k) {
-        if (code === 'KILL') dead = true;
-        throw Object.assign(new Error(`${code} (injected)`), { code });
-      }
-      return real(...a);
-    };
-  }
-  return sys;
-}
 
 test('a failure or a kill at any step leaves the old or the new content, and the next write leaves no temp file', () => {
   for (const code of ['ENOSPC', 'EIO', 'KILL']) {
