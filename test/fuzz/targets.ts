@@ -18,7 +18,7 @@ import { validateSkillMd } from '../../src/core/validation/validateSkill';
 import { parseJson } from '../../src/core/workflow/json';
 import { endWorkflow, planEnd } from '../../src/core/workflow/end';
 import { scanWorkflows } from '../../src/core/workflow/scan';
-import { writesTarget } from './writes';
+import { cliOutputTarget, writesTarget } from './writes';
 import { CORPUS, deepYaml, filesUnder, GROWING, growing, invalidUtf8, lineEndings, mutationsOf, randomBytes } from './gen';
 
 /** One property: an input generator and a check that throws (or returns false) on a failure. */
@@ -579,4 +579,4 @@ const discovery: Target = {
   ],
 };
 
-export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery, writesTarget()];
+export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery, writesTarget(), cliOutputTarget()];

@@ -5,6 +5,10 @@ import * as nodeFs from 'node:fs';
 import * as nodeOs from 'node:os';
 import * as nodePath from 'node:path';
 import { guardedEdit } from '../../src/core/base/guardedWrite';
+import { cleanOutput, escapeControls } from '../../src/cli/output/clean';
+import { formatGithub } from '../../src/cli/output/github';
+import { problemText } from '../../src/cli/output/problems';
+import { outputViolation } from '../unit/helpers/outputCheck';
 import { failingAt } from '../unit/helpers/faults';
 import { race, type RaceMode, type RaceSurface } from '../unit/helpers/race';
 import type { Property, Target } from './targets';
@@ -24,6 +28,40 @@ function dir(): string {
 }
 
 interface Crash { k: number; code: 'ENOSPC' | 'EIO' | 'KILL' | 'EACCES'; old: Uint8Array; edit: Uint8Array }
+
+/** Text as hostile as a file name or a SKILL.md value can be: controls, line breaks, workflow commands. */
+const hostile = fc.array(fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)),
+  fc.constantFrom('\n', '\r\n', '\r', '::', '\n::error file=x::y', '\u001b]52;c;eA==\u0007', '%0A', ' ::warning ::', '\t::'),
+), { maxLength: 12 }).map((a) => a.join(''));
+
+export function cliOutputTarget(): Target {
+  return {
+    name: 'cli-output',
+    properties: [
+      prop<{ path: string; code: string; message: string }>({
+        name: 'no-controls-no-commands',
+        arb: fc.record({ path: hostile, code: hostile, message: hostile }),
+        size: (i) => i.path.length + i.code.length + i.message.length,
+        check: ({ path, code, message }) => {
+          const problem = { code, severity: 'error' as const, message, line: 1, column: 1, endLine: 1, endColumn: 2 };
+          // Text: the problem line and the raw values as any human-readable writer might print them.
+          const text = cleanOutput(`${problemText(path, problem)}\n${path}\n${message}\n`);
+          const t = outputViolation(text, 'text');
+          if (t) throw new Error(`text: ${t}`);
+          const gh = escapeControls(formatGithub({ skills: [{ path, name: code, scope: 'project', problems: [problem] }], agents: [], summary: { skills: 1, errors: 1, warnings: 0, infos: 0, agents: 0 } }));
+          const g = outputViolation(gh, 'github');
+          if (g) throw new Error(`github: ${g}`);
+          const json = cleanOutput(JSON.stringify({ path, code, message }, null, 2));
+          if (outputViolation(json, 'json')) throw new Error(`json: ${outputViolation(json, 'json')}`);
+          const back = JSON.parse(json) as { path: string };
+          if (back.path !== path) throw new Error('json: a value changed');
+        },
+      }),
+    ],
+  };
+}
 
 export function writesTarget(): Target {
   return {

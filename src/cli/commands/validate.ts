@@ -54,6 +54,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
   const configured = applyConfig(ctx.fs, finder, found, profile, parsed.flags.profile !== undefined);
   const report = validationReport({ ...configured, configs: configured.configs.map((c) => ({ file: c.file!, problems: c.problems })) });
-  ctx.out(REPORT_WRITERS[(parsed.flags.format ?? 'text') as ReportFormat](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
+  const format = (parsed.flags.format ?? 'text') as ReportFormat;
+  (format === 'github' ? ctx.outCommands ?? ctx.out : ctx.out)(REPORT_WRITERS[format](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   return report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 }
