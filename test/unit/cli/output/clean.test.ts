@@ -17,7 +17,7 @@ async function run(cwd: string, argv: string[]): Promise<string> {
 
 test('no CLI output carries a control character from a file, and no human-readable line starts a workflow command', async () => {
   const root = tempTree({
-    [`.claude/skills/ok/SKILL.md`]: `---\nname: ok\ndescription: "Use it ${HOSTILE.replace(/\u001b/g, '\\e')} when asked."\n---\n# ok ${HOSTILE}\n`,
+    [`.claude/skills/ok/SKILL.md`]: `---\nname: ok\ndescription: "Use it ${HOSTILE.split('\u001b').join('\\e')} when asked."\n---\n# ok ${HOSTILE}\n`,
     '.workflow/registry.json': JSON.stringify({ [`k${HOSTILE}\n::error file=a::x`]: 'wd' }),
     'wd/status.json': JSON.stringify({ phase: 'PLAN', mode: 'full', title: HOSTILE, transitions: [] }),
   });
