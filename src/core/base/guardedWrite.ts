@@ -323,6 +323,15 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         try { back = readAll(sys, rfd, MAX_EDIT_BYTES * 2); } finally { sys.closeSync(rfd); }
       } catch { back = undefined; }
       const landed = back !== undefined && (options.landed ? options.landed(back) : (() => { const re = edit(back); return re.ok && re.data.equals(back); })());
+      if (landed && fd !== undefined && !(st && st.nlink > 1)) {
+        // A last look at the replaced file, later: an appender that opened it before the rename may write only now.
+        const late = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+        if (!late || !late.equals(current!)) {
+          carried = { read: current!, old: late ?? current!, wrote: out.data };
+          lastWhy = 'another program wrote to the file while it was replaced';
+          continue;
+        }
+      }
       if (landed) return { ok: true, path: file, data: back!, changed: true };
       lastWhy = 'another program replaced the file right after the edit';
     } catch (e) {

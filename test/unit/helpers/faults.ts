@@ -9,6 +9,8 @@ export function failingAt(k: number, code: string): WriteSyscalls & { calls: num
     const real = nodeSyscalls[name] as (...a: unknown[]) => unknown;
     (sys as unknown as Record<string, unknown>)[name] = (...a: unknown[]) => {
       if (dead || ++sys.calls === k) {
+        // A killed process's descriptors are closed by the system: a simulated kill closes them too.
+        if (name === 'closeSync') try { nodeSyscalls.closeSync(a[0] as number); } catch { /* closed */ }
         if (code === 'KILL') dead = true;
         throw Object.assign(new Error(`${code} (injected)`), { code });
       }
