@@ -1,11 +1,11 @@
 /**
  * Values read from files (names, tools, paths, descriptions) put into Markdown that VS Code renders (tooltips): shown
- * as text, never as a link, an image fetched on hover, HTML, emphasis or a `$(icon)`.
+ * as text, never as link markup, an image fetched on hover, HTML, emphasis or a `$(icon)`.
  */
 
-/** `text` with every Markdown punctuation escaped (a bare `https://` cannot autolink: its `:` is escaped too). */
+/** `text` with every Markdown punctuation escaped, `$` (a codicon) and `&` (an entity) too; line breaks become spaces. */
 export function mdText(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>:$~&="'@]/g, '\\$&').replace(/\r\n?|\n/g, ' ');
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>$~&]/g, '\\$&').replace(/\r\n?|\n/g, ' ');
 }
 
 /** `text` as one inline code span, whatever backticks it holds (line breaks become spaces). */
@@ -14,5 +14,7 @@ export function mdCode(text: string): string {
   let longest = 0;
   for (const run of flat.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
-  return `${fence} ${flat} ${fence}`;
+  // A space pads the content only where a backtick or a space at its edge needs it (CommonMark strips one each side).
+  const pad = /^[` ]|[` ]$/.test(flat) ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
 }
