@@ -3,7 +3,7 @@
  * Shared by the CLI (`skillflow checkpoint`) and the extension's Answer flow. Never throws.
  */
 import type { FileSystem } from '../base/fs';
-import { editThrough, type EditOutcome } from '../base/guardedWrite';
+import { editThrough, type EditOutcome, MAX_EDIT_BYTES } from '../base/guardedWrite';
 import { applyAnswers, normaliseAnswer, type ParsedContext, parseContextFile, unansweredQuestions } from './context';
 import { checkAnswer } from './answers';
 import { resolveContextPath } from './paths';
@@ -23,7 +23,8 @@ export function unansweredMessage(ids: readonly string[]): string {
 }
 
 /** A context file larger than this is not a checkpoint (and is not read whole into memory). */
-export const MAX_CONTEXT_BYTES = 1024 * 1024;
+/** The one size limit of files Skillflow reads and edits (guardedWrite.ts). */
+export const MAX_CONTEXT_BYTES = MAX_EDIT_BYTES;
 
 export interface LoadedCheckpoint {
   workspaceFolder: string;
