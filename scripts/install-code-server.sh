@@ -16,9 +16,10 @@ CS="$PREFIX/node_modules/code-server"
 MARKER="$PREFIX/.installed-$CS_VERSION"
 log() { echo "[install-code-server $(date +%T)] $*"; }
 
-# 1) Debian packages (the install needs the toolchain; the tests need chromium + rg, the packaging tests pre-commit, the language server test neovim).
+# 1) Debian packages (the install needs the toolchain; the tests need chromium + rg, the packaging tests pre-commit, the
+#    language server test neovim, and dash, zsh and fish for the resume-command tests that run each real shell).
 need=()
-for p in build-essential pkg-config python3 libkrb5-dev libx11-dev libxkbfile-dev libsecret-1-dev ripgrep chromium pre-commit neovim; do
+for p in build-essential pkg-config python3 libkrb5-dev libx11-dev libxkbfile-dev libsecret-1-dev ripgrep chromium pre-commit neovim dash zsh fish; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 if ((${#need[@]})); then

@@ -8,6 +8,11 @@ export interface CliContext {
   env: Record<string, string | undefined>;
   out: (text: string) => void;
   err: (text: string) => void;
+  /**
+   * Output whose lines are GitHub Actions workflow commands on purpose (`validate --format github`, which escapes its
+   * values itself): control characters escaped, `::` kept. Set by main(); falls back to `out`.
+   */
+  outCommands?: (text: string) => void;
   /** Home directory for personal skills (`~/.claude/skills`); undefined disables the personal scope. */
   home?: string;
   /** The managed-settings folder (`--managed` overrides it): the OS default when undefined, none when null. */

@@ -1,4 +1,5 @@
 /** The CLI entry: `skillflow <command> ...` → exit code. No `vscode` import, no process globals. */
+import { cleanOutput, escapeControls } from './output/clean';
 import { type CliContext, type Command, EXIT_USAGE, UsageError } from './context';
 import { validateCommand } from './commands/validate';
 import { listCommand } from './commands/list';
@@ -45,7 +46,9 @@ or a path that does not exist.
 `;
 
 /** Runs one CLI invocation and returns its exit code (0 ok, 1 problems, 2 usage). */
-export async function main(ctx: CliContext): Promise<number> {
+export async function main(raw: CliContext): Promise<number> {
+  // Every byte a command prints passes cleanOutput (no terminal control, no workflow command from input).
+  const ctx: CliContext = { ...raw, out: (t) => raw.out(cleanOutput(t)), err: (t) => raw.err(cleanOutput(t)), outCommands: (t) => raw.out(escapeControls(t)) };
   const [name, ...rest] = ctx.argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     (name ? ctx.out : ctx.err)(USAGE);

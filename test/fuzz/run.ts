@@ -96,7 +96,7 @@ function runProperty(target: string, p: Property, args: Args): Outcome {
     const checked = (timed || args.timing) && !p.untimed;
     // A slow input (over the ceiling, or the slowest so far) is measured twice more: the machine is shared and a garbage
     // collection can land on any input, so slow means slow every time, and an input's time is the least of the three.
-    if ((checked && ms > ceilingFor(size, args.ceilingMs)) || (!p.untimed && ms > out.slowest.ms) || (size < 100_000 && ms > out.slowestSmall.ms)) {
+    if (!p.untimed && ((checked && ms > ceilingFor(size, args.ceilingMs)) || ms > out.slowest.ms || (size < 100_000 && ms > out.slowestSmall.ms))) {
       ms = Math.min(ms, cpuMs(() => p.check(input)), cpuMs(() => p.check(input)));
     }
     if (checked && ms > ceilingFor(size, args.ceilingMs)) {
@@ -106,7 +106,7 @@ function runProperty(target: string, p: Property, args: Args): Outcome {
     if (size < 100_000 && ms > out.slowestSmall.ms) out.slowestSmall = { size, ms, what: (p.describe ?? preview)(input) };
   };
   // Warm the JIT so that the first inputs are not reported as slow.
-  if (args.timing) {
+  if (args.timing && !p.untimed) {
     try { fc.sample(p.arb, { numRuns: 200, seed: args.seed + 1 }).forEach((i) => p.check(i)); } catch { /* reported below */ }
   }
   const details = fc.check(fc.property(p.arb, predicate), { numRuns: args.runs, seed: args.seed, endOnFailure: false });

@@ -21,6 +21,7 @@ import { parseJson } from '../../src/core/workflow/json';
 import { endWorkflow, planEnd } from '../../src/core/workflow/end';
 import { scanWorkflows } from '../../src/core/workflow/scan';
 import { cacheTarget } from './cache';
+import { cliOutputTarget, writesTarget } from './writes';
 import { CORPUS, deepYaml, filesUnder, GROWING, growing, invalidUtf8, lineEndings, mutationsOf, randomBytes } from './gen';
 
 /** One property: an input generator and a check that throws (or returns false) on a failure. */
@@ -32,7 +33,7 @@ export interface Property<T = unknown> {
   size: (input: T) => number;
   /** A time property: checked only with `--timing` (never in `npm test`). */
   timing?: boolean;
-  /** A sequence of steps on the real disk: no time ceiling (its time is the disk's and the sequence's length). */
+  /** Never timed: a sequence of steps on the real disk, or a property that waits for another process (its time is not its own). */
   untimed?: boolean;
   /** A short description of an input (for the slowest-input report). */
   describe?: (input: T) => string;
@@ -620,4 +621,4 @@ const discovery: Target = {
   ],
 };
 
-export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery, cacheTarget];
+export const TARGETS: Target[] = [skillmd, output, checkpoint, workflow, discovery, cacheTarget, writesTarget(), cliOutputTarget()];

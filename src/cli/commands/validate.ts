@@ -145,7 +145,8 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     agents: configured.agents.map(said),
     configs: configured.configs.map((c) => said({ file: c.file!, problems: c.problems })),
   });
-  ctx.out(REPORT_WRITERS[(parsed.flags.format ?? 'text') as ReportFormat](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
+  const format = (parsed.flags.format ?? 'text') as ReportFormat;
+  (format === 'github' ? ctx.outCommands ?? ctx.out : ctx.out)(REPORT_WRITERS[format](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   return report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
 }
 

@@ -1,6 +1,6 @@
 /** The file-system surface the core needs; injected so the CLI, the extension and tests share one core. */
 import * as nodeFs from 'node:fs';
-import * as nodePath from 'node:path';
+import { guardedEdit, replaceFile } from './guardedWrite';
 
 export interface FileStat {
   isFile: boolean;
@@ -50,8 +50,13 @@ export interface FileSystem {
    */
   readFileTransient?(path: string, size?: number): Buffer;
   realPath(path: string): string | undefined;
-  /** Writes via a temp file in the same folder and a rename, so readers never see half a file. */
+  /** Writes via a fsync'ed temp file in the same folder and a rename, so readers never see half a file (guardedWrite.ts). */
   writeFileAtomic(path: string, data: Buffer | string): void;
+  /**
+   * A guarded read-edit-replace of a file other programs write too (guardedWrite.ts): nothing they wrote is lost, the
+   * edit is read back. Optional: without it, callers edit through readFile and writeFileAtomic (editThrough).
+   */
+  editFile?: typeof guardedEdit;
   mkdirp(path: string): void;
 }
 
@@ -137,18 +142,9 @@ export const nodeFileSystem: FileSystem = {
     try { return nodeFs.realpathSync.native(path); } catch { return undefined; }
   },
   writeFileAtomic(path, data) {
-    const dir = nodePath.dirname(path);
-    const tmp = nodePath.join(dir, `.${nodePath.basename(path)}.${process.pid}.${Date.now()}.tmp`);
-    let mode: number | undefined;
-    try { mode = nodeFs.statSync(path).mode; } catch { /* new file */ }
-    nodeFs.writeFileSync(tmp, data, mode === undefined ? undefined : { mode });
-    try {
-      nodeFs.renameSync(tmp, path);
-    } catch (e) {
-      try { nodeFs.unlinkSync(tmp); } catch { /* already gone */ }
-      throw e;
-    }
+    replaceFile(path, data);
   },
+  editFile: guardedEdit,
   mkdirp(path) {
     nodeFs.mkdirSync(path, { recursive: true });
   },

@@ -1,14 +1,34 @@
 /** Shell quoting shared by every command line Skillflow builds (resume, run script): no value can inject commands, and nothing typed carries a control character. */
 import * as path from 'node:path';
 
-/** Which quoting rules a command line follows: POSIX shells (sh, bash, zsh) or PowerShell. */
-export type ShellKind = 'posix' | 'powershell';
+/**
+ * Which quoting rules a command line follows: POSIX shells (sh, bash, dash, zsh), fish (which reads `\'` and `\\`
+ * inside single quotes), PowerShell, or cmd.exe (double quotes; a word cmd.exe would still expand is refused).
+ */
+export type ShellKind = 'posix' | 'fish' | 'powershell' | 'cmd';
 
 /** Quotes one word for a POSIX shell: plain words stay readable, anything else is single-quoted. */
 export function quotePosix(word: string): string {
   // A leading '=' is excluded: zsh expands `=cmd` to a path.
   if (/^[A-Za-z0-9_/.,:@%+-][A-Za-z0-9_/.,:=@%+-]*$/.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Quotes one word for fish: inside '...' fish treats `\'` and `\\` as escapes, so both are escaped. */
+export function quoteFish(word: string): string {
+  if (/^[A-Za-z0-9_/.,:@+-][A-Za-z0-9_/.,:=@+-]*$/.test(word)) return word;
+  return `'${word.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+}
+
+/**
+ * Quotes one word for cmd.exe, or undefined when no quoting is safe: inside "..." cmd.exe still expands `%VAR%`
+ * (and `!VAR!` with delayed expansion), and a `"` ends the quote. Backslashes before the closing quote are doubled
+ * (the program's argument parser would read `\"` as a quote).
+ */
+export function quoteCmd(word: string): string | undefined {
+  if (/["%!]/.test(word) || findTerminalControlChar(word)) return undefined;
+  if (/^[A-Za-z0-9_/.,:=@+-]+$/.test(word)) return word;
+  return `"${word.replace(/(\\+)$/, '$1$1')}"`;
 }
 
 /**
@@ -58,15 +78,32 @@ export function checkTypedCommand(commandLine: string, what = 'The command'): { 
   return bad ? { ok: false, message: `${what} contains the control character ${describeControlChar(bad.code)}; it is not typed into a terminal` } : { ok: true };
 }
 
-/** Quotes `word` as one shell word for `shell`. */
-export function quoteShellArg(word: string, shell: ShellKind): string {
-  return shell === 'powershell' ? quotePowerShell(word) : quotePosix(word);
+/** Quotes `word` as one shell word for `shell`; undefined when cmd.exe cannot take it safely (quoteCmd). */
+export function quoteShellArg(word: string, shell: Exclude<ShellKind, 'cmd'>): string;
+export function quoteShellArg(word: string, shell: ShellKind): string | undefined;
+export function quoteShellArg(word: string, shell: ShellKind): string | undefined {
+  if (shell === 'cmd') return quoteCmd(word);
+  return shell === 'powershell' ? quotePowerShell(word) : shell === 'fish' ? quoteFish(word) : quotePosix(word);
 }
 
-/** The quoting a terminal shell needs: PowerShell for pwsh/powershell, none for cmd.exe (no safe quoting), else POSIX. */
-export function shellKindFor(shellPath: string | undefined): ShellKind | undefined {
+/**
+ * The quoting of the user's shell for text they paste (the clipboard): that shell's own rules, cmd.exe included;
+ * without a known shell, PowerShell on Windows and POSIX elsewhere.
+ */
+export function pasteShellKind(shellPath: string | undefined, platform: NodeJS.Platform): ShellKind {
+  const p = (shellPath ?? '').trim();
+  if (/(^|[\\/])cmd(\.exe)?$/i.test(p)) return 'cmd';
+  return p ? shellKindFor(p) ?? 'posix' : platform === 'win32' ? 'powershell' : 'posix';
+}
+
+/**
+ * The quoting a terminal shell needs: PowerShell for pwsh/powershell, fish for fish, none for cmd.exe (commands are
+ * not typed into it: it cannot quote every path), else POSIX.
+ */
+export function shellKindFor(shellPath: string | undefined): Exclude<ShellKind, 'cmd'> | undefined {
   const p = (shellPath ?? '').trim();
   if (/(^|[\\/])(pwsh|powershell)(\.exe)?$/i.test(p)) return 'powershell';
+  if (/(^|[\\/])fish(\.exe)?$/i.test(p)) return 'fish';
   if (/(^|[\\/])cmd(\.exe)?$/i.test(p)) return undefined;
   return 'posix';
 }
@@ -92,7 +129,7 @@ export function interpreterFor(file: string): string[] | undefined {
  * The command line that runs `<skillDir>/<scriptRelPath>` from the skill folder:
  * `cd '<skillDir>' && python3 scripts/x.py` (POSIX) or `Set-Location -LiteralPath '…'; & python3 'scripts/x.py'`.
  */
-export function scriptCommandLine(skillDir: string, scriptRelPath: string, shell: ShellKind): string {
+export function scriptCommandLine(skillDir: string, scriptRelPath: string, shell: Exclude<ShellKind, 'cmd'>): string {
   const rel = scriptRelPath.split(path.sep).join('/');
   const interpreter = interpreterFor(rel);
   if (shell === 'powershell') {
@@ -100,7 +137,8 @@ export function scriptCommandLine(skillDir: string, scriptRelPath: string, shell
     const run = interpreter ? `${interpreter.join(' ')} ${target}` : target;
     return `Set-Location -LiteralPath ${quotePowerShell(skillDir)}; & ${run}`;
   }
-  const target = quotePosix((interpreter || rel.startsWith('/')) ? rel : `./${rel}`);
+  const quote = shell === 'fish' ? quoteFish : quotePosix;
+  const target = quote((interpreter || rel.startsWith('/')) ? rel : `./${rel}`);
   const run = interpreter ? `${interpreter.join(' ')} ${target}` : target;
-  return `cd ${quotePosix(skillDir)} && ${run}`;
+  return `cd ${quote(skillDir)} && ${run}`;
 }

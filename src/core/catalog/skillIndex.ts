@@ -290,6 +290,7 @@ export class SkillIndex {
         return known.real ?? undefined;
       },
       writeFileAtomic: (p, data) => fs.writeFileAtomic(p, data),
+      editFile: fs.editFile && ((p, edit, options) => fs.editFile!(p, edit, options)),
       mkdirp: (p) => fs.mkdirp(p),
     };
   }

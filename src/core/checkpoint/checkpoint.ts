@@ -3,6 +3,7 @@
  * Shared by the CLI (`skillflow checkpoint`) and the extension's Answer flow. Never throws.
  */
 import type { FileSystem } from '../base/fs';
+import { editThrough, type EditOutcome, MAX_EDIT_BYTES } from '../base/guardedWrite';
 import { applyAnswers, normaliseAnswer, type ParsedContext, parseContextFile, unansweredQuestions } from './context';
 import { checkAnswer } from './answers';
 import { resolveContextPath } from './paths';
@@ -22,7 +23,8 @@ export function unansweredMessage(ids: readonly string[]): string {
 }
 
 /** A context file larger than this is not a checkpoint (and is not read whole into memory). */
-export const MAX_CONTEXT_BYTES = 1024 * 1024;
+/** The one size limit of files Skillflow reads and edits (guardedWrite.ts). */
+export const MAX_CONTEXT_BYTES = MAX_EDIT_BYTES;
 
 export interface LoadedCheckpoint {
   workspaceFolder: string;
@@ -92,10 +94,15 @@ export function checkAnswers(parsed: ParsedContext, answers: Readonly<Record<str
   return { ok: true, values };
 }
 
+/** The questions as the user saw them: ids, wording, type and options (answers aside). */
+function questionShape(parsed: ParsedContext): string {
+  return JSON.stringify(parsed.questions.map((q) => [q.id, q.text, q.type, q.options]));
+}
+
 /**
- * Writes `answers` into the loaded file's Answer fields and nothing else, atomically, and only if the
- * file on disk still holds the bytes it was loaded from. Returns the reloaded checkpoint.
- * `changed: true` marks the refusal because the file changed on disk.
+ * Writes `answers` into the Answer fields of the file on disk and nothing else (guardedWrite.ts: lines another
+ * program adds meanwhile are kept, the answers are read back). Refused, with `changed: true`, when the questions or
+ * the answers being replaced are no longer what the user saw when it was loaded. Returns the reloaded checkpoint.
  */
 export function saveAnswers(fs: FileSystem, checkpoint: LoadedCheckpoint, answers: Readonly<Record<string, string>>): Result<{ checkpoint: LoadedCheckpoint }> | { ok: false; message: string; changed: true } {
   const checked = checkAnswers(checkpoint.parsed, answers);
@@ -105,29 +112,43 @@ export function saveAnswers(fs: FileSystem, checkpoint: LoadedCheckpoint, answer
   const again = resolveContextPath(fs, checkpoint.workspaceFolder, checkpoint.absPath);
   if (!again.ok) return again;
   if (!again.exists) return { ok: false, message: CHECKPOINT_MESSAGES.notFound };
-  let current: Buffer;
-  try {
-    current = fs.readFile(again.realPath);
-  } catch {
-    return { ok: false, message: CHECKPOINT_MESSAGES.notFound };
+  if (again.realPath !== checkpoint.realPath) return { ok: false, message: CHECKPOINT_MESSAGES.changed, changed: true };
+  const shape = questionShape(checkpoint.parsed);
+  const expected = (q: ParsedContext['questions'][number]) => Object.prototype.hasOwnProperty.call(checked.values, q.id) ? normaliseAnswer(checked.values[q.id]) : undefined;
+  let result: { text: string; parsed: ParsedContext } | undefined;
+  const edit = (current: Buffer | undefined): EditOutcome => {
+    if (!current) return { ok: false, message: CHECKPOINT_MESSAGES.notFound };
+    const text = current.toString('utf8');
+    if (!isExactUtf8(current, text)) return { ok: false, message: `${CHECKPOINT_MESSAGES.invalid}: the file is not UTF-8 text; nothing was written` };
+    // A NUL byte hides a line from every Markdown reader but not from the model: an answer could swallow it.
+    if (text.includes('\0')) return { ok: false, message: `${CHECKPOINT_MESSAGES.invalid}: the file contains NUL characters; nothing was written` };
+    const parsed = parseContextFile(text);
+    if (!parsed.valid || questionShape(parsed) !== shape) return { ok: false, message: CHECKPOINT_MESSAGES.changed };
+    for (const q of parsed.questions) {
+      const before = checkpoint.parsed.questions.find((r) => r.id === q.id);
+      if (expected(q) !== undefined && q.answer !== before?.answer && q.answer !== expected(q)) return { ok: false, message: CHECKPOINT_MESSAGES.changed };
+    }
+    const out = applyAnswers(text, parsed, checked.values);
+    const reparsed = parseContextFile(out);
+    // Belt and braces: the same questions, every answer reads back exactly as written, and nothing else changes.
+    if (questionShape(reparsed) !== shape) return { ok: false, message: 'Writing the answers would change the set of questions; nothing was written' };
+    for (const q of parsed.questions) {
+      const now = reparsed.questions.find((r) => r.id === q.id);
+      if (!now || now.answer !== (expected(q) ?? q.answer)) return { ok: false, message: `Could not write the answer to ${q.id} so that it reads back unchanged; nothing was written` };
+    }
+    result = { text: out, parsed: reparsed };
+    return { ok: true, data: Buffer.from(out, 'utf8') };
+  };
+  const landed = (back: Buffer): boolean => {
+    const parsed = parseContextFile(back.toString('utf8'));
+    return checkpoint.parsed.questions.every((q) => expected(q) === undefined || parsed.questions.find((r) => r.id === q.id)?.answer === expected(q));
+  };
+  const written = editThrough(fs, again.realPath, edit, { root: checkpoint.workspaceFolder, landed });
+  if (!written.ok) {
+    if (written.message === CHECKPOINT_MESSAGES.changed) return { ok: false, message: CHECKPOINT_MESSAGES.changed, changed: true };
+    return { ok: false, message: written.message.startsWith(CHECKPOINT_MESSAGES.invalid) || written.message.startsWith('Could not') || written.message.startsWith('Writing') || written.message === CHECKPOINT_MESSAGES.notFound ? written.message : `Could not write the context file: ${written.message}` };
   }
-  if (again.realPath !== checkpoint.realPath || !current.equals(checkpoint.bytes)) return { ok: false, message: CHECKPOINT_MESSAGES.changed, changed: true };
-  const text = applyAnswers(checkpoint.text, checkpoint.parsed, checked.values);
-  const reparsed = parseContextFile(text);
-  // Belt and braces: the same questions, every answer reads back exactly as written, and nothing else changes.
-  if (reparsed.questions.map((q) => q.id).join(',') !== checkpoint.parsed.questions.map((q) => q.id).join(',')) {
-    return { ok: false, message: 'Writing the answers would change the set of questions; nothing was written' };
-  }
-  for (const q of checkpoint.parsed.questions) {
-    const now = reparsed.questions.find((r) => r.id === q.id);
-    const expected = Object.prototype.hasOwnProperty.call(checked.values, q.id) ? normaliseAnswer(checked.values[q.id]) : q.answer;
-    if (!now || now.answer !== expected) return { ok: false, message: `Could not write the answer to ${q.id} so that it reads back unchanged; nothing was written` };
-  }
-  const bytes = Buffer.from(text, 'utf8');
-  try {
-    fs.writeFileAtomic(again.realPath, bytes);
-  } catch (e) {
-    return { ok: false, message: `Could not write the context file: ${String((e as Error)?.message ?? e)}` };
-  }
-  return { ok: true, checkpoint: { ...checkpoint, bytes, text, parsed: reparsed } };
+  const text = written.data.toString('utf8');
+  const parsed = result && result.text === text ? result.parsed : parseContextFile(text);
+  return { ok: true, checkpoint: { ...checkpoint, bytes: written.data, text, parsed } };
 }

@@ -29,7 +29,13 @@ export function buildResumeCommand(template: string | undefined, invocation: Res
   const tpl = typeof template === 'string' && template.trim() ? template.trim() : DEFAULT_RESUME_COMMAND;
   const values: Record<string, string> = { prompt: invocation.prompt, skill: invocation.skill, contextPath: invocation.contextPath };
   const withPrompt = tpl.includes('${prompt}') ? tpl : `${tpl} \${prompt}`;
-  const command = withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => quoteShellArg(values[name], shell));
+  let unquotable: string | undefined;
+  const command = withPrompt.replace(/\$\{(prompt|skill|contextPath)\}/g, (_m, name: string) => {
+    const quoted = quoteShellArg(values[name], shell);
+    if (quoted === undefined) unquotable = name;
+    return quoted ?? '';
+  });
+  if (unquotable) return { ok: false, message: `The resume command for ${invocation.skill} cannot be quoted safely for cmd.exe (its ${unquotable} holds ", % or !); use PowerShell or copy the prompt by hand` };
   const safe = checkTypedCommand(command, `The resume command for ${invocation.skill}`);
   return safe.ok ? { ok: true, command } : safe;
 }

@@ -5,7 +5,10 @@
  */
 import { applyEdits, modify, parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { SkillOverride } from './values';
+import * as path from 'node:path';
 import { detectFormatting } from '../base/jsonFormat';
+import type { FileSystem } from '../base/fs';
+import { editThrough, type GuardedEditResult, resolveWriteTarget } from '../base/guardedWrite';
 
 export type SettingsEditResult = { ok: true; text: string; changed: boolean } | { ok: false; message: string };
 
@@ -62,4 +65,34 @@ export function setSkillOverride(text: string | undefined, name: string, state: 
     }
   }
   return { ok: true, text: bom + next, changed: true };
+}
+
+/**
+ * Sets (or, with `state` undefined, removes) the `skillOverrides` entry in the settings file on disk as a guarded edit
+ * (guardedWrite.ts): Claude Code's own writes to the file meanwhile are kept, the file's real path must stay inside
+ * `root` (a `.claude` that links out of the workspace is refused), a file that is not UTF-8 is refused.
+ */
+export function writeSkillOverride(fs: FileSystem, root: string, file: string, name: string, state: SkillOverride | undefined): GuardedEditResult {
+  // The folder is made only when its real path stays inside root (a dangling `.claude` link would be followed).
+  const dir = path.dirname(file);
+  if (!fs.lstat(dir)) {
+    const parent = resolveWriteTarget(path.dirname(dir), root);
+    if (!parent.ok) return { ok: false, message: parent.message, written: false };
+    try { fs.mkdirp(dir); } catch (e) { return { ok: false, message: `cannot create ${dir}: ${(e as Error).message}`, written: false }; }
+  }
+  return editThrough(fs, file, (bytes) => {
+    const text = bytes?.toString('utf8');
+    // An empty file is what an in-place writer leaves for an instant; Claude Code ignores one: refused, not filled.
+    if (bytes && !bytes.length) return { ok: false, message: 'the file is empty (Claude Code ignores it); add {} to it or delete it, nothing was written' };
+    if (bytes && !Buffer.from(text!, 'utf8').equals(bytes)) return { ok: false, message: 'the file is not UTF-8 text; Skillflow does not edit it, nothing was written' };
+    const result = setSkillOverride(text, name, state);
+    return result.ok ? { ok: true, data: Buffer.from(result.text, 'utf8') } : result;
+  }, {
+    root,
+    create: true,
+    landed: (back) => {
+      const again = setSkillOverride(back.toString('utf8'), name, state);
+      return again.ok && !again.changed;
+    },
+  });
 }

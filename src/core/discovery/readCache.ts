@@ -100,6 +100,7 @@ export function withReadCache(fs: FileSystem): FileSystem {
       clear();
       fs.writeFileAtomic(path, data);
     },
+    editFile: fs.editFile && ((path, edit, options) => { clear(); return fs.editFile!(path, edit, options); }),
     mkdirp(path) {
       clear();
       fs.mkdirp(path);

@@ -4,6 +4,7 @@
  */
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../base/fs';
+import { MAX_EDIT_BYTES } from '../base/guardedWrite';
 import type { Range, Severity } from '../base/types';
 import { DEFAULT_MODE, type Mode, type Phase, isLegalTransition, isMode, isPhase, isTerminal, nextPhases, phasesOfMode } from './fsm';
 import { parseJson } from './json';
@@ -13,7 +14,8 @@ import { StatusSchema } from './schema';
 export const DEFAULT_STALE_AFTER_MINUTES = 120;
 
 /** Files bigger than this are reported, not parsed. */
-const MAX_JSON_BYTES = 1024 * 1024;
+/** The one size limit of files Skillflow reads and edits (guardedWrite.ts). */
+const MAX_JSON_BYTES = MAX_EDIT_BYTES;
 
 export interface WorkflowProblem {
   code: string;

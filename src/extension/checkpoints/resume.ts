@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { LoadedCheckpoint } from '../../core/checkpoint/checkpoint';
 import { buildResumeCommand, chooseResumeMode, type ResumeInvocation } from '../../core/checkpoint/resume';
-import { shellKindFor } from '../../core/base/shell';
+import { pasteShellKind, shellKindFor } from '../../core/base/shell';
 import { runInTerminal, TERMINAL_NAME } from '../util/terminal';
 
 export interface ResumeOutcome {
@@ -21,7 +21,8 @@ export async function resumeSkill(checkpoint: LoadedCheckpoint, invocation: Resu
   const template = config.get<string>('resume.command');
   const shell = shellKindFor(vscode.env.shell);
   const { mode, reason } = chooseResumeMode(config.get<string>('resume.mode', 'terminal'), vscode.workspace.isTrusted, shell);
-  const kind = mode === 'clipboard' ? (process.platform === 'win32' ? 'powershell' : 'posix') : shell ?? 'posix';
+  // Pasted text follows the user's shell too (fish reads quotes differently from bash).
+  const kind = mode === 'clipboard' ? pasteShellKind(vscode.env.shell, process.platform) : shell ?? 'posix';
   const built = buildResumeCommand(template, invocation, kind);
   if (!built.ok) return built;
 
@@ -33,7 +34,7 @@ export async function resumeSkill(checkpoint: LoadedCheckpoint, invocation: Resu
   }
 
   // The CONTEXT_PATH is workspace-relative: a reused terminal first goes to the checkpoint's workspace folder.
-  const ran = runInTerminal(built.command, { cwd: folder, shell: kind, what: `The resume command for ${invocation.skill}` });
+  const ran = runInTerminal(built.command, { cwd: folder, shell: shell ?? 'posix', what: `The resume command for ${invocation.skill}` });
   if (!ran.ok) return ran;
   log.info(`resume: sent to the ${TERMINAL_NAME} terminal: ${ran.commandLine}`);
   return { ok: true, outcome: { mode: 'terminal', command: ran.commandLine }, terminal: ran.terminal };

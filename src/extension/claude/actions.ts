@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { descriptionRange, setFrontmatterScalar } from '../../core/claude/frontmatterEdit';
-import { setSkillOverride } from '../../core/claude/settingsEdit';
+import { setSkillOverride, writeSkillOverride } from '../../core/claude/settingsEdit';
 import { parseClaudeBoolean, type SkillOverride } from '../../core/claude/values';
 import type { ClaudeEntry } from '../../core/claude/types';
 import type { ClaudeModel } from '../../core/claude/load';
@@ -32,23 +32,6 @@ function dirtyDocument(file: string): vscode.TextDocument | undefined {
 }
 
 /**
- * Replaces a whole file's text: in the document when it has unsaved changes (left unsaved: returns false), else on
- * disk, atomically (an open editor without changes reloads it).
- */
-async function writeText(file: string, text: string): Promise<boolean> {
-  const doc = dirtyDocument(file);
-  if (doc) {
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the editor refused the edit');
-    return false;
-  }
-  nodeFileSystem.mkdirp(path.dirname(file));
-  nodeFileSystem.writeFileAtomic(file, text);
-  return true;
-}
-
-/**
  * Sets (or, with `state` "on", clears) the `skillOverrides` entry of an entry's command name. "on" removes the key
  * when the local file set it, else writes "on" there (the local file outranks project and user settings). An
  * override from managed settings cannot be changed by a local file: refused.
@@ -60,18 +43,22 @@ export async function setOverride(model: ClaudeModel, entry: ClaudeEntry, state:
   const from = model.settings.skillOverrideSources[entry.name];
   const fromScope = model.settings.files.find((f) => f.path === from)?.scope;
   if (fromScope === 'managed') return { ok: false, message: `managed settings (${from}) set skillOverrides for ${entry.name}; a local setting cannot change it` };
-  const doc = dirtyDocument(file);
-  let text: string | undefined;
-  if (doc) text = doc.getText();
-  else if (nodeFileSystem.stat(file)?.isFile) {
-    try { text = nodeFileSystem.readFile(file).toString('utf8'); } catch (e) { return { ok: false, message: `cannot read ${shown}: ${(e as Error).message}` }; }
-  }
   const value = state === 'on' && from === file ? undefined : state;
-  const result = setSkillOverride(text, entry.name, value);
-  if (!result.ok) return { ok: false, message: `${shown}: ${result.message}` };
+  const doc = dirtyDocument(file);
   let saved = true;
-  if (result.changed) {
-    try { saved = await writeText(file, result.text); } catch (e) { return { ok: false, message: `cannot write ${shown}: ${(e as Error).message}` }; }
+  if (doc) {
+    // Unsaved changes are the user's: the edit goes into the document, left unsaved.
+    const result = setSkillOverride(doc.getText(), entry.name, value);
+    if (!result.ok) return { ok: false, message: `${shown}: ${result.message}` };
+    if (result.changed) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), result.text);
+      if (!(await vscode.workspace.applyEdit(edit))) return { ok: false, message: `cannot write ${shown}: the editor refused the edit` };
+      saved = false;
+    }
+  } else {
+    const written = writeSkillOverride(nodeFileSystem, model.startDir, file, entry.name, value);
+    if (!written.ok) return { ok: false, message: `${shown}: ${written.message}` };
   }
   const what = value === undefined ? `no longer overridden in ${shown}` : `set to "${value}" in ${shown}`;
   return { ok: true, file, message: `${entry.invocation ?? entry.name}: skillOverrides ${what}${saved ? '' : ' (unsaved: the file had unsaved changes; save it to apply)'}` };

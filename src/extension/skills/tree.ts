@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { mdCode, mdText } from '../../core/base/markdown';
 import type { SkillEntry } from '../../core/skillmd/model';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
@@ -78,14 +79,14 @@ export function entryContextValue(skill: SkillEntry, problems: readonly Problem[
 export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspaceFolders: readonly string[] } = { workspaceFolders: [] }, problems: readonly Problem[] = skill.problems): vscode.MarkdownString {
   const row = entryRow(skill, '', opts);
   const md = new vscode.MarkdownString(undefined, true);
-  md.appendMarkdown(skill.invocation !== null ? `**\`${skill.invocation}\`**` : `**${escapeMarkdown(skill.name)}**`);
-  if (skill.displayName && skill.displayName !== row.label) md.appendMarkdown(' · ').appendText(skill.displayName);
+  md.appendMarkdown(skill.invocation !== null ? `**${mdCode(skill.invocation)}**` : `**${mdText(skill.name)}**`);
+  if (skill.displayName && skill.displayName !== row.label) md.appendMarkdown(` · ${mdText(skill.displayName)}`);
   md.appendMarkdown('\n\n');
-  if (row.state === 'shadowed') md.appendMarkdown('$(eye-closed) **Shadowed:** ').appendText(row.reason ?? '').appendMarkdown('\n\n');
-  if (row.state === 'notLoaded') md.appendMarkdown('$(circle-slash) **Not loaded:** ').appendText(row.reason ?? '').appendMarkdown('\n\n');
-  if (skill.description) md.appendText(skill.description).appendMarkdown('\n\n');
+  if (row.state === 'shadowed') md.appendMarkdown(`$(eye-closed) **Shadowed:** ${mdText(row.reason ?? '')}\n\n`);
+  if (row.state === 'notLoaded') md.appendMarkdown(`$(circle-slash) **Not loaded:** ${mdText(row.reason ?? '')}\n\n`);
+  if (skill.description) md.appendMarkdown(`${mdText(skill.description)}\n\n`);
   else md.appendMarkdown('_No description._\n\n');
-  md.appendMarkdown(`$(file) \`${displayPaths(skill.skillMdPath, opts)}\`  \n`);
+  md.appendMarkdown(`$(file) ${mdCode(displayPaths(skill.skillMdPath, opts))}  \n`);
   const what = skill.source === 'command' ? 'command' : skill.kind === 'workflow' ? 'workflow skill' : 'skill';
   md.appendMarkdown(`$(symbol-numeric) ~${skill.tokenEstimate} tokens · ${skill.level} ${what}`);
   const shownProblems = problems.filter((p) => !STATE_CODES.has(p.code));
@@ -93,15 +94,11 @@ export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspace
     md.appendMarkdown('\n\n---\n\n');
     for (const p of shownProblems.slice(0, 10)) {
       const icon = p.severity === 'error' ? '$(error)' : p.severity === 'warning' ? '$(warning)' : '$(info)';
-      md.appendMarkdown(`${icon} \`${p.code}\` `).appendText(`${p.message} (line ${p.line})`).appendMarkdown('  \n');
+      md.appendMarkdown(`${icon} ${mdCode(p.code)} ${mdText(`${p.message} (line ${p.line})`)}  \n`);
     }
     if (shownProblems.length > 10) md.appendMarkdown(`…and ${shownProblems.length - 10} more`);
   }
   return md;
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
 
 /**
@@ -275,8 +272,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         const count = `${entries.length - commands} skill${entries.length - commands === 1 ? '' : 's'}${commands ? `, ${commands} command${commands === 1 ? '' : 's'}` : ''}`;
         item.description = node.parentFolder ? `${entries.length} · parent folder` : `${entries.length}`;
         // A string tooltip would become the row's accessible name; keep the label there.
-        const where = node.folder ? `  \n\`${homeRelative(node.folder, index.options.home)}\`` : '';
-        item.tooltip = new vscode.MarkdownString(`**${node.label}** · ${count}${where}\n\n${LEVEL_HELP[node.level]}`);
+        const where = node.folder ? `  \n${mdCode(homeRelative(node.folder, index.options.home))}` : '';
+        item.tooltip = new vscode.MarkdownString(`**${mdText(node.label)}** · ${count}${where}\n\n${LEVEL_HELP[node.level]}`);
         item.accessibilityInformation = { label: `${node.label}, ${count}` };
         return item;
       }
@@ -339,11 +336,11 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         item.iconPath = severityIcon(worstSeverity(agent.problems), 'person');
         item.description = agent.description ? shorten(agent.description, 60) : '';
         const md = new vscode.MarkdownString(undefined, true);
-        md.appendMarkdown(`**${agent.name}**${agent.model ? ` · ${agent.model}` : ''}\n\n`);
-        if (agent.description) md.appendText(agent.description).appendMarkdown('\n\n');
-        md.appendMarkdown(`$(file) \`${agent.path}\``);
-        if (agent.tools?.length) md.appendMarkdown(`  \n$(tools) ${agent.tools.map((t) => `\`${t}\``).join(' ')}`);
-        for (const p of agent.problems.slice(0, 10)) md.appendMarkdown(`  \n$(${p.severity === 'info' ? 'info' : p.severity}) \`${p.code}\` `).appendText(p.message);
+        md.appendMarkdown(`**${mdText(agent.name)}**${agent.model ? ` · ${mdText(agent.model)}` : ''}\n\n`);
+        if (agent.description) md.appendMarkdown(`${mdText(agent.description)}\n\n`);
+        md.appendMarkdown(`$(file) ${mdCode(agent.path)}`);
+        if (agent.tools?.length) md.appendMarkdown(`  \n$(tools) ${agent.tools.map((t) => mdCode(t)).join(' ')}`);
+        for (const p of agent.problems.slice(0, 10)) md.appendMarkdown(`  \n$(${p.severity === 'info' ? 'info' : p.severity}) ${mdCode(p.code)} ${mdText(p.message)}`);
         item.tooltip = md;
         item.contextValue = 'agent';
         item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(agent.path)] };
@@ -363,7 +360,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         } else {
           item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
           item.description = 'missing skill';
-          item.tooltip = new vscode.MarkdownString(`No indexed skill is named \`${node.name}\` (\`agent-skill-missing\`).`);
+          item.tooltip = new vscode.MarkdownString(`No indexed skill is named ${mdCode(node.name)} (\`agent-skill-missing\`).`);
           item.accessibilityInformation = { label: `${node.name}, missing skill` };
           item.contextValue = 'boundSkill.missing';
         }

@@ -20,7 +20,7 @@ export type TerminalRun = { ok: true; terminal: vscode.Terminal; commandLine: st
  * started elsewhere first changes there (`shell` picks the quoting). A line carrying a control character is
  * refused and nothing is typed: the terminal's line editor would act on it (Ctrl-U, Ctrl-W, a line feed).
  */
-export function runInTerminal(commandLine: string, options: { cwd?: vscode.Uri; shell?: ShellKind; what?: string } = {}): TerminalRun {
+export function runInTerminal(commandLine: string, options: { cwd?: vscode.Uri; shell?: Exclude<ShellKind, 'cmd'>; what?: string } = {}): TerminalRun {
   const { cwd, shell = 'posix', what } = options;
   let line = commandLine;
   const existing = openTerminal();

@@ -217,7 +217,7 @@ export class WorkflowCommands {
       end: WORDS[target].choice,
       endIcon: WORDS[target].icon,
       endWarning: 'its orchestrator\'s next step is refused',
-      endDetail: `Writes ${wf.phase} → ${target} to status.json; unregisters '${wf.key}'.`,
+      endDetail: wf.phase === target ? `status.json already says ${target}; unregisters '${wf.key}' (finishing an earlier end).` : `Writes ${wf.phase} → ${target} to status.json; unregisters '${wf.key}'.`,
     });
     if (!confirmed) return undefined;
     const result = endWorkflow(nodeFileSystem, wf.root, wf.key, target, { expectPhase: wf.phase });

@@ -21,16 +21,18 @@ function fixture(status = STATUS) {
 
 test('end actions per mode and phase: cancel only from PLAN in full; fail from WORK/REPORT/STRATEGY', () => {
   const expected: Record<Mode, { cancel: string[]; fail: string[] }> = {
-    full: { cancel: ['PLAN'], fail: ['WORK', 'REPORT'] },
-    noplan: { cancel: [], fail: ['WORK', 'REPORT'] },
-    strategy: { cancel: [], fail: ['STRATEGY'] },
+    // A registered run already at the target: ending it again finishes an end stopped before registry.json.
+    full: { cancel: ['PLAN', 'CANCELLED'], fail: ['WORK', 'REPORT', 'FAILED'] },
+    noplan: { cancel: ['CANCELLED'], fail: ['WORK', 'REPORT', 'FAILED'] },
+    strategy: { cancel: ['CANCELLED'], fail: ['STRATEGY', 'FAILED'] },
   };
   for (const mode of MODES) {
     for (const phase of PHASES) {
       const actions = endActions({ phase, mode, statusPath: '/s', problems: [] });
       assert.equal(actions.cancel, expected[mode].cancel.includes(phase), `${mode} ${phase} cancel`);
       assert.equal(actions.markFailed, expected[mode].fail.includes(phase), `${mode} ${phase} fail`);
-      if (isTerminal(phase)) assert.equal(whyCannotEnd({ phase, mode, statusPath: '/s', problems: [] }, 'CANCELLED'), `It is already ${phase}.`);
+      if (isTerminal(phase)) assert.equal(whyCannotEnd({ phase, mode, statusPath: '/s', problems: [] }, 'CANCELLED', false), `It is already ${phase}.`);
+      if (isTerminal(phase) && phase !== 'CANCELLED') assert.equal(whyCannotEnd({ phase, mode, statusPath: '/s', problems: [] }, 'CANCELLED'), `It is already ${phase}.`);
     }
   }
 });
@@ -107,7 +109,7 @@ test('endWorkflow refuses when the phase moved since the user confirmed, writing
   assert.deepEqual(fs.writes, []);
 });
 
-test('endWorkflow re-reads and retries once when a file changes under it, and gives up on the second change', () => {
+test('endWorkflow plans again on the content a concurrent write left', () => {
   // One concurrent write: the plan is redone on the new content (the new transition is kept).
   const once = fixture();
   let reads = 0;
@@ -118,15 +120,7 @@ test('endWorkflow re-reads and retries once when a file changes under it, and gi
   assert.equal(ok.ok, true);
   assert.equal(JSON.parse(once.files.get(STATUS_PATH)!).title, 'Login v2');
 
-  // A writer that changes the file on every check: refused, nothing written.
-  const busy = fixture();
-  let n = 0;
-  busy.onRead = (p) => {
-    if (p === STATUS_PATH) busy.files.set(STATUS_PATH, STATUS.replace('"title": "Login"', `"title": "Login ${n++}"`));
-  };
-  const refused = endWorkflow(busy, '/r', '20261121-143000', 'CANCELLED', { now: NOW });
-  assert.deepEqual(refused, { ok: false, message: 'status.json or registry.json kept changing while ending the workflow; nothing was changed. Try again.' });
-  assert.deepEqual(busy.writes, []);
+  // A writer that keeps changing the file on disk: guardedWrite.test.ts and the race tests (a real second process).
 });
 
 test('endWorkflow on an unknown key or a missing status.json writes nothing', () => {
