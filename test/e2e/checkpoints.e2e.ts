@@ -200,12 +200,15 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.equal(await quickInput.title(), 'code-review · Q1: Which branch should the review compare against? (1/5)');
   await t.shot('flow-started-from-terminal-link');
 
-  // 11. The file changes on disk mid-flow: nothing is overwritten, the file is reloaded and asked again.
+  // 11. A question changes on disk mid-flow (the skill rewrote it): nothing is written, the file is reloaded and asked
+  // again. (A change outside the questions, such as the progress summary, is kept and the answers land beside it:
+  // guardedWrite, unit-tested in checkpoint tests.)
   const contextFile = t.path('.agent', 'tmp', 'code-review-context.md');
   const original = fs.readFileSync(contextFile, 'utf8');
   await quickInput.pick('main');
   await row('security').waitFor();
-  const changed = original.replace('Reviewed 12 of 20 files;', 'Reviewed 13 of 20 files (updated by the skill);');
+  const changed = original.replace('### Q3: Anything to skip?', '### Q3: Anything to skip (paths or globs)?');
+  assert.notEqual(changed, original);
   fs.writeFileSync(contextFile, changed);
   await row('tests').click();
   await page.keyboard.press('Enter');
