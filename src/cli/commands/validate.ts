@@ -21,8 +21,8 @@ import { discoverPaths, type DiscoverPathsResult } from '../../core/discovery/di
 import { displayPaths } from '../output/paths';
 import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } from '../output/report';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
-import { RuleConfigFinder } from '../../core/config/ruleConfig';
-import { applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
+import { configureProblems, RuleConfigFinder } from '../../core/config/ruleConfig';
+import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 
@@ -63,7 +63,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   const finder = new RuleConfigFinder(ctx.fs, configFile);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, ctx.fs, ctx.cwd, targets);
   const empty: string[] = [];
-  const collect = (): ConfiguredFindings | string => {
+  const collect = (): (ConfiguredFindings & { hookFiles?: Array<{ file: string; problems: Problem[] }> }) | string => {
     // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
     // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
     const parallel = ctx.fs === nodeFileSystem && !changedFiles
@@ -76,7 +76,14 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
       parallel?.dispose();
     }
     if (!found.ok) return found.message;
-    return applyConfig(ctx.fs, finder, changedFiles ? concernedBy(found, changedFiles) : found, profile, parsed.flags.profile !== undefined);
+    const c: ConfiguredFindings & { hookFiles?: Array<{ file: string; problems: Problem[] }> } = applyConfig(ctx.fs, finder, changedFiles ? concernedBy(found, changedFiles) : found, profile, parsed.flags.profile !== undefined);
+    // Plugins' hooks/hooks.json: reported beside the config files (a file with its problems), with the rule configuration.
+    c.hookFiles = found.hookFiles
+      .filter((h) => !changedFiles || changedFiles.includes(h.file))
+      .map((h) => ({ file: h.file, problems: configureProblems(finder, h.file, h.problems) ?? [] }))
+      .filter((h) => h.problems.length > 0);
+    c.skills = addOverlapProblems(finder, c.skills, found.models);
+    return c;
   };
   let configured = collect();
   if (typeof configured === 'string') {
@@ -112,7 +119,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     ...configured,
     skills: configured.skills.map(said),
     agents: configured.agents.map(said),
-    configs: configured.configs.map((c) => said({ file: c.file!, problems: c.problems })),
+    configs: [...configured.configs.map((c) => ({ file: c.file!, problems: c.problems })), ...(configured.hookFiles ?? [])].map(said),
   });
   ctx.out(REPORT_WRITERS[(parsed.flags.format ?? 'text') as ReportFormat](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   return report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;

@@ -103,7 +103,24 @@ export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rul
   const text = doc.getText();
   const result = validateDocumentText(doc.uri.fsPath, text, service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined, vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath);
   if (!result) return undefined;
+<<<<<<< HEAD
   const edits = fixAllEdits(text, doc.uri.fsPath, rules.apply(doc.uri.fsPath, result.problems, text));
+=======
+  const diagnostics = rules.apply(doc.uri.fsPath, result.problems, doc.getText()).filter((p) => !NOT_AUTO_FIXED.has(p.code)).map((p) => toDiagnostic(p));
+  if (!diagnostics.length) return undefined;
+  const whole = new vscode.Range(0, 0, doc.lineCount, 0);
+  const context: vscode.CodeActionContext = { diagnostics, only: vscode.CodeActionKind.QuickFix, triggerKind: vscode.CodeActionTriggerKind.Invoke };
+  const fixes = new SkillQuickFixProvider(service.fs).provideCodeActions(doc, whole, context).filter((a) => a.isPreferred && a.edit);
+  const edits: vscode.TextEdit[] = [];
+  for (const a of fixes) {
+    for (const [uri, list] of a.edit!.entries()) {
+      if (uri.toString() !== doc.uri.toString()) continue;
+      for (const e of list) {
+        if (!edits.some((x) => overlaps(x.range, e.range))) edits.push(e);
+      }
+    }
+  }
+>>>>>>> runtime
   if (!edits.length) return undefined;
   const edit = new vscode.WorkspaceEdit();
   edit.set(doc.uri, edits.map((e) => vscode.TextEdit.replace(toVsRange(e.range), e.newText)));
