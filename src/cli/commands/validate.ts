@@ -138,7 +138,7 @@ function fixChanges(ctx: CliContext, skills: readonly SkillEntry[], shown: (file
     let bytes: Buffer;
     try { bytes = ctx.fs.readFile(s.skillMdPath); } catch { continue; }
     const before = bytes.toString('utf8');
-    const edits = fixAllEdits(before, s.skillMdPath, s.problems);
+    const edits = fixAllEdits(before, s.skillMdPath, s.problems, { fs: ctx.fs });
     if (!edits.length) continue;
     if (!Buffer.from(before, 'utf8').equals(bytes)) {
       ctx.err(`skillflow validate: ${shown(s.skillMdPath)} is not valid UTF-8; not fixed\n`);

@@ -274,6 +274,3 @@ export function toolEntryHover(entry: string, list: ToolListKind, mcp?: McpServe
   lines.push('', `_Claude Code ${TOOLS_CLAUDE_CODE_VERSION} tools reference_`);
   return lines.join('\n');
 }
-
-/** Every current built-in tool name, in the reference's order (completion keeps it). */
-export const CLAUDE_TOOLS: readonly string[] = file.tools.map((t) => t.name);

@@ -12,16 +12,6 @@ import { CROSS_SKILL_CODES, problemsSignature } from '../../core/editor/features
 import type { EditorRuleConfig } from './ruleConfig';
 
 const TYPING_DEBOUNCE_MS = 250;
-<<<<<<< HEAD
-=======
-/** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
-const CROSS_SKILL = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
-
-/** What a file's published problems say (two equal signatures publish the same markers). */
-function signatureOf(problems: readonly Problem[]): string {
-  return problems.map((p) => `${p.code}|${p.severity}|${p.line}:${p.column}-${p.endLine}:${p.endColumn}|${p.message}`).join('\n');
-}
->>>>>>> runtime
 
 export class SkillDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('skillflow');

@@ -59,11 +59,7 @@ test('the extra codes (file, limit and agent rules) are present', () => {
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-<<<<<<< HEAD
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-not-text', 'file-too-large', 'frontmatter-limits', 'model-unknown', 'paths-pattern', 'script-source-path', 'tool-pattern']);
-=======
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'agent-tools-key', 'config-invalid', 'description-overlap', 'description-placeholder', 'file-too-large', 'frontmatter-limits', 'hook-invalid', 'hook-matcher', 'hook-script-missing', 'mention-unknown', 'subskill-not-loaded', 'tool-rule-invalid', 'tool-unknown']);
->>>>>>> runtime
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'agent-tools-key', 'config-invalid', 'description-overlap', 'description-placeholder', 'file-not-text', 'file-too-large', 'frontmatter-limits', 'hook-invalid', 'hook-matcher', 'hook-script-missing', 'mention-unknown', 'model-unknown', 'paths-pattern', 'script-source-path', 'subskill-not-loaded', 'tool-pattern', 'tool-rule-invalid', 'tool-unknown']);
   assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 
@@ -87,25 +83,18 @@ test('severityFor follows the table and is undefined for an off rule or an unkno
 });
 
 // Cases of a rule with their own severities: [code, variant, [claude-code, spec, upload]].
-<<<<<<< HEAD
 const VARIANTS: Array<[string, string, [string | undefined, string | undefined, string | undefined]]> = [
-=======
-const VARIANTS: Array<[string, string, [string, string | undefined, string | undefined]]> = [
->>>>>>> runtime
   ['name-charset', 'non-ascii-lowercase', ['warning', 'warning', 'error']],
   ['metadata-invalid', 'unquoted-scalar', ['warning', 'warning', 'warning']],
   ['frontmatter-missing', 'agent', ['error', 'error', 'error']],
   ['name-missing', 'agent', ['error', 'error', 'error']],
   ['description-missing', 'agent', ['error', 'error', 'error']],
   ['reference-outside', 'in-repository', ['warning', 'warning', 'error']],
-<<<<<<< HEAD
   ['yaml-syntax', 'colon-in-value', ['warning', 'error', 'error']],
   // A project or personal skill's file of its own repository (skills.md: "Commit `.claude/skills/` to version control").
   ['reference-outside', 'own-repository', [undefined, 'info', 'error']],
-=======
   ['tool-unknown', 'former', ['info', undefined, undefined]],
   ['hook-invalid', 'unknown-event', ['warning', undefined, undefined]],
->>>>>>> runtime
 ];
 
 test('rule variants carry their own severities; an unknown variant falls back to the rule', () => {
