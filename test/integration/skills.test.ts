@@ -141,8 +141,9 @@ describe('skills feature', function () {
   it('shows badges, a markdown tooltip and the skill files as children', async () => {
     const command = await child(api, undefined, 'Project');
     const broken = api.treeProvider.getTreeItem(await child(api, command, '/broken-yaml'));
-    assert.equal((broken.iconPath as vscode.ThemeIcon).id, 'error');
-    assert.equal(broken.contextValue, 'skill.skill.loaded.error');
+    // An unquoted `: ` in its description: Claude Code reads it (changelog 2.1.69), a warning in claude-code.
+    assert.equal((broken.iconPath as vscode.ThemeIcon).id, 'warning');
+    assert.equal(broken.contextValue, 'skill.skill.loaded.warning');
     const unknown = api.treeProvider.getTreeItem(await child(api, command, '/unknown-key'));
     assert.equal((unknown.iconPath as vscode.ThemeIcon).id, 'warning');
     assert.deepEqual(iconOf(api.treeProvider.getTreeItem(await child(api, command, '/commit-message'))), { id: 'symbol-method' });
