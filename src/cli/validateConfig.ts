@@ -11,6 +11,9 @@ import { carryClaudeView } from '../core/discovery/claudeWiring';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from '../core/discovery/load';
 import { compareProblems, sortProblems } from '../core/base/problems';
 import { configureProblems, mayHoldDisableComment, type RuleConfig, RuleConfigFinder } from '../core/config/ruleConfig';
+import type { ClaudeModel } from '../core/claude/load';
+import { computeListing } from '../core/claude/listing';
+import { listingOverlaps } from '../core/claude/overlap';
 
 /** True when a configuration sets no rule (its problems pass through configureProblems unchanged but for order). */
 function noRules(config: RuleConfig): boolean {
@@ -94,4 +97,42 @@ export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { s
     if (problems) outAgents.push(problems === a.problems ? a : { ...a, problems });
   }
   return { skills: outSkills, agents: outAgents, configs: finder.configs().filter((c) => c.problems.length > 0) };
+}
+
+/** The code of the rule that is off unless a `.skillflow.json` turns it on. */
+const OVERLAP_CODE = 'description-overlap';
+
+/**
+ * `description-overlap`, off by default: when the nearest `.skillflow.json` of a skill sets it (`"description-overlap":
+ * "info"`), each skill of a competing pair (listingOverlaps over each model's listing) gets a problem naming the other
+ * and the phrases they share, at its `name` (or line 1), with the configured severity. Returns new entries for the
+ * skills that got one.
+ */
+export function addOverlapProblems(finder: RuleConfigFinder, skills: SkillEntry[], models: readonly ClaudeModel[]): SkillEntry[] {
+  const on = (s: SkillEntry) => {
+    const setting = Object.prototype.hasOwnProperty.call(finder.forFile(s.skillMdPath).rules, OVERLAP_CODE) ? finder.forFile(s.skillMdPath).rules[OVERLAP_CODE] : undefined;
+    return setting !== undefined && setting !== 'off';
+  };
+  if (!skills.some(on)) return skills;
+  const byPath = new Map(skills.map((s, i) => [s.skillMdPath, i]));
+  const out = [...skills];
+  const seen = new Set<string>();
+  for (const model of models) {
+    const listing = computeListing(model.entries, model.settings, { env: model.env });
+    for (const pair of listingOverlaps(model, listing)) {
+      const key = `${pair.a.id}\0${pair.b.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const [self, other] of [[pair.a, pair.b], [pair.b, pair.a]] as const) {
+        const i = byPath.get(self.id);
+        if (i === undefined || !on(out[i])) continue;
+        const s = out[i];
+        const phrases = pair.shared.length ? `; both say ${pair.shared.slice(0, 4).map((p) => `"${p}"`).join(', ')}` : '';
+        const range = (s as LoadedSkillEntry).nameRange ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+        const problem: Problem = { code: OVERLAP_CODE, severity: 'info', message: `Say when to use this rather than ${other.invocation}: their descriptions are ${Math.round(pair.score * 100)} % alike, so Claude may pick either for the same request${phrases}`, ...range };
+        out[i] = { ...s, problems: sortProblems([...s.problems, ...(configureProblems(finder, s.skillMdPath, [problem]) ?? [])]) };
+      }
+    }
+  }
+  return out;
 }

@@ -27,7 +27,7 @@ import { resolveCommand } from '../core/claude/resolve';
 import { CONFIG_FILE_NAME, configureProblems, parseRuleConfig, RuleConfigFinder, type RuleSetting, ruleSettingOverrides } from '../core/config/ruleConfig';
 import { skillDocKind, validateDocumentText } from '../core/editor/documents';
 import {
-  agentSkillAt, commandMentionAt, completionsAt, CROSS_SKILL_CODES, hoverAt, newRuleConfigText, ruleOffEdits,
+  agentSkillAt, commandMentionAt, completionsAt, type CompletionEntry, CROSS_SKILL_CODES, type DocumentPlace, hoverAt, newRuleConfigText, ruleOffEdits,
   type Position,
 } from '../core/editor/features';
 import { disableForFileEdit, fixAllEdits, skillFixes, type TextEdit as CoreTextEdit } from '../core/fixes/skillFixes';
@@ -39,7 +39,8 @@ export const SELECT_RANGE_COMMAND = 'skillflow.selectRange';
 const TYPING_DEBOUNCE_MS = 50;
 /** Files whose change on disk the server wants to hear of (registered when the client can watch for it). */
 export const WATCHED_GLOBS = [
-  '**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md', '**/.claude/commands/**/*.md', '**/.claude/settings.json', '**/.claude/settings.local.json',
+  '**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md', '**/agents/*.md', '**/hooks/hooks.json', '**/.claude/commands/**/*.md',
+  '**/.claude/settings.json', '**/.claude/settings.local.json',
   `**/${CONFIG_FILE_NAME}`, '**/plugin.json', '**/marketplace.json',
 ];
 
@@ -60,10 +61,11 @@ export interface ServerOptions {
   onValidated?: (file: string, ms: number) => void;
 }
 
-type FileKind = 'skill' | 'agent' | 'command' | 'config' | 'manifest' | undefined;
+type FileKind = 'skill' | 'agent' | 'command' | 'hooks' | 'config' | 'manifest' | undefined;
 
-function fileKind(file: string): FileKind {
-  const kind = skillDocKind(file);
+/** What a file is to the server; `fs` tells a plugin's agents and `hooks/hooks.json` from other files. */
+function fileKind(file: string, fs: FileSystem): FileKind {
+  const kind = skillDocKind(file, fs);
   if (kind) return kind;
   const base = path.basename(file);
   if (base === CONFIG_FILE_NAME) return 'config';
@@ -92,6 +94,10 @@ export function toLspRange(r: Range): LspRange {
 function fromLspPosition(p: { line: number; character: number }): Position {
   return { line: p.line + 1, column: p.character + 1 };
 }
+
+const ITEM_KINDS: Record<CompletionEntry['kind'], CompletionItemKind> = {
+  key: CompletionItemKind.Property, value: CompletionItemKind.EnumMember, tool: CompletionItemKind.Function, server: CompletionItemKind.Module,
+};
 
 const SEVERITY: Record<Problem['severity'], DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information };
 
@@ -134,6 +140,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const pushed = new Map<string, string>();
 
   const folderOf = (file: string) => folders.filter((f) => isInside(file, f)).sort((a, b) => b.length - a.length)[0];
+  /** Where a document lives, for the MCP servers in reach of its tools lists. */
+  const placeOf = (file: string): DocumentPlace => ({ file, fs, workspaceFolder: folderOf(file) });
 
   function profile(): Profile {
     if (settings.profile && PROFILES.includes(settings.profile)) return settings.profile;
@@ -159,9 +167,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /** An open document's problems: its own validation, the index's cross-skill problems, the rule configuration. */
   function problemsOf(file: string, text: string): Problem[] {
-    const kind = fileKind(file);
+    const kind = fileKind(file, fs);
     if (kind === 'config') return parseRuleConfig(text, file).problems;
-    if (kind !== 'skill' && kind !== 'agent' && kind !== 'command') return [];
+    if (kind !== 'skill' && kind !== 'agent' && kind !== 'command' && kind !== 'hooks') return [];
     const idx = getIndex();
     const started = performance.now();
     const result = validateDocumentText(file, text, profile(), fs, idx.loaded ? idx.knownSkillNames() : undefined, folderOf(file));
@@ -211,7 +219,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     for (const s of idx.skills) { add(s.skillMdPath); for (const p of s.problems) add(p.file ?? s.skillMdPath, p); }
     for (const a of idx.agents) { add(a.path); for (const p of a.problems) add(p.file ?? a.path, p); }
     for (const c of finder.configs()) if (c.file) { add(c.file); for (const p of c.problems) add(c.file, p); }
-    for (const [file, problems] of byFile) byFile.set(file, fileKind(file) === 'config' ? problems : configure(file, problems));
+    for (const [file, problems] of byFile) byFile.set(file, fileKind(file, fs) === 'config' ? problems : configure(file, problems));
     return byFile;
   }
 
@@ -301,7 +309,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /** Files changed on disk: the index re-reads what they concern, a config file resets the rule configuration. */
   function filesChanged(paths: string[]): void {
     if (!paths.length) return;
-    if (paths.some((f) => fileKind(f) === 'config')) finder = new RuleConfigFinder(fs);
+    if (paths.some((f) => fileKind(f, fs) === 'config')) finder = new RuleConfigFinder(fs);
     try { getIndex().applyChanges(paths); } catch (e) { connection.console.error(`skillflow: ${String(e)}`); }
     // A manifest names plugins, a config file changes rules: the skills under them read both, so everything is redone.
     refreshAll();
@@ -313,7 +321,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   // A client that watches no files still saves them: a saved skill, manifest or config file counts as changed.
   documents.onDidSave((e) => {
     const file = uriToPath(e.document.uri);
-    if (file && fileKind(file)) filesChanged([file]);
+    if (file && fileKind(file, fs)) filesChanged([file]);
   });
 
   connection.languages.diagnostics.on((params): DocumentDiagnosticReport => {
@@ -340,17 +348,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onHover((params) => {
     const found = docAndPath(params.textDocument.uri);
     if (!found) return null;
-    const hover = hoverAt(skillDocKind(found.file), found.doc.getText(), fromLspPosition(params.position));
+    const hover = hoverAt(skillDocKind(found.file, fs), found.doc.getText(), fromLspPosition(params.position), placeOf(found.file));
     return hover ? { contents: { kind: 'markdown', value: hover.markdown }, range: toLspRange(hover.range) } : null;
   });
 
   connection.onCompletion((params): CompletionItem[] => {
     const found = docAndPath(params.textDocument.uri);
     if (!found) return [];
-    const entries = completionsAt(skillDocKind(found.file), found.doc.getText(), fromLspPosition(params.position), profile()) ?? [];
+    const entries = completionsAt(skillDocKind(found.file, fs), found.doc.getText(), fromLspPosition(params.position), profile(), placeOf(found.file)) ?? [];
     return entries.map((e) => ({
       label: e.label,
-      kind: e.kind === 'key' ? CompletionItemKind.Property : CompletionItemKind.EnumMember,
+      kind: ITEM_KINDS[e.kind],
       textEdit: { range: toLspRange(e.range), newText: e.insertText },
       detail: e.detail,
       documentation: e.documentation ? { kind: 'markdown', value: e.documentation } : undefined,
@@ -363,7 +371,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const found = docAndPath(params.textDocument.uri);
     if (!found) return [];
     const { doc, file } = found;
-    const kind = fileKind(file);
+    const kind = fileKind(file, fs);
     const only = params.context.only;
     const wants = (k: string) => !only || only.some((o) => k === o || k.startsWith(`${o}.`));
     const text = doc.getText();
@@ -372,9 +380,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const actions: CodeAction[] = [];
     const ours = params.context.diagnostics.flatMap((d) => { const p = toProblem(d); return p ? [{ d, p }] : []; });
     if (wants(CodeActionKind.QuickFix)) {
-      if (kind === 'skill' && ours.length) {
+      if ((kind === 'skill' || kind === 'agent' || kind === 'command') && ours.length) {
         const byProblem = new Map(ours.map((o) => [o.p, o.d]));
-        for (const f of skillFixes(text, file, ours.map((o) => o.p))) {
+        for (const f of skillFixes(text, file, ours.map((o) => o.p), { fs, workspaceFolder: folderOf(file) })) {
           const action = CodeAction.create(f.title, CodeActionKind.QuickFix);
           action.diagnostics = [byProblem.get(f.problem)!];
           if (f.edits.length) action.edit = edit(f.edits);
@@ -393,8 +401,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         }
       }
     }
-    if (kind === 'skill' && only?.some((o) => FIX_ALL_KIND === o || FIX_ALL_KIND.startsWith(`${o}.`) || o === CodeActionKind.Source)) {
-      const edits = fixAllEdits(text, file, problemsOf(file, text));
+    const fixable = kind === 'skill' || kind === 'agent' || kind === 'command';
+    if (fixable && only?.some((o) => FIX_ALL_KIND === o || FIX_ALL_KIND.startsWith(`${o}.`) || o === CodeActionKind.Source)) {
+      const edits = fixAllEdits(text, file, problemsOf(file, text), { fs, workspaceFolder: folderOf(file) });
       if (edits.length) actions.push({ title: 'Fix all Skillflow problems', kind: FIX_ALL_KIND, edit: edit(edits) });
     }
     return actions;
@@ -466,8 +475,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onDefinition((params): Location[] | null => {
     const found = docAndPath(params.textDocument.uri);
     if (!found) return null;
-    const kind = skillDocKind(found.file);
-    if (!kind) return null;
+    const kind = skillDocKind(found.file, fs);
+    if (!kind || kind === 'hooks') return null;
     const text = found.doc.getText();
     const at = fromLspPosition(params.position);
     const idx = getIndex();

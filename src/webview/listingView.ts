@@ -8,6 +8,7 @@ import { messagePaths } from '../core/base/messagePaths';
 import { CHARS_PER_TOKEN, type Listing, type ListingShown } from '../core/claude/listing';
 import type { ClaudeEntry } from '../core/claude/types';
 import type { ClaudeModel } from '../core/claude/load';
+import { listingOverlaps } from '../core/claude/overlap';
 import type { ListingAction } from './listingProtocol';
 
 /** How far the listing may grow before an entry counts as at risk: a tenth of the budget. */
@@ -60,6 +61,10 @@ export interface ListingViewModel {
   rows: ListingRow[];
   /** Settings problems (unreadable files, bad values), as sentences. */
   problems: string[];
+  /** Listed entries whose descriptions compete for the same requests, most similar first (at most OVERLAPS_SHOWN). */
+  overlaps: Array<{ a: string; b: string; percent: number; shared: string[] }>;
+  /** How many competing pairs there are in all. */
+  overlapCount: number;
 }
 
 export interface ViewModelInput {
@@ -76,6 +81,8 @@ export interface ViewModelInput {
 }
 
 const PREVIEW_CHARS = 240;
+/** The view lists at most this many competing pairs (a workspace of copies would have thousands). */
+export const OVERLAPS_SHOWN = 30;
 
 function rel(base: string, file: string): string {
   const r = path.relative(base, file);
@@ -226,9 +233,11 @@ export function buildListingViewModel(input: ViewModelInput): ListingViewModel {
 
   const problems = model.problems.map((p) => `${rel(base, p.path)}${p.line ? `:${p.line}` : ''}: ${p.message}`);
   if (input.contextWindow.invalid) problems.unshift(`skillflow.listing.contextWindow: ${input.contextWindow.invalid}`);
+  const pairs = listingOverlaps(model, listing);
+  const overlaps = pairs.slice(0, OVERLAPS_SHOWN).map((p) => ({ a: p.a.invocation, b: p.b.invocation, percent: Math.round(p.score * 100), shared: p.shared }));
   return {
     folders: input.folders, folderId: input.folderId, budget: listing.budget, used: listing.used,
-    namesOverBudget: listing.namesOverBudget, budgetSources: sources, contextWindow: input.contextWindow, counts, rows, problems,
+    namesOverBudget: listing.namesOverBudget, budgetSources: sources, contextWindow: input.contextWindow, counts, rows, problems, overlaps, overlapCount: pairs.length,
   };
 }
 
@@ -320,6 +329,17 @@ export function renderListingHtml(vm: ListingViewModel): string {
     out.push('<section class="problems" aria-labelledby="problems-title"><h2 id="problems-title">Settings problems</h2><ul>');
     for (const p of vm.problems) out.push(`<li>${escapeHtml(p)}</li>`);
     out.push('</ul></section>');
+  }
+  if (vm.overlaps.length) {
+    out.push('<section class="overlaps" aria-labelledby="overlaps-title"><h2 id="overlaps-title">Skills that compete for the same request <span class="count">(' + vm.overlapCount + ')</span></h2>');
+    out.push('<p class="source">Their descriptions say nearly the same thing, so Claude may pick either one: say in each when to use it rather than the other.</p><ul class="overlap-list">');
+    for (const o of vm.overlaps) {
+      const shared = o.shared.length ? ` · both say ${o.shared.slice(0, 6).map((p) => `“${escapeHtml(p)}”`).join(', ')}` : '';
+      out.push(`<li class="overlap"><code class="cmd">${escapeHtml(o.a)}</code> and <code class="cmd">${escapeHtml(o.b)}</code> <span class="meta">${o.percent} % alike${shared}</span></li>`);
+    }
+    out.push('</ul>');
+    if (vm.overlapCount > vm.overlaps.length) out.push(`<p class="source">… and ${vm.overlapCount - vm.overlaps.length} more pairs.</p>`);
+    out.push('</section>');
   }
   out.push(renderGroup('group-at-risk', 'At risk', vm.rows.filter((r) => r.group === 'at-risk'), 'Nothing is at risk: every description fits, with room to grow.'));
   out.push(renderGroup('group-listed', 'In the listing', vm.rows.filter((r) => r.group === 'listed'), 'No other entry is listed.'));

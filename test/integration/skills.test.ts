@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { SkillsApi } from '../../src/extension/skills';
 import type { ClaudeApi } from '../../src/extension/claude';
 import type { SkillsNode } from '../../src/core/catalog/treeModel';
-import { getApi, waitFor, workspaceDir } from './util';
+import { getApi, quickFixes, waitFor, workspaceDir } from './util';
 
 type Node = SkillsNode;
 
@@ -69,23 +69,6 @@ function budgetFiguresOf(description: string | undefined): string {
 function codes(uri: vscode.Uri): string[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skillflow')
     .map((d) => String(typeof d.code === 'object' ? d.code.value : d.code)).sort();
-}
-
-/**
- * Code actions for a range. Retried (up to 5 s) while the request is cancelled by a concurrent diagnostics update
- * or answers nothing because the freshly opened document has no language yet (providers are chosen by language).
- */
-async function quickFixes(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    try {
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
-      if (actions.length || Date.now() > deadline) return actions;
-    } catch (err) {
-      if (Date.now() > deadline || !/Canceled/.test(String(err))) throw err;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 function writeSkill(dir: string, text: string): string {

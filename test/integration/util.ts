@@ -58,3 +58,20 @@ export function contributedCommands(): string[] {
   const pkg = getExtension().packageJSON as { contributes?: { commands?: Array<{ command: string }> } };
   return (pkg.contributes?.commands ?? []).map((c) => c.command);
 }
+
+/**
+ * Code actions for a range. Retried (up to 5 s) while the request is cancelled by a concurrent diagnostics update
+ * or answers nothing because the freshly opened document has no language yet (providers are chosen by language).
+ */
+export async function quickFixes(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    try {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+      if (actions.length || Date.now() > deadline) return actions;
+    } catch (err) {
+      if (Date.now() > deadline || !/Canceled/.test(String(err))) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

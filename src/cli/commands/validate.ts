@@ -21,8 +21,8 @@ import { discoverPaths, type DiscoverPathsResult } from '../../core/discovery/di
 import { displayPaths } from '../output/paths';
 import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } from '../output/report';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
-import { RuleConfigFinder } from '../../core/config/ruleConfig';
-import { applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
+import { configureProblems, RuleConfigFinder } from '../../core/config/ruleConfig';
+import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
@@ -95,7 +95,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
       parallel?.dispose();
     }
   };
-  const collect = (): ConfiguredFindings | string => {
+  const collect = (): (ConfiguredFindings & { hookFiles?: Array<{ file: string; problems: Problem[] }> }) | string => {
     let found = discoverAll();
     if (cache && found.ok && !cache.trusted()) {
       // A configuration file the cache did not know of: nothing from it is trusted, this run loads everything.
@@ -103,7 +103,14 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
       found = discoverAll();
     }
     if (!found.ok) return found.message;
-    return applyConfig(fs, finder, changedFiles ? concernedBy(found, changedFiles) : found, profile, parsed.flags.profile !== undefined);
+    const c: ConfiguredFindings & { hookFiles?: Array<{ file: string; problems: Problem[] }> } = applyConfig(fs, finder, changedFiles ? concernedBy(found, changedFiles) : found, profile, parsed.flags.profile !== undefined);
+    // Plugins' hooks/hooks.json: reported beside the config files (a file with its problems), with the rule configuration.
+    c.hookFiles = found.hookFiles
+      .filter((h) => !changedFiles || changedFiles.includes(h.file))
+      .map((h) => ({ file: h.file, problems: configureProblems(finder, h.file, h.problems) ?? [] }))
+      .filter((h) => h.problems.length > 0);
+    c.skills = addOverlapProblems(finder, c.skills, found.models);
+    return c;
   };
   let configured = collect();
   if (typeof configured === 'string') {
@@ -143,7 +150,7 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
     ...configured,
     skills: configured.skills.map(said),
     agents: configured.agents.map(said),
-    configs: configured.configs.map((c) => said({ file: c.file!, problems: c.problems })),
+    configs: [...configured.configs.map((c) => ({ file: c.file!, problems: c.problems })), ...(configured.hookFiles ?? [])].map(said),
   });
   const format = (parsed.flags.format ?? 'text') as ReportFormat;
   (format === 'github' ? ctx.outCommands ?? ctx.out : ctx.out)(REPORT_WRITERS[format](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
@@ -163,7 +170,7 @@ function fixChanges(ctx: CliContext, skills: readonly SkillEntry[], shown: (file
     let bytes: Buffer;
     try { bytes = ctx.fs.readFile(s.skillMdPath); } catch { continue; }
     const before = bytes.toString('utf8');
-    const edits = fixAllEdits(before, s.skillMdPath, s.problems);
+    const edits = fixAllEdits(before, s.skillMdPath, s.problems, { fs: ctx.fs });
     if (!edits.length) continue;
     if (!Buffer.from(before, 'utf8').equals(bytes)) {
       ctx.err(`skillflow validate: ${shown(s.skillMdPath)} is not valid UTF-8; not fixed\n`);

@@ -7,11 +7,13 @@ import { AGENT_MODEL_ALIASES, isAgentModel } from '../skillmd/keys';
 import { unknownModelNote } from '../claude/values';
 import type { AgentEntry, FrontmatterKey } from '../skillmd/model';
 import { severityFor } from '../base/rules';
-import { splitOutside } from '../base/text';
+import type { McpServersInReach } from '../claude/tools';
+import { checkToolList } from '../validation/toolRules';
+import { splitToolListParts } from '../skillmd/toolList';
 
 /** Splits a tools string (`Read, Grep` or `Read Bash(git status:*)`) on commas/spaces outside parentheses. */
 export function splitToolList(value: string): string[] {
-  return splitOutside(value, '(', ')', (ch) => ch === ',' || /\s/.test(ch));
+  return splitToolListParts(value).map((p) => p.text);
 }
 
 function describe(value: unknown): string {
@@ -21,16 +23,24 @@ function describe(value: unknown): string {
   return `it is ${JSON.stringify(value)}`;
 }
 
+/** Skill keys an agent may hold by mistake, with the agent key Claude Code reads instead. */
+export const AGENT_TOOL_KEYS: ReadonlyArray<readonly [string, string]> = [['allowed-tools', 'tools'], ['disallowed-tools', 'disallowedTools']];
+
+/** What validateAgentMd needs besides the file: the MCP servers in reach (asked only when a tools list names one). */
+export interface AgentValidationOptions {
+  mcp?: () => McpServersInReach | undefined;
+}
+
 /**
  * Parses and checks one agent file; `agent-skill-missing` is reported only when `knownSkills` is given, `unreachable`
  * for a `skills:` entry in `modelBlocked` (a skill the model may not invoke, with the reason). Never throws.
  */
-export function validateAgentMd(text: string, path: string, knownSkills: ReadonlySet<string> | undefined, modelBlocked?: ReadonlyMap<string, string>): AgentEntry {
+export function validateAgentMd(text: string, path: string, knownSkills: ReadonlySet<string> | undefined, modelBlocked?: ReadonlyMap<string, string>, opts?: AgentValidationOptions): AgentEntry {
   const detail = parseSkillMdDetailed(text);
   const { parsed } = detail;
   const problems: Problem[] = [];
-  const emit = (code: string, range: Range, message: string) => {
-    const severity = severityFor(code, 'claude-code', 'agent') ?? 'error';
+  const emit = (code: string, range: Range, message: string, variant?: string) => {
+    const severity = severityFor(code, 'claude-code', variant ?? 'agent') ?? 'error';
     problems.push({ code, severity, message, line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
   for (const p of parsed.problems) emit(p.code, p, p.message);
@@ -80,9 +90,23 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   if (tools) {
     const v = tools.value;
     if (typeof v === 'string' && v.trim() !== '') entry.tools = splitToolList(v);
-    else if (Array.isArray(v) && v.length && v.every((t) => typeof t === 'string' && t.trim() !== '')) entry.tools = v.map((t: string) => t.trim());
+    // An empty list is an agent with no tools (docs/errors.md: Claude Code launches it without tools).
+    else if (Array.isArray(v) && v.every((t) => typeof t === 'string' && t.trim() !== '')) entry.tools = v.map((t: string) => t.trim());
     else emit('agent-tools-invalid', at(tools), `'tools' must be a string like "Read, Grep, Bash" or a list of tool names (${describe(v)})`);
   }
+
+  if (tools) checkToolList(detail, tools, 'allow', opts?.mcp, emit);
+  // A skill's key in an agent: Claude Code ignores it, so the agent inherits every tool (or keeps the one it meant to remove).
+  for (const [skillKey, agentKey] of AGENT_TOOL_KEYS) {
+    const k = byKey.get(skillKey);
+    if (!k) continue;
+    const effect = agentKey === 'tools' ? 'so the agent inherits every tool' : 'so no tool is removed';
+    emit('agent-tools-key', k.keyRange, byKey.has(agentKey)
+      ? `Remove '${skillKey}' (a skill key): Claude Code ignores it in an agent, which reads '${agentKey}'`
+      : `Rename '${skillKey}' to '${agentKey}': '${skillKey}' is a skill key, which Claude Code ignores in an agent, ${effect}`);
+  }
+  const disallowed = byKey.get('disallowedTools');
+  if (disallowed) checkToolList(detail, disallowed, 'deny', opts?.mcp, emit);
 
   const skills = byKey.get('skills');
   if (skills) {

@@ -11,7 +11,7 @@ import type { ClaudeModel } from '../claude/load';
 import { discover, knownSkillNames, wireClaudeModel } from '../discovery/discover';
 import { carryClaudeView, modelBlockedSkills } from '../discovery/claudeWiring';
 import { findSkillsRoots, listSkillFolders } from '../discovery/roots';
-import { loadAgents } from '../discovery/agents';
+import { type AgentDir, loadAgentDir, loadAgents } from '../discovery/agents';
 import { loadSkill, type LoadedSkillEntry } from '../discovery/load';
 
 export interface SkillIndexOptions {
@@ -54,6 +54,8 @@ export class SkillIndex {
   private readonly skillsByDir = new Map<string, LoadedSkillEntry>();
   private modelList: ClaudeModel[] = [];
   private agentList: AgentEntry[] = [];
+  /** The agent folders of the last full load (projects' `.claude/agents`, plugins' `agents`). */
+  private agentDirs: AgentDir[] = [];
   private loadedFlag = false;
   private sorted: SkillEntry[] | undefined;
   /**
@@ -133,6 +135,7 @@ export class SkillIndex {
     this.skillsByDir.clear();
     for (const s of discovery.skills) this.skillsByDir.set(s.dir, s);
     this.agentList = discovery.agents;
+    this.agentDirs = discovery.agentDirs ?? [];
     this.loadedFlag = true;
     this.lastLoadMs = performance.now() - started;
   }
@@ -158,7 +161,7 @@ export class SkillIndex {
     for (const p of paths) {
       this.forgetReads(p);
       if (CLAUDE_WIDE.test(p)) { personalDirty = true; continue; }
-      if (AGENT_FILE.test(p)) agentsDirty = true;
+      if (AGENT_FILE.test(p) || this.agentDirs.some((d) => d.plugin !== undefined && path.dirname(p) === d.dir)) agentsDirty = true;
       // The deepest root holding it (a misplaced `.claude/skills/group/x` has a root of its own inside `.claude/skills`).
       let root: SkillsRoot | undefined;
       for (const r of this.rootList) if ((isInside(p, r.path) || p === r.path) && (!root || r.path.length > root.path.length)) root = r;
@@ -298,7 +301,11 @@ export class SkillIndex {
   private reloadAgents(): void {
     const known = this.knownSkillNames();
     const blocked = modelBlockedSkills(this.modelList);
-    this.agentList = this.opts.workspaceFolders.flatMap((f) => loadAgents(this.fs, f, known, blocked));
+    const pluginDirs = this.agentDirs.filter((d) => d.plugin !== undefined);
+    this.agentList = [
+      ...this.opts.workspaceFolders.flatMap((f) => loadAgents(this.fs, f, known, blocked)),
+      ...pluginDirs.flatMap((d) => loadAgentDir(this.fs, d, known, blocked)),
+    ];
   }
 
   /** Sum of the description lengths of the skills Claude Code would list (shadowed and never-loaded ones are not). */

@@ -14,6 +14,7 @@ import { severityFor } from '../base/rules';
 import { sortProblems } from '../base/problems';
 import { buildClaudeModel, type ClaudeModel } from '../claude/load';
 import { invocability } from '../claude/resolve';
+import { builtinNames } from '../claude/builtins';
 import type { ClaudeEntry, ClaudeLevel, ClaudeMeta } from '../claude/types';
 import type { SkillsRoot } from '../skillmd/model';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from './load';
@@ -42,7 +43,7 @@ export interface ClaudeWiringOptions {
 }
 
 /** The codes this module sets (removed and set again on every pass). */
-const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
+const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
 
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
 const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file', 'plugin-invalid']);
@@ -164,7 +165,91 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
   }
   addProblems(all, assigned, opts.profile);
   listingLengthFromSettings(all, assigned, maxDescOf, opts.profile);
+  checkMentions(all, models, opts.profile);
   return { skills: all, models };
+}
+
+/**
+ * `mention-unknown`: a body's mention of a skill or command ("use the `db-reindx` skill", "`/audit-workflow`") that no
+ * level loads, when a loaded name is close to it (a mention nothing is close to may name a skill outside the
+ * workspace: quiet). A `plugin:name` mention is judged only for a plugin in reach.
+ */
+function checkMentions(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[], profile: Profile): void {
+  const severity = severityFor('mention-unknown', profile);
+  if (severity === undefined || !all.some((e) => e.mentions?.length)) return;
+  const names = new Set<string>(builtinNames());
+  const plugins = new Map<string, Set<string>>();
+  const addName = (n: string) => {
+    names.add(n);
+    const i = n.indexOf(':');
+    if (i <= 0) return;
+    const plugin = n.slice(0, i);
+    const rest = n.slice(i + 1);
+    names.add(rest);
+    let set = plugins.get(plugin);
+    if (!set) plugins.set(plugin, (set = new Set()));
+    set.add(rest);
+  };
+  for (const m of models) for (const c of m.entries) if (c.loaded) { addName(c.name); if (c.invocation) addName(c.invocation.slice(1)); }
+  for (const e of all) { names.add(e.name); names.add(e.folderName); if (e.root.plugin !== undefined) addName(`${e.root.plugin}:${e.folderName}`); }
+  // Many files mention the same names: each unknown name is looked up once.
+  const nearCache = new Map<string, string | undefined>();
+  const closest = (bare: string, pool: ReadonlySet<string>, key: string) => {
+    if (!nearCache.has(key)) nearCache.set(key, closestName(bare, pool));
+    return nearCache.get(key);
+  };
+  for (const e of all) {
+    if (!e.mentions?.length) continue;
+    let added = false;
+    for (const m of e.mentions) {
+      if (names.has(m.name)) continue;
+      const i = m.name.indexOf(':');
+      const pool = i > 0 ? plugins.get(m.name.slice(0, i)) : names;
+      if (!pool) continue; // another plugin's skill: outside what is in reach
+      const bare = i > 0 ? m.name.slice(i + 1) : m.name;
+      if (i > 0 && pool.has(bare)) continue;
+      const near = closest(bare, pool, m.name);
+      if (!near) continue;
+      const shown = i > 0 ? `${m.name.slice(0, i)}:${near}` : near;
+      const what = m.slash ? `/${m.name}` : `'${m.name}'`;
+      e.problems.push({ code: 'mention-unknown', severity, message: `Did you mean ${m.slash ? `/${shown}` : `'${shown}'`}? No skill or command ${what} is loaded at any level here (if it comes from outside this workspace, ignore this)`, ...m.range });
+      added = true;
+    }
+    if (added) sortProblems(e.problems);
+  }
+}
+
+/** The closest name within a small edit distance (`db-reindx` → `db-reindex`); undefined for short or far names. */
+function closestName(name: string, pool: Iterable<string>): string | undefined {
+  if (name.length < 4) return undefined;
+  const limit = Math.min(2, Math.floor(name.length / 4));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const candidate of pool) {
+    if (Math.abs(candidate.length - name.length) >= bestDistance || candidate.includes(':')) continue;
+    const d = boundedDistance(name, candidate, bestDistance - 1);
+    if (d < bestDistance) { best = candidate; bestDistance = d; }
+  }
+  return best;
+}
+
+/** Levenshtein distance when it is at most `limit`, else `limit + 1` (stops as soon as every cell of a row is over). */
+function boundedDistance(a: string, b: string, limit: number): number {
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > limit) return limit + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
 }
 
 /** Copies Claude Code's view of one file onto its entry. */

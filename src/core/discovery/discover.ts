@@ -6,10 +6,12 @@
  */
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
-import type { Profile } from '../base/types';
+import type { Problem, Profile } from '../base/types';
+import { fileProblem } from '../base/problems';
+import { validatePluginHooksJson } from '../validation/hookRules';
 import type { ClaudeModel } from '../claude/load';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from '../skillmd/model';
-import { loadAgents } from './agents';
+import { type AgentDir, loadAgentDir } from './agents';
 import { applyClaudeModel, modelBlockedSkills } from './claudeWiring';
 import { type LoadedSkillEntry, loadSkill, loadSkillsInOrder, type SkillJob, type SkillLoader } from './load';
 import { pluginNameOf } from './plugins';
@@ -46,6 +48,27 @@ export interface ModelDiscovery extends Discovery {
   skills: LoadedSkillEntry[];
   /** One per workspace folder, in order. */
   models: ClaudeModel[];
+  /** The agent folders the agents were read from (SkillIndex re-reads them). */
+  agentDirs?: AgentDir[];
+  /** Plugins' `hooks/hooks.json` files with their problems. */
+  hookFiles?: HookFileResult[];
+}
+
+/** A plugin's hooks.json and its problems. */
+export interface HookFileResult {
+  file: string;
+  problems: Problem[];
+}
+
+/** Reads and checks a plugin's hooks.json (validatePluginHooksJson); an unreadable file is one problem. */
+function loadHookFile(fs: FileSystem, at: { file: string; plugin: string; root: string }): HookFileResult {
+  let text: string;
+  try {
+    text = fs.readFile(at.file).toString('utf8');
+  } catch (err) {
+    return { file: at.file, problems: [fileProblem('file-unreadable', `hooks.json cannot be read: ${err instanceof Error ? err.message : String(err)}`)] };
+  }
+  return { file: at.file, problems: validatePluginHooksJson(text, at.root, at.plugin, fs) };
 }
 
 /** Loads every skill of the given roots (a folder reached twice through links only once, by real path). */
@@ -115,6 +138,8 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): ModelDiscovery 
   const cached = withReadCache(fs);
   const roots: SkillsRoot[] = [];
   const agentFolders: string[] = [];
+  const pluginAgentDirs: AgentDir[] = [];
+  const hookFiles: HookFileResult[] = [];
   const seen = new Set<string>();
   for (const folder of opts.workspaceFolders) {
     const scan = scanFolder(cached, folder, { maxDepth: opts.maxDepth, anyFolder: opts.anyFolder, workspaceFolder: folder });
@@ -123,17 +148,21 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): ModelDiscovery 
       seen.add(r.path);
       roots.push(r);
     }
+    for (const d of scan.pluginAgentDirs) pluginAgentDirs.push({ ...d, workspaceFolder: folder });
+    for (const h of scan.pluginHookFiles) if (!hookFiles.some((x) => x.file === h.file)) hookFiles.push(loadHookFile(cached, h));
     if (opts.anyFolder) agentFolders.push(...scan.agentFolders);
     else if (cached.stat(path.join(folder, '.claude', 'agents'))?.isDirectory) agentFolders.push(folder);
   }
   const loaded = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles, loader: opts.loader });
   const wired = wireClaudeModel(cached, roots, loaded, opts.workspaceFolders, opts);
   // The names agents may use are gathered only when there are agents (a set of every skill's names otherwise).
-  const folders = [...new Set(agentFolders)];
-  const known = folders.length ? knownSkillNames(wired.skills) : new Set<string>();
-  const blocked = folders.length ? modelBlockedSkills(wired.models) : new Map<string, string>();
-  const agents = folders.flatMap((f) => loadAgents(cached, f, known, blocked));
-  return { roots: wired.roots, skills: wired.skills, agents, models: wired.models };
+  const agentDirs: AgentDir[] = [...new Set(agentFolders)].map((f) => ({ dir: path.join(f, '.claude', 'agents'), workspaceFolder: f }));
+  const seenDirs = new Set(agentDirs.map((d) => d.dir));
+  for (const d of pluginAgentDirs) if (!seenDirs.has(d.dir)) { seenDirs.add(d.dir); agentDirs.push(d); }
+  const known = agentDirs.length ? knownSkillNames(wired.skills) : new Set<string>();
+  const blocked = agentDirs.length ? modelBlockedSkills(wired.models) : new Map<string, string>();
+  const agents = agentDirs.flatMap((d) => loadAgentDir(cached, d, known, blocked));
+  return { roots: wired.roots, skills: wired.skills, agents, models: wired.models, agentDirs, hookFiles };
 }
 
 export type DiscoverPathResult = { ok: true; discovery: ModelDiscovery } | { ok: false; message: string };
@@ -204,6 +233,12 @@ export function discoverPath(fs: FileSystem, target: string, opts: PathOptions):
       if (!agent) return { ok: false, message: `cannot read '${target}'` };
       return { ok: true, discovery: { roots: [], skills: [], agents: [agent], models: all.models } };
     }
+    const pluginDir = path.dirname(agentsDir);
+    if (base.endsWith('.md') && path.basename(agentsDir) === 'agents' && pluginNameOf(cached, pluginDir) !== undefined) {
+      const all = discover(cached, { ...opts, workspaceFolders: [pluginDir], anyFolder: true });
+      const agent = all.agents.find((a) => a.path === abs);
+      if (agent) return { ok: true, discovery: { roots: [], skills: [], agents: [agent], models: all.models } };
+    }
   } else if (!st.isDirectory) {
     return { ok: false, message: `cannot read '${target}'` };
   }
@@ -225,10 +260,11 @@ export function discoverPath(fs: FileSystem, target: string, opts: PathOptions):
   const skills = opts.everything ? all.skills : all.skills.filter((s) => under(s.skillMdPath));
   if (!skills.length && how.single) return { ok: false, message: st.isFile ? `cannot read '${target}'` : `no SKILL.md in '${target}'` };
   const agents = how.single ? [] : all.agents.filter((a) => how.keep(a.path));
-  return { ok: true, discovery: { roots: all.roots, skills, agents, models: all.models } };
+  const hookFiles = how.single ? [] : (all.hookFiles ?? []).filter((h) => how.keep(h.file));
+  return { ok: true, discovery: { roots: all.roots, skills, agents, models: all.models, hookFiles } };
 }
 
-export type DiscoverPathsResult = { ok: true; skills: LoadedSkillEntry[]; agents: AgentEntry[]; models: ClaudeModel[] } | { ok: false; message: string };
+export type DiscoverPathsResult = { ok: true; skills: LoadedSkillEntry[]; agents: AgentEntry[]; models: ClaudeModel[]; hookFiles: HookFileResult[] } | { ok: false; message: string };
 
 /**
  * discoverPath for several paths (`targets`, relative to `cwd`): everything found under them, deduplicated, skills
@@ -238,16 +274,19 @@ export type DiscoverPathsResult = { ok: true; skills: LoadedSkillEntry[]; agents
 export function discoverPaths(fs: FileSystem, cwd: string, targets: string[], opts: PathOptions): DiscoverPathsResult {
   const skills = new Map<string, LoadedSkillEntry>();
   const agents = new Map<string, AgentEntry>();
+  const hookFiles = new Map<string, HookFileResult>();
   const models: ClaudeModel[] = [];
   for (const target of targets) {
     const result = discoverPath(fs, path.resolve(cwd, target), opts);
     if (!result.ok) return { ok: false, message: result.message.replace(path.resolve(cwd, target), target) };
-    if (!result.discovery.skills.length && !result.discovery.agents.length) opts.onEmpty?.(target);
+    const hooks = (result.discovery as ModelDiscovery).hookFiles ?? [];
+    if (!result.discovery.skills.length && !result.discovery.agents.length && !hooks.length) opts.onEmpty?.(target);
+    for (const h of hooks) if (!hookFiles.has(h.file)) hookFiles.set(h.file, h);
     for (const s of result.discovery.skills) if (!skills.has(s.skillMdPath)) skills.set(s.skillMdPath, s);
     for (const a of result.discovery.agents) if (!agents.has(a.path)) agents.set(a.path, a);
     models.push(...result.discovery.models);
   }
   const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const skillList = [...skills.values()].sort((a, b) => byPath(a.skillMdPath, b.skillMdPath));
-  return { ok: true, skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)), models };
+  return { ok: true, skills: skillList, agents: [...agents.values()].sort((a, b) => byPath(a.path, b.path)), models, hookFiles: [...hookFiles.values()].sort((a, b) => byPath(a.file, b.file)) };
 }

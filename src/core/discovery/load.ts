@@ -8,9 +8,10 @@ import type { FileStat, FileSystem } from '../base/fs';
 import type { Problem, Profile, Range } from '../base/types';
 import { fileProblem, sortProblems } from '../base/problems';
 import { detach, tokensForLength } from '../base/text';
-import type { SkillEntry, SkillsRoot } from '../skillmd/model';
+import type { SkillEntry, SkillsRoot, ValidationContext } from '../skillmd/model';
 import { validateSkillMdBytes } from '../validation/bytes';
 import { validateSkillMd, type SkillMdValidation } from '../validation/validateSkill';
+import type { SkillMention } from '../validation/mentions';
 import type { ClaudeMeta } from '../claude/types';
 import { metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
@@ -32,6 +33,8 @@ export interface LoadedSkillEntry extends SkillEntry {
   nameRange?: Range;
   /** What Claude Code's model reads from the frontmatter (empty when the file could not be parsed). */
   meta: ClaudeMeta;
+  /** Mentions of other skills and commands in the body (claudeWiring checks them: `mention-unknown`). */
+  mentions?: SkillMention[];
 }
 
 /** The fields of `meta` detached from the (possibly reused) buffer the file was read into. */
@@ -165,6 +168,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
     shadowedBy: undefined,
     meta: {},
     mentionsDisable: undefined,
+    mentions: undefined,
   };
 
   if (!hasUpper) {
@@ -204,6 +208,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
       if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
       entry.references = result.references;
+      if (result.mentions.length) entry.mentions = result.mentions;
       entry.problems = sortProblems(load.command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
       // Rule configuration reads the file of a skill with problems again for its disable comments, unless it is
       // known here to have none (a search of bytes in memory; files without problems are not searched).
@@ -259,10 +264,15 @@ function commandPlace(file: string): { folderName: string; parent: string; proje
   return { folderName: path.basename(file).replace(/\.md$/, ''), parent, project };
 }
 
+/** The validation context of a command file, as loadCommand has it. */
+export function commandContextOf(file: string, profile: Profile): ValidationContext {
+  const { folderName, parent, project } = commandPlace(file);
+  return { profile, folderName, skillDir: parent, rootDir: parent, project, command: true };
+}
+
 /** A command file validated from its text (an open editor), with the problems loadCommand gives it from disk. */
 export function validateCommandText(text: string, file: string, profile: Profile, fs: FileSystem): SkillMdValidation {
-  const { folderName, parent, project } = commandPlace(file);
-  const result = validateSkillMd(text, { profile, folderName, skillDir: parent, rootDir: parent, project, command: true }, fs);
+  const result = validateSkillMd(text, commandContextOf(file, profile), fs);
   return { ...result, problems: sortProblems(commandProblems(result.parsed.keys, result.problems, profile)) };
 }
 

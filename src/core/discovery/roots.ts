@@ -31,6 +31,10 @@ export interface ScanResult {
   roots: SkillsRoot[];
   /** Folders that hold a `.claude/agents` directory. */
   agentFolders: string[];
+  /** Plugins' `agents` folders (`<plugin>/agents`), with the plugin's name. */
+  pluginAgentDirs: Array<{ dir: string; plugin: string }>;
+  /** Plugins' `hooks/hooks.json` files, with the plugin's name and root. */
+  pluginHookFiles: Array<{ file: string; plugin: string; root: string }>;
 }
 
 /** Classifies a folder already known to hold skills: plugin root, or project root of `workspaceFolder`. */
@@ -44,9 +48,11 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
   const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
   const roots: SkillsRoot[] = [];
   const agentFolders: string[] = [];
+  const pluginAgentDirs: Array<{ dir: string; plugin: string }> = [];
+  const pluginHookFiles: Array<{ file: string; plugin: string; root: string }> = [];
   const seenRoots = new Set<string>();
   const start = fs.realPath(folder);
-  if (start === undefined) return { roots, agentFolders };
+  if (start === undefined) return { roots, agentFolders, pluginAgentDirs, pluginHookFiles };
   const visited = new Set<string>([start]);
   const paths = new PathJoiner();
 
@@ -83,6 +89,11 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
         if (e.name !== 'skills') continue;
       } else if (e.name.startsWith('.') && !ROOT_PARENTS.has(e.name)) {
         continue;
+      } else if ((e.name === 'agents' || e.name === 'hooks') && e.isDirectory) {
+        const plugin = pluginNameOf(fs, dir);
+        if (plugin !== undefined && e.name === 'agents') pluginAgentDirs.push({ dir: paths.child(dir, e.name), plugin });
+        const hooksFile = path.join(dir, 'hooks', 'hooks.json');
+        if (plugin !== undefined && e.name === 'hooks' && fs.stat(hooksFile)?.isFile) pluginHookFiles.push({ file: hooksFile, plugin, root: dir });
       }
       const sub = paths.child(dir, e.name);
       let subReal: string | undefined;
@@ -104,7 +115,9 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
 
   walk(folder, start, 0);
   roots.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { roots, agentFolders: agentFolders.sort() };
+  pluginAgentDirs.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  pluginHookFiles.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { roots, agentFolders: agentFolders.sort(), pluginAgentDirs, pluginHookFiles };
 }
 
 /** Finds every skills root in (and below) `folder`: `.claude|.agents|.github/skills`, plugin `skills/`, and with `anyFolder` any folder holding a skill. */

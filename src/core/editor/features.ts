@@ -9,11 +9,13 @@ import { detectFormatting } from '../base/jsonFormat';
 import type { Problem, Profile, Range } from '../base/types';
 import { parseJson } from '../workflow/json';
 import { LineIndex } from '../base/text';
-import { CLAUDE_TOOLS } from '../claude/tools';
-import { parseSkillMd } from '../skillmd/frontmatter';
+import type { FileSystem } from '../base/fs';
+import { claudeTools, type McpServersInReach, pluginServerSegment, toolEntryHover } from '../claude/tools';
+import { parseSkillMd, parseSkillMdDetailed } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, type FrontmatterKeyInfo } from '../skillmd/keys';
 import type { ParsedSkillMd } from '../skillmd/model';
-import type { SkillDocKind } from './documents';
+import { TOOL_LIST_KEYS, toolEntryAt } from '../validation/toolRules';
+import { mcpServersForDocument, type SkillDocKind } from './documents';
 
 /** A 1-based line and column. */
 export interface Position {
@@ -57,15 +59,42 @@ function valueSummary(info: FrontmatterKeyInfo): string {
   return info.type === 'model' || info.key === 'agent' ? `${info.type}: ${shown} | …` : `${info.type}: ${shown}`;
 }
 
+/** Where a document lives: what finds the MCP servers in reach of its tools lists (`mcp__<server>` hovers and completion). */
+export interface DocumentPlace {
+  file: string;
+  fs: FileSystem;
+  /** The workspace folder holding the file (an agent's project `.mcp.json`). */
+  workspaceFolder?: string;
+}
+
+/** `skill` for SKILL.md and command files, `agent` for agent files: which tools keys the file has. */
+function toolKeysKind(kind: 'skill' | 'agent' | 'command'): 'skill' | 'agent' {
+  return kind === 'agent' ? 'agent' : 'skill';
+}
+
+function mcpOf(kind: SkillDocKind, place: DocumentPlace | undefined): McpServersInReach | undefined {
+  return place ? mcpServersForDocument(place.file, kind, place.fs, place.workspaceFolder) : undefined;
+}
+
 export interface HoverText {
   markdown: string;
   range: Range;
 }
 
-/** The hover on a frontmatter key (or on its value: the key's hover) of a skill, command or agent file. */
-export function hoverAt(kind: SkillDocKind, text: string, at: Position): HoverText | undefined {
-  if (!kind) return undefined;
-  const parsed = parseSkillMd(text);
+/**
+ * The hover on a tools-list entry (what the tool does, its rule forms, what is wrong with the entry) or on a
+ * frontmatter key (or on its value: the key's hover) of a skill, command or agent file. `place` finds the MCP servers
+ * an `mcp__` entry is checked against.
+ */
+export function hoverAt(kind: SkillDocKind, text: string, at: Position, place?: DocumentPlace): HoverText | undefined {
+  if (!kind || kind === 'hooks') return undefined;
+  const detail = parseSkillMdDetailed(text);
+  const tool = toolEntryAt(detail, toolKeysKind(kind), at.line, at.column);
+  if (tool) {
+    const mcp = tool.entry.text.startsWith('mcp__') ? mcpOf(kind, place) : undefined;
+    return { markdown: toolEntryHover(tool.entry.text, tool.list, mcp), range: tool.entry.range };
+  }
+  const parsed = detail.parsed;
   const key = parsed.keys.find((k) => rangeContains(k.keyRange, at))
     ?? parsed.keys.find((k) => k.valueRange && rangeContains(k.valueRange, at));
   if (!key) return undefined;
@@ -85,7 +114,8 @@ export function hoverAt(kind: SkillDocKind, text: string, at: Position): HoverTe
 
 export interface CompletionEntry {
   label: string;
-  kind: 'key' | 'value';
+  /** A frontmatter key, a key's value, a Claude Code tool, an `mcp__<server>` entry. */
+  kind: 'key' | 'value' | 'tool' | 'server';
   /** Text inserted in place of `range`. */
   insertText: string;
   /** What the completion replaces (on one line). */
@@ -99,17 +129,75 @@ export interface CompletionEntry {
   retrigger: boolean;
 }
 
-const TOOL_KEYS: ReadonlySet<string> = new Set(['allowed-tools', 'disallowed-tools']);
+/** The tools key a frontmatter line belongs to: `key: …` on the line itself, or a list item under it. */
+function toolsKeyOfLine(index: LineIndex, line: number, before: string, kind: 'skill' | 'agent'): string | undefined {
+  const keys = TOOL_LIST_KEYS[kind];
+  const own = /^([A-Za-z_-]+):/.exec(before);
+  if (own) return Object.prototype.hasOwnProperty.call(keys, own[1]) ? own[1] : undefined;
+  if (!/^\s+-\s/.test(before) && !/^\s+-$/.test(before)) return undefined;
+  for (let i = line - 2; i >= 0; i--) {
+    const text = index.lineText(i);
+    if (/^\s/.test(text) || text.trim() === '') continue;
+    const m = /^([A-Za-z_-]+):\s*$/.exec(text);
+    return m && Object.prototype.hasOwnProperty.call(keys, m[1]) ? m[1] : undefined;
+  }
+  return undefined;
+}
 
-/** Completion of frontmatter keys (at a line start) and of a key's values (after `key: `) in a SKILL.md or command file. */
-export function completionsAt(kind: SkillDocKind, text: string, at: Position, profile: Profile): CompletionEntry[] | undefined {
-  if (kind !== 'skill' && kind !== 'command') return undefined;
+/**
+ * Completion of a tools-list entry (a skill's or command's `allowed-tools` / `disallowed-tools`, an agent's `tools` /
+ * `disallowedTools`): Claude Code's tools, then `mcp__<server>` for each server in reach. Undefined off a tools key.
+ */
+function toolCompletions(kind: 'skill' | 'agent' | 'command', index: LineIndex, at: Position, before: string, place: DocumentPlace | undefined): CompletionEntry[] | undefined {
+  const key = toolsKeyOfLine(index, at.line, before, toolKeysKind(kind));
+  if (!key) return undefined;
+  const own = before.startsWith(`${key}:`);
+  const value = own ? before.slice(key.length + 1) : before.replace(/^\s+-/, '');
+  if (own && value.trim() === '' && !/\s$/.test(value)) return undefined; // right after the colon: a space comes first
+  // The entry being typed: after the last comma or space outside parentheses.
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (ch === ',' || /\s/.test(ch) || ch === '[' || ch === '"' || ch === "'")) start = i + 1;
+  }
+  if (depth > 0) return undefined; // inside a specifier
+  const prefix = value.slice(start);
+  const range: Range = { line: at.line, column: at.column - prefix.length, endLine: at.line, endColumn: at.column };
+  const items: CompletionEntry[] = claudeTools().map((t, i) => ({
+    label: t.name, kind: 'tool', insertText: t.name, range,
+    detail: `Claude Code tool · ${t.permissionRequired ? 'asks for permission' : 'no permission needed'}`,
+    documentation: toolEntryHover(t.name, 'allow'),
+    sortText: `1${String(i).padStart(3, '0')}`, deprecated: false, retrigger: false,
+  }));
+  const mcp = mcpOf(kind, place);
+  const servers = mcp ? [...mcp.configured, ...(mcp.plugin ? [...mcp.plugin.servers].map((s) => pluginServerSegment(mcp.plugin!.name, s)) : [])] : [];
+  for (const server of [...new Set(servers)].sort()) {
+    items.push({
+      label: `mcp__${server}`, kind: 'server', insertText: `mcp__${server}`, range, detail: 'every tool of this MCP server',
+      sortText: prefix.startsWith('m') ? `0${server}` : `2${server}`, deprecated: false, retrigger: false,
+    });
+  }
+  return items;
+}
+
+/**
+ * Completion of tool names in a tools list (skill, command and agent files; `place` adds the `mcp__<server>` entries
+ * in reach), of frontmatter keys (at a line start) and of a key's values (after `key: `) in a SKILL.md or command file.
+ */
+export function completionsAt(kind: SkillDocKind, text: string, at: Position, profile: Profile, place?: DocumentPlace): CompletionEntry[] | undefined {
+  if (kind !== 'skill' && kind !== 'command' && kind !== 'agent') return undefined;
   const parsed = parseSkillMd(text);
   const index = new LineIndex(text);
   const lines = frontmatterLines(parsed, index.lineCount);
   if (!lines || at.line < lines.first || at.line > lines.last) return undefined;
   const lineStart = index.starts[at.line - 1];
   const before = text.slice(lineStart, Math.min(index.lineEnd(at.line - 1), lineStart + at.column - 1));
+  const tools = toolCompletions(kind, index, at, before, place);
+  if (tools) return tools;
+  if (kind === 'agent') return undefined;
 
   const keyMatch = /^([A-Za-z_-]*)$/.exec(before);
   if (keyMatch) {
@@ -129,17 +217,6 @@ export function completionsAt(kind: SkillDocKind, text: string, at: Position, pr
     }));
   }
 
-  // Tool names in `allowed-tools` / `disallowed-tools`: after the key (space-, comma- or flow-list-separated) or on a `- ` item under it.
-  const owner = [...parsed.keys].reverse().find((k) => k.keyRange.line <= at.line)?.key;
-  const toolMatch = owner !== undefined && TOOL_KEYS.has(owner)
-    ? /^(?:[A-Za-z_-]+:.*[\s,[]|[A-Za-z_-]+:[ \t]*|\s*-\s*)([A-Za-z]*)$/.exec(before) : null;
-  if (toolMatch && (before.startsWith(`${owner}:`) || /^\s*-/.test(before))) {
-    const range: Range = { line: at.line, column: at.column - toolMatch[1].length, endLine: at.line, endColumn: at.column };
-    return CLAUDE_TOOLS.map((t, i) => ({
-      label: t, kind: 'value', insertText: t, range, detail: `${owner} value (a Claude Code tool)`, sortText: String(i).padStart(3, '0'), deprecated: false, retrigger: false,
-    }));
-  }
-
   const valueMatch = /^([A-Za-z_-]+):[ \t]*(\S*)$/.exec(before);
   if (valueMatch) {
     // The key table's values: Claude Code's boolean words, /model values, effort levels, built-in agent types.
@@ -153,7 +230,7 @@ export function completionsAt(kind: SkillDocKind, text: string, at: Position, pr
 }
 
 /** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
-export const CROSS_SKILL_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable']);
+export const CROSS_SKILL_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
 
 /** What a file's problems show (two equal signatures publish the same markers). */
 export function problemsSignature(problems: readonly Problem[]): string {

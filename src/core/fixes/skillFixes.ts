@@ -1,5 +1,5 @@
 /**
- * The fixes of SKILL.md problems, computed once for every surface: the editor's quick fixes and "Fix all Skillflow
+ * The fixes of SKILL.md, command and agent problems, computed once for every surface: the editor's quick fixes and "Fix all Skillflow
  * problems" (src/extension/skills/quickFixes.ts, ruleFixes.ts) and `skillflow validate --fix` / `--fix-dry-run`
  * (src/cli/commands/validate.ts). A fix is a list of text edits in core coordinates (1-based, exclusive endColumn,
  * over the text without its BOM); `certain` fixes are the ones "Fix all" and `--fix` apply: they write what the
@@ -7,9 +7,14 @@
  * applied). A description over the length limit is never trimmed: its fix only selects the text.
  */
 import * as path from 'node:path';
+import type { FileSystem } from '../base/fs';
 import type { Problem, Range } from '../base/types';
 import { LineIndex } from '../base/text';
-import { flowThenText, parseSkillMd } from '../skillmd/frontmatter';
+import { type DetailedParse, flowThenText, parseSkillMd, parseSkillMdDetailed } from '../skillmd/frontmatter';
+import { checkToolEntry } from '../claude/tools';
+import { AGENT_TOOL_KEYS } from '../agents/agents';
+import { toolEntryAt } from '../validation/toolRules';
+import { mcpServersForDocument, skillDocKind } from '../editor/documents';
 import { checkSkillName, suggestSkillName } from '../skillmd/names';
 import { DESCRIPTION_MAX } from '../validation/frontmatterRules';
 import { findDisableComments } from '../config/ruleConfig';
@@ -72,21 +77,62 @@ function quoteValue(lines: LineIndex, p: Problem): Omit<Fix, 'problem' | 'prefer
   return undefined;
 }
 
+/** Where the file lives, for fixes that depend on it: a plugin's agent is known by `fs`, the MCP servers in reach too. */
+export interface FixEnvironment {
+  fs?: FileSystem;
+  /** The workspace folder holding the file (an agent's project `.mcp.json`). */
+  workspaceFolder?: string;
+}
+
+type FoundFix = Omit<Fix, 'problem' | 'preferred'>;
+
 /**
- * The fixes for `problems` of the SKILL.md `file` whose text is `text`, in the order of the problems (each problem's
- * fixes together). Problems of other files and of codes without a fix get none.
+ * The certain fixes of a tools list (a skill's or command's `allowed-tools`, an agent's `tools`): the replacement
+ * checkToolEntry gives for the entry under a `tool-unknown` / `tool-rule-invalid` problem (`web_fetch` → `WebFetch`),
+ * and the key rename of `agent-tools-key` (`allowed-tools` → `tools` in an agent file).
  */
-export function skillFixes(text: string, file: string, problems: readonly Problem[]): Fix[] {
+function toolFix(source: string, lines: LineIndex, detail: DetailedParse, p: Problem, kind: 'skill' | 'agent' | 'command', file: string, env: FixEnvironment | undefined): FoundFix | undefined {
+  const range: Range = { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
+  if (p.code === 'agent-tools-key') {
+    if (kind !== 'agent') return undefined;
+    const skillKey = source.slice(offsetOf(lines, range.line, range.column), offsetOf(lines, range.endLine, range.endColumn));
+    const agentKey = AGENT_TOOL_KEYS.find(([k]) => k === skillKey)?.[1];
+    if (!agentKey || detail.parsed.keys.some((k) => k.key === agentKey)) return undefined;
+    return { code: p.code, title: `Rename '${skillKey}' to '${agentKey}'`, edits: [{ range, newText: agentKey }], certain: true };
+  }
+  if (p.code !== 'tool-unknown' && p.code !== 'tool-rule-invalid') return undefined;
+  const found = toolEntryAt(detail, kind === 'agent' ? 'agent' : 'skill', p.line, p.column);
+  // Only when the problem is on exactly that entry (not the whole value of a list Skillflow could not map).
+  const r = found?.entry.range;
+  if (!found || !r || r.line !== range.line || r.column !== range.column || r.endLine !== range.endLine || r.endColumn !== range.endColumn) return undefined;
+  const mcp = found.entry.text.startsWith('mcp__') && env?.fs ? mcpServersForDocument(file, kind, env.fs, env.workspaceFolder) : undefined;
+  const replacement = checkToolEntry(found.entry.text, found.list, mcp)?.replacement;
+  if (!replacement) return undefined;
+  return { code: p.code, title: `Change to '${replacement}'`, edits: [{ range, newText: replacement }], certain: true };
+}
+
+/**
+ * The fixes for `problems` of the SKILL.md, command or agent `file` whose text is `text`, in the order of the problems
+ * (each problem's fixes together). Problems of other files and of codes without a fix get none. `env.fs` tells a
+ * plugin's agent files from other markdown and finds the MCP servers an `mcp__` entry is checked against.
+ */
+export function skillFixes(text: string, file: string, problems: readonly Problem[], env?: FixEnvironment): Fix[] {
+  const kind = skillDocKind(file, env?.fs) ?? 'skill';
+  if (kind === 'hooks') return [];
   const source = withoutBom(text);
   const lines = new LineIndex(source);
-  const parsed = parseSkillMd(text);
+  const detail = parseSkillMdDetailed(text);
+  const parsed = detail.parsed;
   const keyOf = (name: string) => parsed.keys.find((k) => k.key === name);
   const folderName = path.basename(path.dirname(file));
   const out: Fix[] = [];
   for (const p of problems) {
     if (p.file !== undefined && p.file !== file) continue;
-    const found: Array<Omit<Fix, 'problem' | 'preferred'>> = [];
-    switch (p.code) {
+    const found: FoundFix[] = [];
+    const tool = toolFix(source, lines, detail, p, kind, file, env);
+    if (tool) found.push(tool);
+    // The other fixes are a SKILL.md's.
+    if (kind === 'skill') switch (p.code) {
       case 'yaml-syntax': {
         const f = quoteValue(lines, p);
         if (f) found.push(f);
@@ -173,9 +219,9 @@ export function editsOverlap(a: Range, b: Range): boolean {
  * What "Fix all" applies to a file: the edits of every preferred, certain fix of its problems, without overlaps (the
  * first fix wins, as with two fixes of one name).
  */
-export function fixAllEdits(text: string, file: string, problems: readonly Problem[]): TextEdit[] {
+export function fixAllEdits(text: string, file: string, problems: readonly Problem[], env?: FixEnvironment): TextEdit[] {
   const edits: TextEdit[] = [];
-  for (const f of skillFixes(text, file, problems)) {
+  for (const f of skillFixes(text, file, problems, env)) {
     if (!f.preferred || !f.certain) continue;
     for (const e of f.edits) if (!edits.some((x) => editsOverlap(x.range, e.range))) edits.push(e);
   }

@@ -2,6 +2,7 @@
  * The contract of the skills core: what discovery, parsing and validation return.
  * The extension and the CLI consume only these shapes. Positions: 1-based, endColumn exclusive.
  */
+import type { McpServersInReach } from '../claude/tools';
 import type { Problem, Profile, Range, Scope, SkillKind } from '../base/types';
 import type { ClaudeLevel, ClaudeSource } from '../claude/types';
 
@@ -152,4 +153,6 @@ export interface ValidationContext {
   command?: boolean;
   /** A personal skill (`~/.claude/skills`): never installed elsewhere, like a project skill. */
   personal?: boolean;
+  /** The MCP servers in reach (asked only when a tools list names one; validateParsed looks them up when absent). */
+  mcp?: () => McpServersInReach | undefined;
 }

@@ -9,6 +9,7 @@ import { utf16Length, Utf8LineIndex } from '../base/text';
 import { FENCE, parseSkillMdDetailed } from '../skillmd/frontmatter';
 import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillmd/model';
 import { BODY_MAX_TOKENS, type BodyView } from './bodyRules';
+import type { SkillMention } from './mentions';
 import { type SkillMdValidation, validateParsed, validateSkillMd } from './validateSkill';
 
 /**
@@ -24,7 +25,7 @@ export function validateSkillMdBytes(bytes: Buffer, ctx: ValidationContext, fs: 
     // latin1 decodes ASCII exactly, and faster.
     const text = bytes.toString(ascii ? 'latin1' : 'utf8');
     const r = validateSkillMd(text, ctx, fs);
-    return { parsed: r.parsed, problems: r.problems, references: r.references, textLength: text.length };
+    return { parsed: r.parsed, problems: r.problems, references: r.references, mentions: r.mentions, textLength: text.length };
   };
   // The first byte of a BOM is not ASCII either: a BOM file takes the text path (the parser reports the BOM).
   if (ascii || bytes.length === 0 || bytes[0] !== 0x2d || !isUtf8(bytes)) return whole();
@@ -94,12 +95,14 @@ class BytesValidation implements SkillMdValidation {
   parsed: ParsedSkillMd;
   problems: Problem[];
   references: SkillReference[];
+  mentions: SkillMention[];
   private length: number | undefined = undefined;
 
   constructor(result: SkillMdValidation, private readonly bytes: Buffer) {
     this.parsed = result.parsed;
     this.problems = result.problems;
     this.references = result.references;
+    this.mentions = result.mentions;
   }
 
   get textLength(): number {

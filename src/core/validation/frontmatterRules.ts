@@ -12,6 +12,7 @@ import { splitToolList } from '../agents/agents';
 import type { FrontmatterKey, ValidationContext } from '../skillmd/model';
 import { NAME_MAX, nameFindings, normalizeName, showNameChar, suggestSkillName } from '../skillmd/names';
 import { COMPATIBILITY_MAX, compatibilitySchema, metadataSchema } from '../skillmd/schemas';
+import { checkToolList } from './toolRules';
 
 export { NAME_MAX, suggestSkillName };
 export const DESCRIPTION_MAX = 1024;
@@ -98,6 +99,11 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
 
   const allowedTools = byKey.get('allowed-tools');
   if (allowedTools) checkAllowedTools(allowedTools, detail, ctx.profile, emit);
+  if (severityFor('tool-unknown', ctx.profile)) {
+    if (allowedTools) checkToolList(detail, allowedTools, 'allow', ctx.mcp, emit);
+    const disallowed = byKey.get('disallowed-tools');
+    if (disallowed) checkToolList(detail, disallowed, 'deny', ctx.mcp, emit);
+  }
 
   if (severityFor('field-invalid', ctx.profile)) checkClaudeCodeFields(parsed.keys, byKey, accepted, emit);
   const paths = byKey.get('paths');

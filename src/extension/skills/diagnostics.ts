@@ -33,7 +33,7 @@ export class SkillDiagnostics implements vscode.Disposable {
   }
 
   private isTracked(doc: vscode.TextDocument): boolean {
-    return doc.uri.scheme === 'file' && skillDocKind(doc.uri.fsPath) !== undefined;
+    return doc.uri.scheme === 'file' && skillDocKind(doc.uri.fsPath, this.service.fs) !== undefined;
   }
 
   private schedule(doc: vscode.TextDocument, delay: number): void {

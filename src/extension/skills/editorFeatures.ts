@@ -1,14 +1,31 @@
-/** Hovers on frontmatter keys, completion of keys and values (both computed in core/editor/features), and document links for references in SKILL.md. */
+/**
+ * Hovers on frontmatter keys and tools-list entries, completion of keys, values and tool names (all computed in
+ * core/editor/features), and document links for references in SKILL.md.
+ */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { completionsAt, hoverAt } from '../../core/editor/features';
+import { completionsAt, type CompletionEntry, type DocumentPlace, hoverAt } from '../../core/editor/features';
 import { fromVsPosition, toVsRange } from '../adapters/ranges';
 import type { SkillsService } from './service';
 import { SKILL_DOCUMENTS, skillDocKind, validateDocumentText } from './documents';
 
+const ITEM_KINDS: Record<CompletionEntry['kind'], vscode.CompletionItemKind> = {
+  key: vscode.CompletionItemKind.Property,
+  value: vscode.CompletionItemKind.EnumMember,
+  tool: vscode.CompletionItemKind.Function,
+  server: vscode.CompletionItemKind.Module,
+};
+
+/** Where the document lives, for the MCP servers in reach of its tools lists. */
+function placeOf(doc: vscode.TextDocument, service: SkillsService): DocumentPlace {
+  return { file: doc.uri.fsPath, fs: service.fs, workspaceFolder: vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath };
+}
+
 export class SkillHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly service: SkillsService) {}
+
   provideHover(doc: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
-    const hover = hoverAt(skillDocKind(doc.uri.fsPath), doc.getText(), fromVsPosition(position));
+    const hover = hoverAt(skillDocKind(doc.uri.fsPath, this.service.fs), doc.getText(), fromVsPosition(position), placeOf(doc, this.service));
     return hover && new vscode.Hover(new vscode.MarkdownString(hover.markdown), toVsRange(hover.range));
   }
 }
@@ -17,9 +34,10 @@ export class SkillCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly service: SkillsService) {}
 
   provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined {
-    const entries = completionsAt(skillDocKind(doc.uri.fsPath), doc.getText(), fromVsPosition(position), this.service.profile);
+    const kind = skillDocKind(doc.uri.fsPath, this.service.fs);
+    const entries = completionsAt(kind, doc.getText(), fromVsPosition(position), this.service.profile, placeOf(doc, this.service));
     return entries?.map((e) => {
-      const item = new vscode.CompletionItem(e.label, e.kind === 'key' ? vscode.CompletionItemKind.Property : vscode.CompletionItemKind.EnumMember);
+      const item = new vscode.CompletionItem(e.label, ITEM_KINDS[e.kind]);
       item.insertText = e.insertText;
       item.range = toVsRange(e.range);
       item.detail = e.detail;
@@ -50,8 +68,8 @@ export class SkillLinkProvider implements vscode.DocumentLinkProvider {
 
 export function registerEditorFeatures(service: SkillsService): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.languages.registerHoverProvider(SKILL_DOCUMENTS, new SkillHoverProvider()),
-    vscode.languages.registerCompletionItemProvider(SKILL_DOCUMENTS, new SkillCompletionProvider(service), ':', ' '),
+    vscode.languages.registerHoverProvider(SKILL_DOCUMENTS, new SkillHoverProvider(service)),
+    vscode.languages.registerCompletionItemProvider(SKILL_DOCUMENTS, new SkillCompletionProvider(service), ':', ' ', ','),
     vscode.languages.registerDocumentLinkProvider(SKILL_DOCUMENTS, new SkillLinkProvider(service)),
   );
 }

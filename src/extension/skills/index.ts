@@ -53,7 +53,7 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
     rules,
     rules.register(),
     registerEditorFeatures(service),
-    registerQuickFixes(),
+    registerQuickFixes(service.fs),
     ruleConfig,
     registerRuleFixes(service, ruleConfig),
     ruleConfig.onDidChange(() => service.setConfigFileProfile(ruleConfig.workspaceProfile())),

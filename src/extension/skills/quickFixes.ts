@@ -3,6 +3,7 @@
  * behind `validate --fix`) as code actions. Description length is never trimmed automatically.
  */
 import * as vscode from 'vscode';
+import type { FileSystem } from '../../core/base/fs';
 import type { Problem } from '../../core/base/types';
 import { skillFixes } from '../../core/fixes/skillFixes';
 import { fromVsPosition, ruleCode, toVsRange } from '../adapters/ranges';
@@ -22,15 +23,18 @@ function toProblem(d: vscode.Diagnostic, code: string): Problem {
 export class SkillQuickFixProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
 
+  constructor(private readonly fs: FileSystem) {}
+
   provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    if (skillDocKind(doc.uri.fsPath) !== 'skill') return [];
+    const kind = skillDocKind(doc.uri.fsPath, this.fs);
+    if (!kind || kind === 'hooks') return [];
     const ours = context.diagnostics.flatMap((d) => {
       const code = ruleCode(d);
       return code === undefined ? [] : [{ d, problem: toProblem(d, code) }];
     });
     if (!ours.length) return [];
     const byProblem = new Map(ours.map((o) => [o.problem, o.d]));
-    return skillFixes(doc.getText(), doc.uri.fsPath, ours.map((o) => o.problem)).map((f) => {
+    return skillFixes(doc.getText(), doc.uri.fsPath, ours.map((o) => o.problem), { fs: this.fs, workspaceFolder: vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath }).map((f) => {
       const action = new vscode.CodeAction(f.title, vscode.CodeActionKind.QuickFix);
       action.diagnostics = [byProblem.get(f.problem)!];
       if (f.edits.length) {
@@ -46,9 +50,9 @@ export class SkillQuickFixProvider implements vscode.CodeActionProvider {
   }
 }
 
-export function registerQuickFixes(): vscode.Disposable {
+export function registerQuickFixes(fs: FileSystem): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new SkillQuickFixProvider(), SkillQuickFixProvider.metadata),
+    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new SkillQuickFixProvider(fs), SkillQuickFixProvider.metadata),
     vscode.commands.registerCommand(SELECT_RANGE_COMMAND, async (uri: vscode.Uri, range: vscode.Range) => {
       const editor = await vscode.window.showTextDocument(uri, { selection: range, preview: false });
       editor.revealRange(range, vscode.TextEditorRevealType.InCenter);

@@ -6,6 +6,7 @@
  * for `editor.codeActionsOnSave`).
  */
 import * as vscode from 'vscode';
+import type { FileSystem } from '../../core/base/fs';
 // The ES module build: the package's main entry is a UMD file whose inner requires a bundle cannot follow.
 import { applyEdits } from 'jsonc-parser';
 import { newRuleConfigText, ruleOffEdits } from '../../core/editor/features';
@@ -73,8 +74,11 @@ export async function disableInWorkspace(rules: EditorRuleConfig, file: vscode.U
 export class RuleDisableActionProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
 
+  constructor(private readonly fs?: FileSystem) {}
+
   provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    if (!skillDocKind(doc.uri.fsPath)) return [];
+    const kind = skillDocKind(doc.uri.fsPath, this.fs);
+    if (!kind || kind === 'hooks') return [];
     const actions: vscode.CodeAction[] = [];
     const seen = new Set<string>();
     for (const d of context.diagnostics) {
@@ -101,9 +105,10 @@ export class RuleDisableActionProvider implements vscode.CodeActionProvider {
 export function fixAllEdit(doc: vscode.TextDocument, service: SkillsService, rules: EditorRuleConfig): { edit: vscode.WorkspaceEdit; count: number } | undefined {
   const index = service.index;
   const text = doc.getText();
-  const result = validateDocumentText(doc.uri.fsPath, text, service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined, vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath);
+  const workspaceFolder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath;
+  const result = validateDocumentText(doc.uri.fsPath, text, service.profile, service.fs, index.loaded ? index.knownSkillNames() : undefined, workspaceFolder);
   if (!result) return undefined;
-  const edits = fixAllEdits(text, doc.uri.fsPath, rules.apply(doc.uri.fsPath, result.problems, text));
+  const edits = fixAllEdits(text, doc.uri.fsPath, rules.apply(doc.uri.fsPath, result.problems, text), { fs: service.fs, workspaceFolder });
   if (!edits.length) return undefined;
   const edit = new vscode.WorkspaceEdit();
   edit.set(doc.uri, edits.map((e) => vscode.TextEdit.replace(toVsRange(e.range), e.newText)));
@@ -117,7 +122,8 @@ export class SkillFixAllProvider implements vscode.CodeActionProvider {
 
   provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (context.only && !context.only.contains(FIX_ALL_KIND) && !FIX_ALL_KIND.contains(context.only)) return [];
-    if (skillDocKind(doc.uri.fsPath) !== 'skill') return [];
+    const kind = skillDocKind(doc.uri.fsPath, this.service.fs);
+    if (!kind || kind === 'hooks') return [];
     const fixed = fixAllEdit(doc, this.service, this.rules);
     if (!fixed) return [];
     const action = new vscode.CodeAction('Fix all Skillflow problems', FIX_ALL_KIND);
@@ -129,7 +135,7 @@ export class SkillFixAllProvider implements vscode.CodeActionProvider {
 /** Registers the disable quick fixes, the Fix all source action and the command behind "Disable … in this workspace". */
 export function registerRuleFixes(service: SkillsService, rules: EditorRuleConfig): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new RuleDisableActionProvider(), RuleDisableActionProvider.metadata),
+    vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new RuleDisableActionProvider(service.fs), RuleDisableActionProvider.metadata),
     vscode.languages.registerCodeActionsProvider(SKILL_DOCUMENTS, new SkillFixAllProvider(service, rules), SkillFixAllProvider.metadata),
     vscode.commands.registerCommand(DISABLE_IN_WORKSPACE_COMMAND, (file: vscode.Uri, code: string) => disableInWorkspace(rules, file, code)),
   );

@@ -155,6 +155,51 @@ test('rule configuration: .skillflow.json and initializationOptions apply as in 
   }
 });
 
+test('plugin agents, hooks files and tools lists: diagnostics, tool hover, tool and MCP completion, tool fixes and Fix all', async () => {
+  const agentText = '---\nname: reviewer\ndescription: Reviews changes\ntools: Read, web_fetch\ndisallowed-tools: Bash\n---\nReview.\n';
+  const ws = workspace({
+    ...FILES,
+    'kit/.claude-plugin/plugin.json': JSON.stringify({ name: 'kit' }),
+    'kit/.mcp.json': JSON.stringify({ mcpServers: { db: { command: 'db-server' } } }),
+    'kit/agents/reviewer.md': agentText,
+    'kit/hooks/hooks.json': '{}\n',
+  });
+  const client = new LspClient({ HOME: ws.home });
+  try {
+    await client.initialize(ws.root, {});
+    const agent = ws.file('kit/agents/reviewer.md');
+    await client.open(agent, agentText);
+    const diags = await client.waitFor(agent, (d) => d.length >= 2);
+    assert.deepEqual(diags.map((d) => d.code).sort(), ['agent-tools-key', 'tool-unknown']);
+    const uri = uriOf(agent);
+    // Hover on `Read` in `tools:`.
+    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 8 } });
+    assert.match(hover.contents.value, /^\*\*`Read`\*\*/);
+    // Completion after `tools: Read, `: Claude Code's tools and the plugin's own server.
+    await client.change(agent, agentText.replace('Read, web_fetch', 'Read, m'), 2);
+    const items = await client.request<Array<{ label: string }>>('textDocument/completion', { textDocument: { uri }, position: { line: 3, character: 14 } });
+    assert.ok(items.some((i) => i.label === 'Grep') && items.some((i) => i.label === 'mcp__plugin_kit_db'), JSON.stringify(items.map((i) => i.label)));
+    await client.change(agent, agentText, 3);
+    const now = await client.waitFor(agent, (d) => d.length >= 2);
+    // The quick fixes (preferred) and Fix all.
+    const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: now[0].range, context: { diagnostics: now } });
+    const titles = actions.filter((a) => a.isPreferred).map((a) => a.title).sort();
+    assert.deepEqual(titles, ["Change to 'WebFetch'", "Rename 'disallowed-tools' to 'disallowedTools'"]);
+    const all = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: now[0].range, context: { diagnostics: [], only: ['source.fixAll'] } });
+    const fixAll = all.find((a) => a.title === 'Fix all Skillflow problems')!;
+    assert.equal(applyChanges(agentText, fixAll.edit!.changes[uri] as never), agentText.replace('web_fetch\ndisallowed-tools:', 'WebFetch\ndisallowedTools:'));
+    // The plugin's hooks.json, validated as you type.
+    const hooks = ws.file('kit/hooks/hooks.json');
+    await client.open(hooks, '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/missing.sh"}]}]}}\n');
+    const h = await client.waitFor(hooks, (d) => d.length > 0);
+    assert.ok(h.some((d) => d.code === 'hook-script-missing'), JSON.stringify(h));
+    assert.equal(await client.shutdown(), 0);
+  } finally {
+    client.child.kill();
+    ws.cleanup();
+  }
+});
+
 test('`skillflow lsp` without --stdio is a usage error, not a hang', () => {
   const r = spawnSync(process.execPath, [path.join(buildServer(), 'skillflow.js'), 'lsp'], { encoding: 'utf8', timeout: 10000 });
   assert.equal(r.status, 2);

@@ -59,7 +59,7 @@ test('the extra codes (file, limit and agent rules) are present', () => {
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'config-invalid', 'description-placeholder', 'file-not-text', 'file-too-large', 'frontmatter-limits', 'model-unknown', 'paths-pattern', 'script-source-path', 'tool-pattern']);
+  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'agent-tools-key', 'config-invalid', 'description-overlap', 'description-placeholder', 'file-not-text', 'file-too-large', 'frontmatter-limits', 'hook-invalid', 'hook-matcher', 'hook-script-missing', 'mention-unknown', 'model-unknown', 'paths-pattern', 'script-source-path', 'subskill-not-loaded', 'tool-pattern', 'tool-rule-invalid', 'tool-unknown']);
   assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 
@@ -93,6 +93,8 @@ const VARIANTS: Array<[string, string, [string | undefined, string | undefined, 
   ['yaml-syntax', 'colon-in-value', ['warning', 'error', 'error']],
   // A project or personal skill's file of its own repository (skills.md: "Commit `.claude/skills/` to version control").
   ['reference-outside', 'own-repository', [undefined, 'info', 'error']],
+  ['tool-unknown', 'former', ['info', undefined, undefined]],
+  ['hook-invalid', 'unknown-event', ['warning', undefined, undefined]],
 ];
 
 test('rule variants carry their own severities; an unknown variant falls back to the rule', () => {

@@ -1,0 +1,77 @@
+/**
+ * Mentions of other skills and commands in a body: "use the `db-reindex` skill", "invoke `/audit-workflows`", "run
+ * /deploy". Found by plain patterns over the body's text (ASCII, so a UTF-8 index's byte text is searched as is);
+ * discovery/claudeWiring.ts checks them against every name Claude Code loads (`mention-unknown`).
+ */
+import type { Range } from '../base/types';
+import type { BodyView } from './bodyRules';
+
+/** One mention: the name as written (`db-reindex`, `my-plugin:review`), whether it was a `/command`, and where the name is. */
+export interface SkillMention {
+  name: string;
+  slash: boolean;
+  range: Range;
+}
+
+// "use the `x` skill", "invoke the **x** skill", "load x skill": a verb, then the name, then the word skill (matched
+// backwards from each "skill", in the text just before it).
+const SKILL_PHRASE = /\b(?:use|using|invoke|invoking|run|running|call|load|trigger|activate|apply|launch)\s+(?:the\s+)?([`*"']{0,2})([a-z0-9][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)?)\1\s+$/i;
+// The verb before a `/command` (bare, or as inline code: "run `/deploy staging`"), matched backwards from each `/`.
+const SLASH_VERB = /\b(?:run|invoke|use|type|call|execute|try|enter)\s+(?:the\s+)?(`?)$/i;
+const SLASH_NAME = /^\/([a-z][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)?)/;
+/** Words that stand where a name would ("use this skill", "invoke the right skill"). */
+const NOT_NAMES = new Set(['this', 'that', 'the', 'a', 'an', 'your', 'my', 'our', 'their', 'its', 'each', 'every', 'any', 'which', 'same', 'new', 'right', 'appropriate', 'relevant', 'correct', 'following', 'above', 'below', 'next', 'other', 'another', 'whole', 'full', 'main', 'parent', 'matching', 'selected', 'specific', 'chosen', 'named', 'given', 'target', 'existing', 'corresponding', 'skill']);
+/** How far before "skill" or `/` a mention's verb may start. */
+const WINDOW = 120;
+
+/** The mentions in a body, each with the range of its name in the file (`bodyStartLine`: the body's first file line). */
+export function findSkillMentions(body: BodyView, bodyStartLine: number): SkillMention[] {
+  const { lines, first } = body;
+  const text = lines.text;
+  const from = lines.starts[first] ?? 0;
+  const out: SkillMention[] = [];
+  const shift = bodyStartLine - 1 - first;
+  const add = (name: string, at: number, slash: boolean) => {
+    if (NOT_NAMES.has(name.toLowerCase())) return;
+    const r = lines.range(at, at + name.length);
+    out.push({ name, slash, range: { line: r.line + shift, column: r.column, endLine: r.endLine + shift, endColumn: r.endColumn } });
+  };
+  // "… skill": the phrase that ends right before it. Only lower-case "skill" and "Skill" are looked for.
+  for (const word of ['skill', 'Skill']) {
+    for (let i = text.indexOf(word, from); i >= 0; i = text.indexOf(word, i + 5)) {
+      const after = text.charCodeAt(i + 5);
+      if ((after >= 97 && after <= 122) || (after >= 65 && after <= 90)) continue; // "skills", "skillful"
+      // The phrase ends with a name and white space: "… `x` skill", "… x skill".
+      const space = text.charCodeAt(i - 1);
+      if (space !== 32 && space !== 10 && space !== 9) continue;
+      const last = text.charCodeAt(i - 2);
+      if (!((last >= 97 && last <= 122) || (last >= 48 && last <= 57) || last === 96 || last === 42 || last === 34 || last === 39 || last === 45 || last === 95)) continue;
+      const start = Math.max(from, i - WINDOW);
+      const m = SKILL_PHRASE.exec(text.slice(start, i));
+      if (m) add(m[2], start + m.index + m[0].lastIndexOf(m[2]), false);
+    }
+  }
+  // `/command` after a verb: "run /deploy", "invoke `/review-pr 12`".
+  for (let i = text.indexOf('/', from); i >= 0; i = text.indexOf('/', i + 1)) {
+    const before = text.charCodeAt(i - 1);
+    if (before !== 32 && before !== 96) continue; // after a space or a backtick only
+    const first = text.charCodeAt(i + 1);
+    if (first < 97 || first > 122) continue; // a command starts with a lower-case letter
+    const name = SLASH_NAME.exec(text.slice(i, i + 80));
+    if (!name) continue;
+    const start = Math.max(from, i - 40);
+    const verb = SLASH_VERB.exec(text.slice(start, i));
+    if (!verb) continue;
+    const end = i + name[0].length;
+    const next = text.charCodeAt(end);
+    if (verb[1]) {
+      // Inline code: the command, then the end of the code or its arguments.
+      if (next !== 96 && next !== 32) continue;
+    } else if (/[\w/:-]/.test(text[end] ?? '') || (next === 46 && /\w/.test(text[end + 1] ?? ''))) {
+      continue; // a path or a file name, not a command
+    }
+    add(name[1], i + 1, true);
+  }
+  out.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
+  return out.filter((m, i) => i === 0 || m.range.line !== out[i - 1].range.line || m.range.column !== out[i - 1].range.column);
+}
