@@ -68,3 +68,13 @@ function manifestNameOf(fs: FileSystem, dir: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The plugin name when the skill folder `dir` is itself a plugin with no `skills/` folder: Claude Code loads its root
+ * SKILL.md as the plugin's one skill (docs/plugins-reference.md, "a `SKILL.md` at the plugin root is loaded as a single
+ * skill"), named by its frontmatter, so `/<plugin>:<name>`, and not after its folder.
+ */
+export function rootSkillPluginOf(fs: FileSystem, dir: string): string | undefined {
+  if (fs.stat(path.join(dir, 'skills'))?.isDirectory) return undefined;
+  return pluginNameOf(fs, dir);
+}

@@ -268,3 +268,29 @@ test('paths: brace groups past the shared 1,000 expansions, or a `[` that opens 
     removeTree(ws);
   }
 });
+
+test('a workspace plugin that is only a root SKILL.md (no skills/) loads as /<plugin>:<name>, with no name-dir-mismatch', async () => {
+  // docs/plugins-reference.md: "If a plugin has no `skills/` directory and no `skills` manifest field, a `SKILL.md` at
+  // the plugin root is loaded as a single skill".
+  const ws = tempTree({
+    'my-plug/.claude-plugin/plugin.json': '{"name":"my-plug"}\n',
+    'my-plug/SKILL.md': skillMd('hello', 'Says hello when the user greets.'),
+    // With a skills/ folder the root SKILL.md is not the plugin's skill: unchanged.
+    'other/.claude-plugin/plugin.json': '{"name":"other"}\n',
+    'other/skills/a/SKILL.md': skillMd('a', 'Does a when asked for a.'),
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    assert.equal(r.code, 0, r.out);
+    const j = JSON.parse(r.out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'my-plug/SKILL.md'), []);
+    const list = await run(['list', '.'], ws);
+    assert.match(list.out, /\/my-plug:hello\s+hello\s+plugin:my-plug\s.*\bloaded\b/);
+    assert.doesNotMatch(list.out, /not loaded/);
+    // Under spec the folder name still counts.
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.ok(codesOf(spec, 'my-plug/SKILL.md')?.includes('name-dir-mismatch:error'));
+  } finally {
+    removeTree(ws);
+  }
+});
