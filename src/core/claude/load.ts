@@ -12,6 +12,7 @@ import {
   bundledSkillsDisabled, claudeConfigDir, defaultManagedDir, effectiveEnv, readClaudeSettings, type ClaudeSettings,
 } from './settings';
 import type { ClaudeEntry, ClaudeLevel, ClaudeMeta, ClaudeMetaReader, ClaudeProblem, ClaudeSource, NotLoadedCode } from './types';
+import { marketplaceError } from '../discovery/plugins';
 
 export interface ClaudeModelOptions {
   /** The folder Claude Code starts in. */
@@ -384,7 +385,7 @@ class Builder {
 
   /** One plugin: `skills/<dir>/SKILL.md` (+ manifest `skills` folders), else a root SKILL.md; `commands/` (or manifest `commands`). */
   plugin(root: string, name: string, manifest: Record<string, unknown> | undefined): void {
-    this.pluginFailure = manifestError(this.fs, root);
+    this.pluginFailure = manifestError(this.fs, root) ?? marketplaceError(this.fs, root, manifest);
     try {
       this.pluginComponents(root, name, manifest);
     } finally {

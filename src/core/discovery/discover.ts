@@ -14,7 +14,7 @@ import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from '../skillmd/m
 import { type AgentDir, loadAgentDir } from './agents';
 import { applyClaudeModel, modelBlockedSkills } from './claudeWiring';
 import { type LoadedSkillEntry, loadSkill, loadSkillsInOrder, type SkillJob, type SkillLoader } from './load';
-import { pluginNameOf } from './plugins';
+import { pluginNameOf, rootSkillPluginOf } from './plugins';
 import { hasFile, PathJoiner } from './paths';
 import { rootFor, scanFolder, skillFolderEntries } from './roots';
 import { withReadCache } from './readCache';
@@ -117,7 +117,11 @@ export function wireClaudeModel(fs: FileSystem, roots: readonly SkillsRoot[], sk
   const wired = applyClaudeModel(fs, skills, {
     ...opts,
     startDirs: workspaceFolders,
-    pluginDirs: roots.filter((r) => r.scope === 'plugin').map((r) => path.dirname(r.path)),
+    pluginDirs: [
+      ...roots.filter((r) => r.scope === 'plugin').map((r) => path.dirname(r.path)),
+      // A plugin that is only a root SKILL.md (no `skills/`): the skill folder is the plugin.
+      ...skills.filter((s) => s.source === 'skill' && path.basename(s.root.path) !== 'skills' && rootSkillPluginOf(fs, s.dir) !== undefined).map((s) => s.dir),
+    ],
     claudeFolders: roots.map(claudeFolderOf).filter((d): d is string => d !== undefined),
   });
   // The roots as the model classified their skills (a workspace folder that is the home folder: its skills are personal).

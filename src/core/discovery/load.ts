@@ -17,6 +17,7 @@ import { metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
 import { mayHoldDisableComment } from '../config/ruleConfig';
 import { byName, hasFile, PathJoiner, projectOf, skillMdOutsideWorkspace } from './paths';
+import { rootSkillPluginOf } from './plugins';
 
 
 /** A SKILL.md larger than this is reported (`file-too-large`), not parsed. */
@@ -196,7 +197,9 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       if (estimateTokens) entry.tokenEstimate = 0;
     } else if (bytes !== undefined) {
       const project = load.command ? load.project : root.scope === 'project' ? projectOf(dir) : undefined;
-      const result = validateSkillMdBytes(bytes, { profile, folderName, skillDir: dir, rootDir: root.path, plugin: root.plugin, project, workspaceFolder: root.workspaceFolder, command: load.command, personal: root.scope === 'personal' || undefined }, fs);
+      // A plugin whose root SKILL.md is its one skill: Claude Code names it by its frontmatter, not its folder.
+      const rootPlugin = !load.command && profile === 'claude-code' && root.plugin === undefined && path.basename(root.path) !== 'skills' ? rootSkillPluginOf(fs, dir) : undefined;
+      const result = validateSkillMdBytes(bytes, { profile, folderName: rootPlugin === undefined ? folderName : '', skillDir: dir, rootDir: root.path, plugin: root.plugin ?? rootPlugin, project, workspaceFolder: root.workspaceFolder, command: load.command, personal: root.scope === 'personal' || undefined }, fs);
       const data = result.parsed.data;
       const rawName = data?.name;
       if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());

@@ -268,3 +268,68 @@ test('paths: brace groups past the shared 1,000 expansions, or a `[` that opens 
     removeTree(ws);
   }
 });
+
+test('a workspace plugin that is only a root SKILL.md (no skills/) loads as /<plugin>:<name>, with no name-dir-mismatch', async () => {
+  // docs/plugins-reference.md: "If a plugin has no `skills/` directory and no `skills` manifest field, a `SKILL.md` at
+  // the plugin root is loaded as a single skill".
+  const ws = tempTree({
+    'my-plug/.claude-plugin/plugin.json': '{"name":"my-plug"}\n',
+    'my-plug/SKILL.md': skillMd('hello', 'Says hello when the user greets.'),
+    // With a skills/ folder the root SKILL.md is not the plugin's skill: unchanged.
+    'other/.claude-plugin/plugin.json': '{"name":"other"}\n',
+    'other/skills/a/SKILL.md': skillMd('a', 'Does a when asked for a.'),
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    assert.equal(r.code, 0, r.out);
+    const j = JSON.parse(r.out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'my-plug/SKILL.md'), []);
+    const list = await run(['list', '.'], ws);
+    assert.match(list.out, /\/my-plug:hello\s+hello\s+plugin:my-plug\s.*\bloaded\b/);
+    assert.doesNotMatch(list.out, /not loaded/);
+    // Under spec the folder name still counts.
+    const spec = JSON.parse((await run(['validate', '.', '--format', 'json', '--profile', 'spec'], ws)).out) as ValidateJson;
+    assert.ok(codesOf(spec, 'my-plug/SKILL.md')?.includes('name-dir-mismatch:error'));
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('a marketplace.json Claude Code refuses (not JSON, a required field missing or of the wrong type), or strict: false over a plugin.json with components: its plugins do not load', async () => {
+  // docs/plugin-marketplaces.md, "Marketplace schema": `name` string, `owner` object, `plugins` array are required; each
+  // entry's `name` string and `source` string|object. "Strict mode": "`false` | The marketplace entry is the entire
+  // definition. If the plugin also has a `plugin.json` that declares components, that's a conflict and the plugin fails to load."
+  const good = { name: 'mk', owner: { name: 'Me' }, plugins: [{ name: 'tools', source: './plugins/tools' }] };
+  const cases: Array<[string, string, string | undefined, RegExp | undefined]> = [
+    ['valid', JSON.stringify(good), '{"name":"tools"}', undefined],
+    ['not JSON', '{"name": "mk",', '{"name":"tools"}', /marketplace .*marketplace\.json is not valid JSON/],
+    ['no owner', JSON.stringify({ ...good, owner: undefined }), '{"name":"tools"}', /has no 'owner' object/],
+    ['plugins not an array', JSON.stringify({ ...good, plugins: {} }), '{"name":"tools"}', /has no 'plugins' array/],
+    ['entry without source', JSON.stringify({ ...good, plugins: [{ name: 'tools' }] }), '{"name":"tools"}', /plugins\[0\] \('tools'\) has no 'source'/],
+    ['strict false, manifest without components', JSON.stringify({ ...good, plugins: [{ ...good.plugins[0], strict: false }] }), '{"name":"tools"}', undefined],
+    ['strict false, manifest with skills', JSON.stringify({ ...good, plugins: [{ ...good.plugins[0], strict: false }] }), '{"name":"tools","skills":"./skills/"}', /"strict": false.*declares 'skills'.*fails to load/],
+  ];
+  for (const [what, marketplace, manifest, reason] of cases) {
+    const ws = tempTree({
+      '.claude-plugin/marketplace.json': marketplace,
+      ...(manifest !== undefined ? { 'plugins/tools/.claude-plugin/plugin.json': manifest } : {}),
+      'plugins/tools/skills/lint/SKILL.md': skillMd('lint', 'Lints the code when asked to lint.'),
+    });
+    try {
+      const r = await run(['validate', '.', '--format', 'json'], ws);
+      const j = JSON.parse(r.out) as ValidateJson;
+      const problems = j.skills.find((s) => s.path.endsWith('lint/SKILL.md'))?.problems ?? [];
+      const notLoaded = problems.filter((p) => p.code === 'skill-not-loaded');
+      if (reason === undefined) {
+        assert.deepEqual(notLoaded, [], what);
+        assert.match((await run(['list', '.'], ws)).out, /\/tools:lint .*\bloaded\b/, what);
+      } else {
+        assert.equal(notLoaded.length, 1, `${what}: ${r.out}`);
+        assert.match(notLoaded[0].message, reason, what);
+        assert.match((await run(['list', '.'], ws)).out, /not loaded/, what);
+      }
+    } finally {
+      removeTree(ws);
+    }
+  }
+});

@@ -231,6 +231,7 @@ test('a plugin folder without a manifest that a marketplace lists (the manifest 
   const ws = tempTree({
     '.claude-plugin/marketplace.json': JSON.stringify({
       name: 'mkt',
+      owner: { name: 'Me' },
       metadata: { pluginRoot: './extras' },
       plugins: [
         { name: 'dev-kit', source: './plugins/plugin-dev' },
