@@ -1,7 +1,7 @@
 // The runtime's editor features in the core, as the VS Code extension and the language server both get them: plugin
 // agents and hooks files as document kinds, tools-list hovers and completion (with the MCP servers in reach), and
 // the certain tool fixes (tool-unknown, tool-rule-invalid, agent-tools-key) that Fix all and `validate --fix` apply.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -11,9 +11,13 @@ import { SKILL_DOCUMENT_PATTERNS, skillDocKind, validateDocumentText } from '../
 import { completionsAt, CROSS_SKILL_CODES, hoverAt } from '../../../../src/core/editor/features';
 import { applyTextEdits, fixAllEdits, skillFixes } from '../../../../src/core/fixes/skillFixes';
 
+const roots: string[] = [];
+after(() => { for (const r of roots) fs.rmSync(r, { recursive: true, force: true }); });
+
 /** A plugin with an agent, a hooks file and its own MCP server `db`, next to a project agent. */
 function plugin(): { root: string; agent: string; hooks: string; projectAgent: string; notAgent: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'skillflow-editor-tools-'));
+  roots.push(root);
   const write = (rel: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);
