@@ -17,6 +17,18 @@ export interface CliContext {
   home?: string;
   /** The managed-settings folder (`--managed` overrides it): the OS default when undefined, none when null. */
   managedDir?: string | null;
+  /** The terminal's width in columns when stdout is a terminal (text tables fit it); `COLUMNS` in env overrides it. */
+  columns?: number;
+}
+
+/**
+ * The width text tables fit: `COLUMNS` when set to a number, else the terminal's; Infinity for a pipe or a CI log
+ * (nothing cut: a script reading the text gets every cell whole).
+ */
+export function outputWidth(ctx: CliContext): number {
+  const fromEnv = Number(ctx.env.COLUMNS);
+  if (ctx.env.COLUMNS !== undefined && Number.isInteger(fromEnv) && fromEnv >= 20) return fromEnv;
+  return ctx.columns !== undefined && ctx.columns >= 20 ? ctx.columns : Infinity;
 }
 
 /** Exit codes of every command: 0 clean, 1 problems found (or `STATUS: ERROR`), 2 bad usage or an unreadable path (docs/cli.md). */

@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import { shownPaths } from '../output/shownPaths';
-import { type CliContext, EXIT_OK, EXIT_USAGE } from '../context';
+import { type CliContext, EXIT_OK, EXIT_USAGE, outputWidth } from '../context';
 import { parseArgs } from '../args';
 import type { AgentEntry } from '../../core/skillmd/model';
 import { discoverPaths } from '../../core/discovery/discover';
@@ -44,6 +44,7 @@ export function listCommand(ctx: CliContext, args: string[]): number {
     skills: found.skills,
     agents: found.agents,
     agentTokens,
+    width: outputWidth(ctx),
     empty: `No skills, commands or agents found under ${displayPath(ctx.cwd, path.resolve(ctx.cwd, target))}`,
   }, ...shownPaths(ctx, parsed.flags)));
   return EXIT_OK;

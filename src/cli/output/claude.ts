@@ -42,6 +42,8 @@ export interface ListData {
   agentTokens: (a: AgentEntry) => number;
   /** Printed when there is nothing to list. */
   empty: string;
+  /** The width the text table fits (long cells cut with `…`; JSON is never cut). */
+  width?: number;
 }
 
 function oneLine(text: string, max: number): string {
@@ -102,11 +104,32 @@ const listText: Writer<ListData> = (data, shown) => {
   ];
   if (rows.length === 0) return `${data.empty}\n`;
   const all = [[...LIST_COLUMNS], ...rows];
-  const widths = LIST_COLUMNS.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const widths = fitColumns(LIST_COLUMNS.map((_, i) => Math.max(...all.map((r) => r[i].length))), data.width ?? Infinity);
   const tokens = LIST_COLUMNS.indexOf('TOKENS');
-  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : i === tokens ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const cell = (c: string, i: number) => {
+    const cut = c.length > widths[i] ? `${c.slice(0, Math.max(0, widths[i] - 1))}…` : c;
+    return i === LIST_COLUMNS.length - 1 ? cut : i === tokens ? cut.padStart(widths[i]) : cut.padEnd(widths[i]);
+  };
+  const line = (r: string[]) => r.map(cell).join('  ').trimEnd();
   return `${all.map(line).join('\n')}\n`;
 };
+
+/**
+ * Column widths that fit `max` characters (two spaces between columns): the widest columns give way first, the
+ * description, then the path, the status and the name, none below its floor; what still does not fit overflows.
+ */
+function fitColumns(widths: number[], max: number): number[] {
+  const out = [...widths];
+  const total = () => out.reduce((a, b) => a + b, 0) + 2 * (out.length - 1);
+  const order: Array<[typeof LIST_COLUMNS[number], number]> = [['DESCRIPTION', 12], ['PATH', 16], ['STATUS', 12], ['NAME', 10], ['INVOCATION', 12]];
+  for (const [name, floor] of order) {
+    const over = total() - max;
+    if (over <= 0) break;
+    const i = LIST_COLUMNS.indexOf(name);
+    out[i] = Math.max(Math.min(out[i], floor), out[i] - over);
+  }
+  return out;
+}
 
 export const LIST_WRITERS = { text: listText, json: listJson } satisfies Record<string, Writer<ListData>>;
 
