@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generate, loadTemplates, repo } from './bench-skills.mjs';
+import { childrenCpuMs, median } from './bench-lib.mjs';
 
 const cli = path.join(repo, 'dist', 'cli.js');
 function flag(name, fallback) {
@@ -42,29 +43,17 @@ process.stdout.write(n + ' ' + bytes + '\\n');
 const rssScript = path.join(tmp, 'rss.cjs');
 fs.writeFileSync(rssScript, "process.on('exit', () => process.stderr.write('\\nmaxrss-kb:' + process.resourceUsage().maxRSS + '\\n'));\n");
 
-// CPU time of finished children (Linux /proc): on a busy machine wall time is mostly waiting; CPU time is the work.
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-function childrenCpuMs() {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLK_TCK; // cutime + cstime
-  } catch {
-    return NaN;
-  }
-}
-
 function run(args, cwd) {
   const c0 = childrenCpuMs();
   const t0 = performance.now();
   const r = spawnSync(process.execPath, ['--require', rssScript, ...args], { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
   const ms = performance.now() - t0;
-  const cpu = childrenCpuMs() - c0;
+  const c1 = childrenCpuMs();
+  const cpu = c0 === undefined || c1 === undefined ? NaN : c1 - c0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const rss = Number(/maxrss-kb:(\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN) / 1024;
   return { ms, cpu, rss, stdout: r.stdout };
 }
-const median = (v) => { const s = [...v].sort((a, b) => a - b); const m = Math.floor(s.length / 2); return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 

@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { corpusDir, generate as generateSkills, loadTemplates, repo } from './bench-skills.mjs';
+import { childrenCpuMs, median } from './bench-lib.mjs';
 
 const cli = path.join(repo, 'dist', 'cli.js');
 
@@ -90,24 +91,6 @@ for entry in sorted(os.listdir(root)):
     if check(d) is not None: bad += 1
 print("%d skills, %d invalid" % (total, bad))
 `;
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-// CPU time of finished children (Linux /proc), so that the ratio also holds on a busy machine.
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-function childrenCpuMs() {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLK_TCK; // cutime + cstime
-  } catch {
-    return undefined;
-  }
-}
 
 function timeProcess(cmd, args) {
   const c0 = childrenCpuMs();
