@@ -43,7 +43,7 @@ export interface ClaudeWiringOptions {
 }
 
 /** The codes this module sets (removed and set again on every pass). */
-const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
+export const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
 
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
 const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file', 'plugin-invalid']);

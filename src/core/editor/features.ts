@@ -16,6 +16,7 @@ import { FRONTMATTER_KEYS, hasForkContext, keyInfo, type FrontmatterKeyInfo } fr
 import type { ParsedSkillMd } from '../skillmd/model';
 import { TOOL_LIST_KEYS, toolEntryAt } from '../validation/toolRules';
 import { mcpServersForDocument, type SkillDocKind } from './documents';
+import { CLAUDE_CODES } from '../discovery/claudeWiring';
 
 /** A 1-based line and column. */
 export interface Position {
@@ -229,8 +230,11 @@ export function completionsAt(kind: SkillDocKind, text: string, at: Position, pr
   return undefined;
 }
 
-/** Cross-skill problems come from the index; the single-file validation of an open document cannot see them. */
-export const CROSS_SKILL_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-md-case', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
+/**
+ * Cross-skill problems come from the index; the single-file validation of an open document cannot see them: the codes
+ * Claude Code's model sets (claudeWiring) and `skill-md-case` (discovery).
+ */
+export const CROSS_SKILL_CODES: ReadonlySet<string> = new Set([...CLAUDE_CODES, 'skill-md-case']);
 
 /** What a file's problems show (two equal signatures publish the same markers). */
 export function problemsSignature(problems: readonly Problem[]): string {
