@@ -5,6 +5,7 @@
  * one entry of `allowed-tools` / `disallowed-tools` (skills, commands) or `tools` / `disallowedTools` (agents).
  */
 import data from './tools.json';
+import { mdCode, mdText } from '../base/markdown';
 
 /** Which specifier a tool's permission rule takes (docs/tools-reference.md, "Configure tools with permission rules"). */
 export type ToolRuleFormat = 'command' | 'path' | 'skill' | 'agent' | 'domain' | 'none';
@@ -256,21 +257,21 @@ export function toolEntryHover(entry: string, list: ToolListKind, mcp?: McpServe
     const rest = rule.tool.slice(5);
     const cut = rest.indexOf('__');
     const server = cut < 0 ? rest : rest.slice(0, cut);
-    lines.push(`**\`${entry}\`** · MCP`, '', cut < 0 || rest.slice(cut + 2) === '*'
-      ? `Every tool of the MCP server \`${server}\`.`
-      : `The tool \`${rest.slice(cut + 2)}\` of the MCP server \`${server}\`.`);
+    lines.push(`**${mdCode(entry)}** · MCP`, '', cut < 0 || rest.slice(cut + 2) === '*'
+      ? `Every tool of the MCP server ${mdCode(server)}.`
+      : `The tool ${mdCode(rest.slice(cut + 2))} of the MCP server ${mdCode(server)}.`);
     lines.push('', 'Rule forms: `mcp__<server>`, `mcp__<server>__*`, `mcp__<server>__<tool>`; a plugin\'s own server is `mcp__plugin_<plugin>_<server>__<tool>`.');
   } else {
     const tool = rule ? claudeTool(rule.tool) : undefined;
     if (tool && rule) {
       const alias = toolAliasOf(rule.tool);
-      lines.push(`**\`${tool.name}\`**${alias ? ` (\`${rule.tool}\` is its former name, still accepted)` : ''} · ${tool.permissionRequired ? 'asks for permission' : 'no permission needed'}`, '', tool.description);
+      lines.push(`**\`${tool.name}\`**${alias ? ` (${mdCode(rule.tool)} is its former name, still accepted)` : ''} · ${tool.permissionRequired ? 'asks for permission' : 'no permission needed'}`, '', tool.description);
       lines.push('', `Rule forms: ${RULE_EXAMPLES[tool.ruleFormat].map((f) => `\`${f.replace('{t}', tool.name)}\``).join(', ')}`);
     } else {
-      lines.push(`**\`${entry}\`**`);
+      lines.push(`**${mdCode(entry)}**`);
     }
   }
-  if (finding) lines.push('', `⚠ ${finding.message} (\`${finding.code}\`)`);
+  if (finding) lines.push('', `⚠ ${mdText(finding.message)} (\`${finding.code}\`)`);
   lines.push('', `_Claude Code ${TOOLS_CLAUDE_CODE_VERSION} tools reference_`);
   return lines.join('\n');
 }

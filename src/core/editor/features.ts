@@ -17,6 +17,7 @@ import type { ParsedSkillMd } from '../skillmd/model';
 import { TOOL_LIST_KEYS, toolEntryAt } from '../validation/toolRules';
 import { mcpServersForDocument, type SkillDocKind } from './documents';
 import { CLAUDE_CODES } from '../discovery/claudeWiring';
+import { mdCode } from '../base/markdown';
 
 /** A 1-based line and column. */
 export interface Position {
@@ -101,10 +102,10 @@ export function hoverAt(kind: SkillDocKind, text: string, at: Position, place?: 
   if (!key) return undefined;
   if (kind === 'agent') {
     const doc = AGENT_KEYS[key.key];
-    return { markdown: `**\`${key.key}\`** (agent)\n\n${doc ?? 'Not a key Claude Code reads in agent files.'}`, range: key.keyRange };
+    return { markdown: `**${mdCode(key.key)}** (agent)\n\n${doc ?? 'Not a key Claude Code reads in agent files.'}`, range: key.keyRange };
   }
   const info = keyInfo(key.key);
-  if (!info) return { markdown: `**\`${key.key}\`** — not a known SKILL.md key.\n\nNo validation profile accepts it (\`unknown-key\`).`, range: key.keyRange };
+  if (!info) return { markdown: `**${mdCode(key.key)}** — not a known SKILL.md key.\n\nNo validation profile accepts it (\`unknown-key\`).`, range: key.keyRange };
   let md = `**\`${info.key}\`** · ${valueSummary(info)}\n\n${info.doc}\n\n`;
   if (info.requiresFork && !hasForkContext(parsed.data)) {
     md += `This file has no \`context: fork\`: Claude Code ignores \`${info.key}\` here (\`field-invalid\`).\n\n`;

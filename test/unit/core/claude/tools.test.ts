@@ -3,12 +3,14 @@
 // agents (test/fixtures/tools, licences and commits in each SOURCE.md) through the CLI.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { checkToolEntry, claudeTool, claudeTools, formerTool, parseToolRule, suggestToolName, toolAliasOf, TOOLS_CLAUDE_CODE_VERSION, TOOLS_SOURCE } from '../../../../src/core/claude/tools';
+import { checkToolEntry, claudeTool, toolEntryHover, claudeTools, formerTool, parseToolRule, suggestToolName, toolAliasOf, TOOLS_CLAUDE_CODE_VERSION, TOOLS_SOURCE } from '../../../../src/core/claude/tools';
 import { splitToolListParts } from '../../../../src/core/skillmd/toolList';
 import { validateSkillMd } from '../../../../src/core/validation/validateSkill';
 import { validateAgentMd } from '../../../../src/core/agents/agents';
 import { main } from '../../../../src/cli/main';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { mdCode } from '../../../../src/core/base/markdown';
+import { hoverAt } from '../../../../src/core/editor/features';
 import { skill, summary } from '../../helpers/validation';
 import { removeTree, tempTree } from '../../helpers/tempTree';
 
@@ -155,4 +157,15 @@ test('real public agents and skills: plugin agents found, exactly these tool pro
     // discord's `Bash(ls *)` entries: quiet.
     ...['code-architect', 'code-explorer', 'code-reviewer'].flatMap((a) => [`plugins/feature-dev/agents/${a}.md tool-unknown@4:20:info`, `plugins/feature-dev/agents/${a}.md tool-unknown@4:30:info`]),
   ].sort());
+});
+
+test('hovers show an entry or key from the file as code: a backtick cannot open an image or a link (fetched on hover)', () => {
+  const entry = 'x`![](https://t.example/p.png)`';
+  const hover = toolEntryHover(entry, 'allow');
+  assert.ok(hover.includes(mdCode(entry)), hover);
+  assert.ok(!hover.replace(mdCode(entry), '').includes('![]('), hover);
+  const text = '---\nname: a\ndescription: b\nx`![](https://t.example/k.png)`: 1\n---\n';
+  const key = hoverAt('skill', text, { line: 4, column: 2 });
+  assert.ok(key);
+  assert.ok(key.markdown.startsWith(`**${mdCode('x`![](https://t.example/k.png)`')}**`), key.markdown);
 });
