@@ -43,7 +43,9 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
     const severity = severityFor(code, 'claude-code', variant ?? 'agent') ?? 'error';
     problems.push({ code, severity, message, line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
-  for (const p of parsed.problems) emit(p.code, p, p.message);
+  // With the parser's variant: an unquoted `: ` in a value is read as written (the skills' reading, changelog 2.1.69;
+  // Anthropic's own plugin agents rely on it), a warning, not a file Claude Code skips.
+  for (const p of parsed.problems) emit(p.code, p, p.message, p.variant);
 
   const fileName = nodePath.basename(path).replace(/\.md$/i, '');
   const entry: AgentEntry = { name: fileName, path, skills: [], scope: 'project', problems };

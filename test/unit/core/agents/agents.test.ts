@@ -142,3 +142,12 @@ test('splitToolList splits on commas and spaces outside parentheses', () => {
 test('the name file stem is used when the name is not a string', () => {
   assert.equal(validateAgentMd(agent('name: [x]\ndescription: d'), '/a/b/My Agent.md', undefined).name, 'My Agent');
 });
+
+// anthropics/claude-plugins-official, plugins/pr-review-toolkit/agents/silent-failure-hunter.md has this shape: an
+// unquoted `: ` in the description. Read as written (as for skills, changelog 2.1.69): a warning, the agent loads.
+test('an unquoted `: ` in an agent description is a yaml-syntax warning and the fields are read', () => {
+  const a = validateAgentMd('---\nname: hunter\ndescription: Use this agent when reviewing code. Examples: <example>Context: a PR</example>\nmodel: inherit\n---\nBody.\n', '/w/.claude/agents/hunter.md', new Set());
+  assert.deepEqual(a.problems.map((p) => `${p.code}:${p.severity}`), ['yaml-syntax:warning']);
+  assert.equal(a.name, 'hunter');
+  assert.match(a.description ?? '', /^Use this agent when reviewing code\. Examples:/);
+});
