@@ -9,6 +9,7 @@
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import type { Problem, Range } from '../base/types';
+import type { FrontmatterKey } from '../skillmd/model';
 import { LineIndex } from '../base/text';
 import { type DetailedParse, flowThenText, parseSkillMd, parseSkillMdDetailed } from '../skillmd/frontmatter';
 import { checkToolEntry } from '../claude/tools';
@@ -75,6 +76,23 @@ function quoteValue(lines: LineIndex, p: Problem): Omit<Fix, 'problem' | 'prefer
     return { code: p.code, title: 'Quote the value', edits: [{ range, newText: yamlSingleQuote(value) }], certain: true };
   }
   return undefined;
+}
+
+/**
+ * The edit that deletes a top-level frontmatter key with its value (whole lines, a block value's too), or undefined
+ * when the frontmatter is not closed or the key shares a line with another key (a flow mapping).
+ */
+export function removeKeyEdit(detail: DetailedParse, key: FrontmatterKey): TextEdit | undefined {
+  const { parsed, lines } = detail;
+  if (!parsed.frontmatterClosed) return undefined;
+  const first = key.keyRange.line;
+  const end = key.valueRange ?? key.keyRange;
+  // A range ending at column 1 ends with the line break before it.
+  const last = end.endColumn === 1 && end.endLine > first ? end.endLine - 1 : end.endLine;
+  if (first < parsed.frontmatterStartLine || last >= parsed.bodyStartLine - 1) return undefined;
+  if (lines.lineText(first - 1).slice(0, key.keyRange.column - 1).trim() !== '') return undefined;
+  if (parsed.keys.some((k) => k !== key && k.keyRange.line >= first && k.keyRange.line <= last)) return undefined;
+  return { range: { line: first, column: 1, endLine: last + 1, endColumn: 1 }, newText: '' };
 }
 
 /** Where the file lives, for fixes that depend on it: a plugin's agent is known by `fs`, the MCP servers in reach too. */
@@ -185,6 +203,13 @@ export function skillFixes(text: string, file: string, problems: readonly Proble
           const range = { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
           found.push({ code: p.code, title: `Write '${written}'`, edits: [{ range, newText: written }], certain: true });
         }
+        break;
+      }
+      case 'unknown-key': {
+        // Offered, never applied by Fix all: a key Skillflow does not know may be one a newer Claude Code reads.
+        const key = parsed.keys.find((k) => k.keyRange.line === p.line && k.keyRange.column === p.column);
+        const edit = key && removeKeyEdit(detail, key);
+        if (key && edit) found.push({ code: p.code, title: `Remove '${key.key}'`, edits: [edit], certain: false });
         break;
       }
       case 'description-length': {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillEntry } from '../../core/skillmd/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
-import { packageSkill, uploadRefusal } from '../../core/packaging/package';
+import { type PackageOptions, type PackageRefusal, packageSkill, uploadRefusal } from '../../core/packaging/package';
 import { claudeFolderOf } from '../../core/discovery/discover';
 import type { Problem } from '../../core/base/types';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
@@ -57,7 +57,7 @@ export class SkillCommands {
       r('skillflow.searchSkills', (args?: SearchArgs) => this.searchSkills(args)),
       r('skillflow.openSkill', (arg?: SkillArg) => this.openSkill(arg)),
       r('skillflow.revealSkill', (arg?: SkillArg) => this.revealSkill(arg)),
-      r('skillflow.packageSkill', (arg?: SkillArg, outDir?: string) => this.packageSkill(arg, outDir)),
+      r('skillflow.packageSkill', (arg?: SkillArg, outDir?: string, opts?: PackageOptions) => this.packageSkill(arg, outDir, opts)),
       r('skillflow.copyInvocation', (arg?: SkillArg) => this.copyInvocation(arg)),
       r('skillflow.runScript', (arg?: SkillsNode | vscode.Uri) => this.runScript(arg)),
     );
@@ -237,22 +237,24 @@ export class SkillCommands {
 
   /**
    * Package Skill: validates under the upload profile first (refuses with the reasons before asking anything), then
-   * asks where to write `<name>.skill` (the workspace folder or a chosen folder) and writes it.
+   * asks where to write `<name>.skill` (the workspace folder or a chosen folder) and writes it. A skill refused only
+   * for its Claude Code keys gets a "Package Without Them" button: a copy of SKILL.md without them is packaged.
    */
-  async packageSkill(arg?: SkillArg, outDir?: string) {
+  async packageSkill(arg?: SkillArg, outDir?: string, opts?: PackageOptions) {
     const skill = await this.resolveSkill(arg);
     if (!skill) return undefined;
-    const refused = uploadRefusal(this.service.fs, skill.dir);
+    const refused = uploadRefusal(this.service.fs, skill.dir, opts);
     if (refused) {
       this.reportRefusal(skill, refused);
       return refused;
     }
     const out = outDir ?? await this.pickOutDir(skill);
     if (!out) return undefined;
-    const result = packageSkill(this.service.fs, skill.dir, out);
+    const result = packageSkill(this.service.fs, skill.dir, out, opts);
     if (result.ok) {
-      this.log.info(`packaged ${skill.dir} → ${result.file} (${result.entries.length} entries)`);
-      void vscode.window.showInformationMessage(`Packaged ${path.basename(result.file)} (${result.entries.length} file${result.entries.length === 1 ? '' : 's'}).`, 'Reveal').then((choice) => {
+      this.log.info(`packaged ${skill.dir} → ${result.file} (${result.entries.length} entries${result.dropped.length ? `; left out: ${result.dropped.join(', ')}` : ''})`);
+      const dropped = result.dropped.length ? ` without the Claude Code key${result.dropped.length === 1 ? '' : 's'} ${result.dropped.join(', ')} (your SKILL.md keeps ${result.dropped.length === 1 ? 'it' : 'them'})` : '';
+      void vscode.window.showInformationMessage(`Packaged ${path.basename(result.file)} (${result.entries.length} file${result.entries.length === 1 ? '' : 's'})${dropped}.`, 'Reveal').then((choice) => {
         if (choice) void vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.file));
       });
     } else {
@@ -261,9 +263,17 @@ export class SkillCommands {
     return result;
   }
 
-  private reportRefusal(skill: SkillEntry, result: { message: string; problems: Problem[] }): void {
+  private reportRefusal(skill: SkillEntry, result: PackageRefusal): void {
     this.log.warn(`package refused for ${skill.dir}: ${result.message}`);
     for (const p of result.problems) this.log.warn(`  ${p.file ?? skill.skillMdPath}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message}`);
+    if (result.claudeCodeKeys?.packagesWithout) {
+      // The message says it all (the keys, the plugin way); the button packages a copy without them.
+      void vscode.window.showWarningMessage(`Package Skill: ${result.message}`, 'Package Without Them', 'Open SKILL.md').then((choice) => {
+        if (choice === 'Package Without Them') void this.packageSkill(skill.dir, undefined, { withoutClaudeCodeKeys: true });
+        else if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
+      });
+      return;
+    }
     const first = result.problems.filter((p) => p.severity === 'error').slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ');
     void vscode.window.showErrorMessage(`Package Skill: ${result.message}${first ? ` — ${first}` : ''}`, 'Open SKILL.md').then((choice) => {
       if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));

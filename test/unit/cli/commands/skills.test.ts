@@ -307,8 +307,53 @@ test('package: a skill with Claude Code-only keys is refused with those keys nam
   try {
     const r = await run(['package', 'review', '--out', dir], dir);
     assert.equal(r.code, 1);
-    assert.match(r.err, /has 2 errors under the upload profile\. The upload format takes only its own keys, not Claude Code's \(argument-hint, model\): remove them to upload, or share the skill with Claude Code users as a plugin \(docs\/sharing-skills\.md\)\./);
+    assert.match(r.err, /has 2 errors under the upload profile\. The upload format takes only its own keys, not Claude Code's \(argument-hint, model\): package a copy without them \(your SKILL\.md keeps them\), or share the skill with Claude Code users as a plugin \(docs\/sharing-skills\.md\)\. Nothing was written\. To package a copy without the Claude Code keys: add --without-claude-code-keys\.\n$/);
     assert.equal(fs.existsSync(path.join(dir, 'review.skill')), false);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('package --without-claude-code-keys: the archive holds a copy of SKILL.md without them, they are named, the skill is unchanged', async () => {
+  const original = '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nargument-hint: "[pr]"\nallowed-tools: Read Grep\nhooks:\n  PreToolUse:\n    - matcher: Bash\nlicense: MIT\n---\n\nBody.\n';
+  const dir = tempTree({ 'review/SKILL.md': original, 'review/references/a.md': '# A\n' });
+  try {
+    const r = await run(['package', 'review', '--out', dir, '--without-claude-code-keys'], dir);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, 'left out of the packaged SKILL.md (Claude Code keys): argument-hint, hooks\nPackaged review.skill (2 files)\n');
+    const zip = unzipSync(fs.readFileSync(path.join(dir, 'review.skill')));
+    assert.equal(Buffer.from(zip['review/SKILL.md']).toString('utf8'), '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nallowed-tools: Read Grep\nlicense: MIT\n---\n\nBody.\n');
+    assert.equal(fs.readFileSync(path.join(dir, 'review/SKILL.md'), 'utf8'), original);
+    // Other upload errors still refuse it: the way forward is offered only when it leads somewhere.
+    fs.writeFileSync(path.join(dir, 'review/SKILL.md'), '---\nname: review\ndescription: Reviews a <diff>.\nmodel: sonnet\n---\nBody.\n');
+    const still = await run(['package', 'review', '--out', path.join(dir, 'o2')], dir);
+    assert.equal(still.code, 1);
+    assert.match(still.err, /\(model\): remove them to upload, or share/);
+    assert.doesNotMatch(still.err, /--without-claude-code-keys/);
+    const without = await run(['package', 'review', '--out', path.join(dir, 'o2'), '--without-claude-code-keys'], dir);
+    assert.equal(without.code, 1);
+    assert.match(without.err, /Not packaged: without its Claude Code keys \(model\), 'review' has 1 error under the upload profile\. Nothing was written\./);
+    assert.match(without.out, /error description-angle-brackets/);
+    assert.equal(fs.existsSync(path.join(dir, 'o2')), false);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('package the six demo skills with Claude Code keys: refused as they are, each packaged with --without-claude-code-keys', async () => {
+  const dir = tempTree({ 'out/.keep': '' });
+  try {
+    fs.cpSync('examples/demo-workspace', path.join(dir, 'ws'), { recursive: true });
+    const ws = path.join(dir, 'ws');
+    for (const skill of ['code-review', 'commit-message', 'release-notes', 'workflow-implement', 'workflow-review']) {
+      const refused = await run(['package', `.claude/skills/${skill}`, '--out', '../out'], ws);
+      assert.equal(refused.code, 1, skill);
+      assert.match(refused.err, /add --without-claude-code-keys/, skill);
+      const ok = await run(['package', `.claude/skills/${skill}`, '--out', '../out', '--without-claude-code-keys'], ws);
+      assert.equal(ok.code, 0, `${skill}: ${ok.err}`);
+      assert.match(ok.out, /^left out of the packaged SKILL\.md \(Claude Code keys\): [a-z_-]+(, [a-z_-]+)*$/m, skill);
+    }
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'out')).sort(), ['.keep', 'code-review.skill', 'commit-message.skill', 'release-notes.skill', 'workflow-implement.skill', 'workflow-review.skill']);
   } finally {
     removeTree(dir);
   }

@@ -132,3 +132,30 @@ test('disableForFileEdit: a new comment after the frontmatter (CRLF kept), a cod
   assert.equal(disableForFileEdit(withComment, 'bom'), undefined);
   assert.equal(disableForFileEdit('---\nname: a\n', 'bom'), undefined, 'no body in an unclosed frontmatter');
 });
+
+test('unknown-key: "Remove \'colour\'" deletes the key with its value (block lines too), offered but not certain', () => {
+  const text = '---\nname: my-skill\ndescription: Does things. Use it in tests.\ncolour:\n  - red\n  - blue\nlicense: MIT\n---\n# B\n';
+  const ps = problems(text);
+  const f = skillFixes(text, FILE, ps).find((x) => x.code === 'unknown-key');
+  assert.equal(f?.title, "Remove 'colour'");
+  assert.equal(f.certain, false);
+  const fixed = applyTextEdits(text, f.edits);
+  assert.equal(fixed, '---\nname: my-skill\ndescription: Does things. Use it in tests.\nlicense: MIT\n---\n# B\n');
+  assert.deepEqual(problems(fixed).map((p) => p.code), []);
+  // Fix all leaves it: a key Skillflow does not know may be one a newer Claude Code reads.
+  assert.equal(fixAll(text).text, text);
+});
+
+test('unknown-key: no remove edit when the key shares its line with another (a flow mapping)', () => {
+  const text = '---\n{name: my-skill, description: Does things. Use it in tests., colour: red}\n---\n# B\n';
+  const ps = problems(text);
+  assert.ok(ps.some((p) => p.code === 'unknown-key'), JSON.stringify(ps.map((p) => p.code)));
+  assert.deepEqual(skillFixes(text, FILE, ps).filter((f) => f.code === 'unknown-key'), []);
+});
+
+test('unknown-key: a block scalar value and a CRLF file lose the key and keep the rest byte for byte', () => {
+  const text = '---\r\nname: my-skill\r\ncolour: |\r\n  red\r\n  blue\r\ndescription: Does things. Use it in tests.\r\n---\r\n# B\r\n';
+  const f = skillFixes(text, FILE, problems(text)).find((x) => x.code === 'unknown-key');
+  assert.ok(f);
+  assert.equal(applyTextEdits(text, f.edits), '---\r\nname: my-skill\r\ndescription: Does things. Use it in tests.\r\n---\r\n# B\r\n');
+});

@@ -96,8 +96,8 @@ test('refuses on upload-profile errors and writes nothing, not even the output f
 test('refuses a folder without SKILL.md and a missing folder', () => {
   const dir = tempTree({ 'empty/readme.txt': 'x' });
   try {
-    assert.deepEqual(packageSkill(nodeFileSystem, path.join(dir, 'empty'), dir), { ok: false, message: `No SKILL.md in ${path.join(dir, 'empty')}`, problems: [] });
-    assert.deepEqual(packageSkill(nodeFileSystem, path.join(dir, 'nope'), dir), { ok: false, message: `Not a folder: ${path.join(dir, 'nope')}`, problems: [] });
+    assert.deepEqual(packageSkill(nodeFileSystem, path.join(dir, 'empty'), dir), { ok: false, message: `No SKILL.md in ${path.join(dir, 'empty')}.`, problems: [] });
+    assert.deepEqual(packageSkill(nodeFileSystem, path.join(dir, 'nope'), dir), { ok: false, message: `Not a folder: ${path.join(dir, 'nope')}.`, problems: [] });
   } finally { removeTree(dir); }
 });
 
