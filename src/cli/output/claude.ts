@@ -9,6 +9,7 @@ import { resolveJson } from '../../core/claude/resolve';
 import type { Listing, ListingShown } from '../../core/claude/listing';
 import { listingJson } from '../../core/claude/listing';
 import { markdownCell } from './report';
+import { entryType } from '../../core/catalog/entryType';
 import { displayPath } from './paths';
 
 /**
@@ -84,23 +85,22 @@ const listJson: Writer<ListData> = (data, shown, say) => {
   return `${JSON.stringify(json, null, 2)}\n`;
 };
 
-const LIST_COLUMNS = ['INVOCATION', 'NAME', 'LEVEL', 'SOURCE', 'KIND', 'TOKENS', 'PATH', 'STATUS', 'DESCRIPTION'] as const;
+const LIST_COLUMNS = ['INVOCATION', 'NAME', 'LEVEL', 'TYPE', 'TOKENS', 'PATH', 'STATUS', 'DESCRIPTION'] as const;
 
-/** `--format text`: one aligned row per skill, command and agent; STATUS says loaded, shadowed by whom, or not loaded. */
-const listText: Writer<ListData> = (data, shown) => {
+/** `--format text`: one aligned row per skill, command and agent; STATUS says loaded, shadowed by whom, or not loaded and why. */
+const listText: Writer<ListData> = (data, shown, say) => {
   const rows: string[][] = [
     ...data.skills.map((s) => [
       s.invocation ?? '-',
       s.name,
       s.scope === 'plugin' && s.root.plugin ? `plugin:${s.root.plugin}` : s.level,
-      s.source,
-      s.kind,
+      entryType(s),
       String(s.tokenEstimate),
       shown(s.source === 'command' ? s.skillMdPath : s.dir),
-      !s.loaded ? 'not loaded' : s.shadowedBy !== undefined ? `shadowed by ${shown(s.shadowedBy)}` : 'loaded',
+      !s.loaded ? `not loaded${s.notLoadedReason ? `: ${say(s.notLoadedReason)}` : ''}` : s.shadowedBy !== undefined ? `shadowed by ${shown(s.shadowedBy)}` : 'loaded',
       oneLine(s.description ?? '', 80),
     ]),
-    ...data.agents.map((a) => ['-', a.name, a.scope, 'agent', 'agent', String(data.agentTokens(a)), shown(a.path), '-', oneLine(a.description ?? '', 80)]),
+    ...data.agents.map((a) => ['-', a.name, a.scope, 'agent', String(data.agentTokens(a)), shown(a.path), '-', oneLine(a.description ?? '', 80)]),
   ];
   if (rows.length === 0) return `${data.empty}\n`;
   const all = [[...LIST_COLUMNS], ...rows];

@@ -60,6 +60,12 @@ function unread(e: LoadedSkillEntry): boolean {
   return e.problems.some((p) => p.code === 'file-unreadable' || p.code === 'file-not-text');
 }
 
+/** Why an unread file did not load, from its own problem ("SKILL.md is not text (a NUL byte at offset 92: …)"). */
+function unreadReason(e: LoadedSkillEntry): string | undefined {
+  const p = e.problems.find((x) => x.code === 'file-not-text' || x.code === 'file-unreadable');
+  return p?.message.split('; ')[0];
+}
+
 function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
@@ -258,7 +264,7 @@ function applyEntry(e: LoadedSkillEntry, c: ClaudeEntry, roots: Map<string, Skil
   e.source = c.kind;
   e.loaded = c.loaded;
   e.invocation = c.loaded ? c.invocation : null;
-  e.notLoadedReason = c.loaded ? undefined : c.notLoadedReason;
+  e.notLoadedReason = c.loaded ? undefined : c.notLoadedCode === 'unreadable' ? unreadReason(e) ?? c.notLoadedReason : c.notLoadedReason;
   const label = c.meta.name;
   e.displayName = c.kind === 'skill' && label !== undefined && label !== lastSegment(c.name) ? label : undefined;
   e.shadowedBy = c.shadowedBy;

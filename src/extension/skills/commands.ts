@@ -6,7 +6,6 @@ import type { SkillEntry } from '../../core/skillmd/model';
 import { checkSkillName, scaffoldSkill } from '../../core/packaging/scaffold';
 import { type PackageOptions, type PackageRefusal, packageSkill, uploadRefusal } from '../../core/packaging/package';
 import { claudeFolderOf } from '../../core/discovery/discover';
-import type { Problem } from '../../core/base/types';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
 import type { SkillsTreeProvider } from './tree';

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { mdCode, mdText } from '../../core/base/markdown';
 import type { SkillEntry } from '../../core/skillmd/model';
+import { entryType } from '../../core/catalog/entryType';
 import { shorten } from '../util/names';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
@@ -87,8 +88,7 @@ export function skillTooltip(skill: SkillEntry, opts: { home?: string; workspace
   if (skill.description) md.appendMarkdown(`${mdText(skill.description)}\n\n`);
   else md.appendMarkdown('_No description._\n\n');
   md.appendMarkdown(`$(file) ${mdCode(displayPaths(skill.skillMdPath, opts))}  \n`);
-  const what = skill.source === 'command' ? 'command' : skill.kind === 'workflow' ? 'workflow skill' : 'skill';
-  md.appendMarkdown(`$(symbol-numeric) ~${skill.tokenEstimate} tokens · ${skill.level} ${what}`);
+  md.appendMarkdown(`$(symbol-numeric) ~${skill.tokenEstimate} tokens · ${skill.level} ${entryType(skill)}`);
   const shownProblems = problems.filter((p) => !STATE_CODES.has(p.code));
   if (shownProblems.length) {
     md.appendMarkdown('\n\n---\n\n');
@@ -269,7 +269,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         item.contextValue = `level.${node.level}`;
         const entries = entriesOf(index, node);
         const commands = entries.filter((s) => s.source === 'command').length;
-        const count = `${entries.length - commands} skill${entries.length - commands === 1 ? '' : 's'}${commands ? `, ${commands} command${commands === 1 ? '' : 's'}` : ''}`;
+        const count = `${entries.length - commands} skill${entries.length - commands === 1 ? '' : 's'}${commands ? `, ${commands} command file${commands === 1 ? '' : 's'}` : ''}`;
         item.description = node.parentFolder ? `${entries.length} · parent folder` : `${entries.length}`;
         // A string tooltip would become the row's accessible name; keep the label there.
         const where = node.folder ? `  \n${mdCode(homeRelative(node.folder, index.options.home))}` : '';

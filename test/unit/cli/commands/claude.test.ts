@@ -53,10 +53,10 @@ test('list: every level (personal via --home, managed via --managed), commands, 
     assert.deepEqual((JSON.parse(plain.out) as ListJson).skills.map((s) => s.level).filter((l) => l !== 'project'), []);
 
     const text = await run(['list', '--home', f.home], f.ws);
-    assert.match(text.out, /^INVOCATION +NAME +LEVEL +SOURCE +KIND +TOKENS +PATH +STATUS +DESCRIPTION$/m);
-    assert.match(text.out, new RegExp(`^/deploy +deploy +project +skill +command +\\d+ +\\.claude/skills/deploy +shadowed by ~/\\.claude/skills/deploy/SKILL\\.md +Project deploy\\.$`, 'm'));
-    assert.match(text.out, /^\/hello +hello +project +command +command +\d+ +\.claude\/commands\/hello\.md +shadowed by \.claude\/skills\/hello\/SKILL\.md +Say hello as a command\.$/m);
-    assert.match(text.out, /^- +x +project +skill +command +\d+ +\.claude\/skills\/group\/x +not loaded /m);
+    assert.match(text.out, /^INVOCATION +NAME +LEVEL +TYPE +TOKENS +PATH +STATUS +DESCRIPTION$/m);
+    assert.match(text.out, new RegExp(`^/deploy +deploy +project +skill +\\d+ +\\.claude/skills/deploy +shadowed by ~/\\.claude/skills/deploy/SKILL\\.md +Project deploy\\.$`, 'm'));
+    assert.match(text.out, /^\/hello +hello +project +command file +\d+ +\.claude\/commands\/hello\.md +shadowed by \.claude\/skills\/hello\/SKILL\.md +Say hello as a command\.$/m);
+    assert.match(text.out, /^- +x +project +skill +\d+ +\.claude\/skills\/group\/x +not loaded: only direct children of \.claude\/skills are skills; group\/x\/SKILL\.md is deeper/m);
   } finally { f.done(); }
 });
 

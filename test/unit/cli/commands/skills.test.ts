@@ -174,11 +174,12 @@ test('list: text table and JSON with name, scope, kind, path, description, token
   const t = await run(['list', 'test/fixtures/discovery/workspace']);
   assert.equal(t.code, 0);
   const lines = t.out.trimEnd().split('\n');
-  assert.match(lines[0], /^INVOCATION +NAME +LEVEL +SOURCE +KIND +TOKENS +PATH +STATUS +DESCRIPTION$/);
+  assert.match(lines[0], /^INVOCATION +NAME +LEVEL +TYPE +TOKENS +PATH +STATUS +DESCRIPTION$/);
   assert.equal(lines.length, 1 + 8 + 1);
-  assert.match(t.out, /^\/toolkit:fmt +fmt +plugin:toolkit +skill +command +\d+ +test\/fixtures\/discovery\/workspace\/my-plugin\/skills\/fmt +loaded +Formats code for the toolkit plugin\.$/m);
-  assert.match(t.out, /^- +example +project +skill +command +\d+ +test\/fixtures\/discovery\/workspace\/docs\/example +not loaded /m);
-  assert.match(t.out, /^- +reviewer +project +agent +agent +\d+ +test\/fixtures\/discovery\/workspace\/\.claude\/agents\/reviewer\.md +- +Reviews changes before a release\.$/m);
+  assert.match(t.out, /^\/toolkit:fmt +fmt +plugin:toolkit +skill +\d+ +test\/fixtures\/discovery\/workspace\/my-plugin\/skills\/fmt +loaded +Formats code for the toolkit plugin\.$/m);
+  assert.match(t.out, /^\/workflow-release +workflow-release +project +workflow skill +\d+ /m);
+  assert.match(t.out, /^- +example +project +skill +\d+ +test\/fixtures\/discovery\/workspace\/docs\/example +not loaded: Claude Code does not read skills from workspace\/docs /m);
+  assert.match(t.out, /^- +reviewer +project +agent +\d+ +test\/fixtures\/discovery\/workspace\/\.claude\/agents\/reviewer\.md +- +Reviews changes before a release\.$/m);
 
   const bad = await run(['list', 'a', 'b']);
   assert.deepEqual([bad.code, bad.err], [2, "skillflow list: unexpected argument 'b'\n"]);
@@ -278,6 +279,12 @@ test('a SKILL.md that is not text (random bytes, UTF-16, Latin-1) is a file-not-
     const list = JSON.parse((await run(['list', '--format', 'json'], dir, dir)).out) as { skills: Array<{ name: string; loaded: boolean; tokens?: number; tokenEstimate?: number }> };
     assert.equal(list.skills.length, 4);
     for (const s of list.skills) assert.equal(s.loaded, s.name === 'good', `${s.name} loaded`);
+    // Why it is not loaded, in the JSON and in the table's STATUS.
+    const reasons = JSON.parse((await run(['list', '--format', 'json'], dir, dir)).out) as { skills: Array<{ name: string; notLoadedReason?: string }> };
+    assert.equal(reasons.skills.find((s) => s.name === 'binary')?.notLoadedReason, 'SKILL.md is not text (a NUL byte at offset 1: a binary file?)');
+    assert.equal(reasons.skills.find((s) => s.name === 'utf16')?.notLoadedReason, 'SKILL.md is not text (saved as UTF-16)');
+    const table = (await run(['list'], dir, dir)).out;
+    assert.match(table, /^- +binary +personal +skill +0 +\.claude\/skills\/binary +not loaded: SKILL\.md is not text \(a NUL byte at offset 1: a binary file\?\)$/m);
     const listing = await run(['listing'], dir, dir);
     assert.ok(![...listing.out].some((c) => c.charCodeAt(0) < 9 || c === '\ufffd'), 'no raw bytes printed');
     assert.match(listing.out, /^- good: /m);
