@@ -42,10 +42,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
     if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
   }
   // Each row is the command Claude Code answers to; commands (terminal icon) sit beside the skills.
-  for (const row of [/^Project, 12 skills, 3 commands$/, /^\/workflow-implement$/, /^\/code-review, 1 warning$/, /^\/deploy, command, 1 warning$/, /^Plugin · demo-plugin/, /^\/demo-plugin:lint-fix$/]) {
+  for (const row of [/^Project, 12 skills, 3 command files$/, /^\/workflow-implement$/, /^\/code-review, 1 warning$/, /^\/deploy, command file$/, /^Plugin · demo-plugin/, /^\/demo-plugin:lint-fix$/]) {
     await t.treeItem(row, 'Skills').waitFor();
   }
-  assert.equal(await t.treeItem(/^\/deploy, command, 1 warning$/, 'Skills').locator('.codicon-terminal').count(), 1, 'a command has the terminal icon');
+  assert.equal(await t.treeItem(/^\/deploy, command file$/, 'Skills').locator('.codicon-terminal').count(), 1, 'a command has the terminal icon');
   assert.match(await t.treeItem(/^\/hello, 1 warning$/, 'Skills').innerText(), /\/hello\s*hi · Greet the user/, 'the command, then the display name');
   await page.mouse.move(900, 450); // away from the tree, so no row tooltip covers the screenshot
   const headerDescription = skills.locator('.pane-header .description');
@@ -96,7 +96,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
     }
     return { item, hover };
   };
-  const shadowedCommand = await rowTooltip(/^\/code-review, command, shadowed/, 'Shadowed:');
+  const shadowedCommand = await rowTooltip(/^\/code-review, command file, shadowed/, 'Shadowed:');
   assert.match(await shadowedCommand.item.innerText(), /\(shadowed\) · Review the staged changes/);
   assert.equal(await shadowedCommand.item.locator('.codicon-terminal').count(), 1);
   assert.match(await textOf(shadowedCommand.hover), /Shadowed: project skill \/code-review at .*code-review\/SKILL\.md wins: a skill wins over a command of the same name/);

@@ -298,7 +298,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
         const warnings = countBy(problems, 'warning');
         const state = row.state === 'shadowed' ? ', shadowed' : row.state === 'notLoaded' ? ', not loaded' : '';
         item.accessibilityInformation = {
-          label: `${row.label}${isCommand ? ', command' : ''}${state}${errors ? `, ${errors} error${errors > 1 ? 's' : ''}` : ''}${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+          label: `${row.label}${isCommand ? ', command file' : ''}${state}${errors ? `, ${errors} error${errors > 1 ? 's' : ''}` : ''}${warnings ? `, ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
         };
         return item;
       }

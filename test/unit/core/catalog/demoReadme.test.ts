@@ -13,10 +13,11 @@ test('examples/demo-workspace/README.md names every listed skill as the tree doe
   const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [demo], includePersonal: false, profile: 'claude-code', managedDir: null });
   index.ensureLoaded();
   const namesOf = (s: (typeof index.skills)[number]) => [entryLabel(s).replace(/^\//, ''), ...(s.displayName ? [s.displayName] : [])];
-  const shown = new Set(index.skills.flatMap(namesOf));
+  const shown = new Set([...index.skills.flatMap(namesOf), ...index.agents.map((a) => a.name)]);
   const readme = fs.readFileSync(path.join(demo, 'README.md'), 'utf8');
   const rows = readme.split('\n').filter((l) => l.startsWith('| `'));
   assert.ok(rows.length >= 8, 'the skills table is there');
+  // The first column, as the tree shows each entry ("(command file)" / "(agent)" say which of two of a name).
   const named = rows.flatMap((l) => [...l.split('|')[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
   const unknown = named.filter((n) => !shown.has(n));
   assert.deepEqual(unknown, [], `README names not in the tree: ${unknown.join(', ')}`);
