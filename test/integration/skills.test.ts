@@ -82,7 +82,7 @@ describe('skills feature', function () {
   this.timeout(60_000);
   let api: SkillsApi;
 
-  const created = ['quick-fixes', 'bracket-hint', 'display-name', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner'];
+  const created = ['quick-fixes', 'bracket-hint', 'display-name', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner', 'remove-key'];
   let brokenYaml = '';
 
   const budgetFigures = () => budgetFiguresOf(api.treeView.description);
@@ -594,6 +594,28 @@ describe('skills feature', function () {
     assert.equal(refused.ok, false);
     assert.match(refused.message ?? '', /upload/);
     assert.deepEqual(fs.readdirSync(out), ['portable.skill']);
+    // The way forward it offers ("Package Without Them"): a copy of SKILL.md without the Claude Code keys.
+    assert.deepEqual((refused as { claudeCodeKeys?: unknown }).claudeCodeKeys, { keys: ['argument-hint'], packagesWithout: true });
+    const before = fs.readFileSync(skillsDir('code-review', 'SKILL.md'), 'utf8');
+    const without = await vscode.commands.executeCommand<{ ok: boolean; file?: string; dropped?: string[]; message?: string }>('skillflow.packageSkill', skillsDir('code-review'), out, { withoutClaudeCodeKeys: true });
+    assert.equal(without.ok, true, without.message);
+    assert.deepEqual(without.dropped, ['argument-hint']);
+    assert.deepEqual(fs.readdirSync(out).sort(), ['code-review.skill', 'portable.skill']);
+    assert.equal(fs.readFileSync(skillsDir('code-review', 'SKILL.md'), 'utf8'), before, 'the skill keeps its keys');
+  });
+
+  it("offers \"Remove 'colour'\" on unknown-key (not preferred, so Fix all leaves it) and removes the key with its value", async () => {
+    const file = writeSkill(skillsDir('remove-key'), '---\nname: remove-key\ndescription: Removes a key. Use it in tests.\ncolour:\n  - red\n---\n# R\n');
+    const doc = await vscode.workspace.openTextDocument(file);
+    const d = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((x) => (x.code as { value: string }).value === 'unknown-key'), 10_000, 'unknown-key diagnostic');
+    await api.whenIdle();
+    const remove = (await quickFixes(doc.uri, d.range)).find((a) => a.title === "Remove 'colour'");
+    assert.ok(remove?.edit, 'the Remove fix');
+    assert.notEqual(remove.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(remove.edit));
+    assert.equal(doc.getText(), '---\nname: remove-key\ndescription: Removes a key. Use it in tests.\n---\n# R\n');
+    await waitFor(() => codes(doc.uri).length === 0, 5_000, 'unknown-key to go away');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('Run Script runs scripts/<file> from the skill folder in the Skillflow terminal (trusted workspace)', async () => {
