@@ -16,7 +16,7 @@ import {
   CodeAction, CodeActionKind, type CodeActionParams, type CompletionItem, CompletionItemKind, CompletionItemTag, type Connection,
   type Diagnostic, DiagnosticSeverity, DidChangeWatchedFilesNotification, type DocumentDiagnosticReport, DocumentDiagnosticReportKind,
   type DocumentLink, type InitializeParams, type InitializeResult, type Location, type Range as LspRange, TextDocuments,
-  TextDocumentSyncKind, type WorkspaceDiagnosticReport, type WorkspaceEdit,
+  TextDocumentSyncKind, type WorkspaceDiagnosticReport, type WorkspaceEdit, type CreateFile, type TextDocumentEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applyEdits } from 'jsonc-parser';
@@ -30,7 +30,7 @@ import {
   agentSkillAt, commandMentionAt, completionsAt, type CompletionEntry, CROSS_SKILL_CODES, type DocumentPlace, hoverAt, newRuleConfigText, ruleOffEdits,
   type Position,
 } from '../core/editor/features';
-import { disableForFileEdit, fixAllEdits, skillFixes, type TextEdit as CoreTextEdit } from '../core/fixes/skillFixes';
+import { type CreateFileEdit, disableForFileEdit, fixAllEdits, skillFixes, type TextEdit as CoreTextEdit } from '../core/fixes/skillFixes';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.skillflow`;
 export const DISABLE_IN_WORKSPACE_COMMAND = 'skillflow.disableRuleInWorkspace';
@@ -81,6 +81,20 @@ export function uriToPath(uri: string): string | undefined {
 
 export function pathToUri(file: string): string {
   return pathToFileURL(file).href;
+}
+
+/** A WorkspaceEdit that creates each file (never over an existing one) and writes its content. */
+function createFilesEdit(files: readonly CreateFileEdit[]): WorkspaceEdit {
+  return {
+    documentChanges: files.flatMap((c) => {
+      const uri = pathToUri(c.path);
+      // Without ignoreIfExists: a file made meanwhile fails the edit rather than getting the content inserted at its top.
+      const create: CreateFile = { kind: 'create', uri, options: { overwrite: false, ignoreIfExists: false } };
+      if (!c.content) return [create];
+      const write: TextDocumentEdit = { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: c.content }] };
+      return [create, write];
+    }),
+  };
 }
 
 export function toLspRange(r: Range): LspRange {
@@ -134,6 +148,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let pull = false;
   let canWatch = false;
   let canShowDocument = false;
+  /** The client applies a CreateFile among a WorkspaceEdit's documentChanges (the "Create <file>" quick fix). */
+  let canCreateFiles = false;
   let canRefresh = false;
   const timers = new Map<string, NodeJS.Timeout>();
   /** What was last pushed for each URI (push model), so an unchanged result is not sent again. */
@@ -254,6 +270,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     pull = Boolean(params.capabilities.textDocument?.diagnostic);
     canWatch = Boolean(params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     canShowDocument = Boolean(params.capabilities.window?.showDocument?.support);
+    const workspaceEdit = params.capabilities.workspace?.workspaceEdit;
+    canCreateFiles = Boolean(workspaceEdit?.documentChanges && workspaceEdit.resourceOperations?.includes('create'));
     canRefresh = Boolean(params.capabilities.workspace?.diagnostics?.refreshSupport);
     return {
       capabilities: {
@@ -383,9 +401,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if ((kind === 'skill' || kind === 'agent' || kind === 'command') && ours.length) {
         const byProblem = new Map(ours.map((o) => [o.p, o.d]));
         for (const f of skillFixes(text, file, ours.map((o) => o.p), { fs, workspaceFolder: folderOf(file) })) {
+          if (f.createFiles?.length && !canCreateFiles) continue;
           const action = CodeAction.create(f.title, CodeActionKind.QuickFix);
           action.diagnostics = [byProblem.get(f.problem)!];
-          if (f.edits.length) action.edit = edit(f.edits);
+          if (f.createFiles?.length) action.edit = createFilesEdit(f.createFiles);
+          else if (f.edits.length) action.edit = edit(f.edits);
           else if (f.reveal) action.command = { title: f.title, command: SELECT_RANGE_COMMAND, arguments: [uri, toLspRange(f.reveal)] };
           if (f.preferred) action.isPreferred = true;
           actions.push(action);

@@ -82,7 +82,7 @@ describe('skills feature', function () {
   this.timeout(60_000);
   let api: SkillsApi;
 
-  const created = ['quick-fixes', 'bracket-hint', 'display-name', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner', 'remove-key'];
+  const created = ['quick-fixes', 'bracket-hint', 'display-name', 'completion-skill', 'appeared-live', 'fresh-skill', 'portable', 'runner', 'remove-key', 'create-reference'];
   let brokenYaml = '';
 
   const budgetFigures = () => budgetFiguresOf(api.treeView.description);
@@ -604,7 +604,7 @@ describe('skills feature', function () {
     assert.equal(fs.readFileSync(skillsDir('code-review', 'SKILL.md'), 'utf8'), before, 'the skill keeps its keys');
   });
 
-  it("offers \"Remove 'colour'\" on unknown-key (not preferred, so Fix all leaves it) and removes the key with its value", async () => {
+  it("offers \"Remove 'colour'\" on unknown-key (not preferred: Auto Fix and Fix all leave it) and removes the key with its value", async () => {
     const file = writeSkill(skillsDir('remove-key'), '---\nname: remove-key\ndescription: Removes a key. Use it in tests.\ncolour:\n  - red\n---\n# R\n');
     const doc = await vscode.workspace.openTextDocument(file);
     const d = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((x) => (x.code as { value: string }).value === 'unknown-key'), 10_000, 'unknown-key diagnostic');
@@ -616,6 +616,23 @@ describe('skills feature', function () {
     assert.equal(doc.getText(), '---\nname: remove-key\ndescription: Removes a key. Use it in tests.\n---\n# R\n');
     await waitFor(() => codes(doc.uri).length === 0, 5_000, 'unknown-key to go away');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('offers "Create references/guide.md" on reference-missing: the file is created with a heading and the warning goes', async () => {
+    const dir = skillsDir('create-reference');
+    const file = writeSkill(dir, '---\nname: create-reference\ndescription: Links a guide. Use it in tests.\n---\nSee [the guide](references/guide.md).\n');
+    const uri = vscode.Uri.file(file);
+    const d = await waitFor(() => vscode.languages.getDiagnostics(uri).find((x) => (x.code as { value: string }).value === 'reference-missing'), 10_000, 'reference-missing diagnostic');
+    await api.whenIdle();
+    const create = (await quickFixes(uri, d.range)).find((a) => a.title === 'Create references/guide.md');
+    assert.ok(create?.edit, 'the Create fix');
+    assert.equal(create.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(create.edit));
+    const target = path.join(dir, 'references', 'guide.md');
+    await waitFor(() => fs.existsSync(target), 5_000, 'the file on disk');
+    assert.equal(fs.readFileSync(target, 'utf8'), '# guide\n');
+    await waitFor(() => codes(uri).length === 0, 10_000, 'reference-missing to go away');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('Run Script runs scripts/<file> from the skill folder in the Skillflow terminal (trusted workspace)', async () => {

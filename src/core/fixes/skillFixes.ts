@@ -26,6 +26,13 @@ export interface TextEdit {
   newText: string;
 }
 
+/** A file to create (its folders too) with `content`; never one that exists. */
+export interface CreateFileEdit {
+  /** Absolute path. */
+  path: string;
+  content: string;
+}
+
 export interface Fix {
   /** The rule code of the problem it fixes. */
   code: string;
@@ -33,8 +40,13 @@ export interface Fix {
   problem: Problem;
   /** What the editor shows ("Quote the value"). */
   title: string;
-  /** The edits; empty for a fix that only selects `reveal` for the author. */
+  /** The edits; empty for a fix that only selects `reveal` for the author or only creates files. */
   edits: TextEdit[];
+  /**
+   * Files the fix creates (a missing reference target). Applied by the editor and the language server only: such a
+   * fix is never `certain`, so Fix all and `validate --fix` leave it.
+   */
+  createFiles?: CreateFileEdit[];
   /** A range to select and show instead of editing (the over-long description). */
   reveal?: Range;
   /** The only edit offered for its problem: the editor marks it preferred, and Fix all considers only these. */
@@ -95,6 +107,24 @@ export function removeKeyEdit(detail: DetailedParse, key: FrontmatterKey): TextE
   return { range: { line: first, column: 1, endLine: last + 1, endColumn: 1 }, newText: '' };
 }
 
+/**
+ * "Create <target>" for a link or path of a SKILL.md to a missing file of its own skill (the message says "does not
+ * exist in this skill", without a letter-case hint, which would mean a typo rather than a file to write): the file,
+ * with a heading for markdown, inside the skill folder. Not offered for a path out of the skill or one that exists.
+ */
+function createReferenceFix(file: string, p: Problem, fs: FileSystem | undefined): FoundFix | undefined {
+  const target = /^'([^']+)' does not exist in this skill$/.exec(p.message)?.[1];
+  if (target === undefined || /[\\%]/.test(target) || path.posix.isAbsolute(target) || /^[a-z][a-z0-9+.-]*:/i.test(target)) return undefined;
+  const skillDir = path.dirname(file);
+  const created = path.resolve(skillDir, ...target.split('/'));
+  const rel = path.relative(skillDir, created);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel) || target.endsWith('/')) return undefined;
+  if (fs?.lstat(created)) return undefined;
+  const base = path.basename(created);
+  const content = /\.(md|markdown)$/i.test(base) ? `# ${base.replace(/\.[^.]+$/, '')}\n` : '';
+  return { code: p.code, title: `Create ${rel.split(path.sep).join('/')}`, edits: [], createFiles: [{ path: created, content }], certain: false };
+}
+
 /** Where the file lives, for fixes that depend on it: a plugin's agent is known by `fs`, the MCP servers in reach too. */
 export interface FixEnvironment {
   fs?: FileSystem;
@@ -102,7 +132,8 @@ export interface FixEnvironment {
   workspaceFolder?: string;
 }
 
-type FoundFix = Omit<Fix, 'problem' | 'preferred'>;
+/** A fix before its problem is attached; `preferred: false` keeps a lone fix from being the preferred one. */
+type FoundFix = Omit<Fix, 'problem' | 'preferred'> & { preferred?: false };
 
 /**
  * The certain fixes of a tools list (a skill's or command's `allowed-tools`, an agent's `tools`): the replacement
@@ -209,7 +240,13 @@ export function skillFixes(text: string, file: string, problems: readonly Proble
         // Offered, never applied by Fix all: a key Skillflow does not know may be one a newer Claude Code reads.
         const key = parsed.keys.find((k) => k.keyRange.line === p.line && k.keyRange.column === p.column);
         const edit = key && removeKeyEdit(detail, key);
-        if (key && edit) found.push({ code: p.code, title: `Remove '${key.key}'`, edits: [edit], certain: false });
+        // Not preferred either: Auto Fix (one keystroke) must not delete it.
+        if (key && edit) found.push({ code: p.code, title: `Remove '${key.key}'`, edits: [edit], certain: false, preferred: false });
+        break;
+      }
+      case 'reference-missing': {
+        const create = createReferenceFix(file, p, env?.fs);
+        if (create) found.push(create);
         break;
       }
       case 'description-length': {
@@ -220,7 +257,7 @@ export function skillFixes(text: string, file: string, problems: readonly Proble
         break;
       }
     }
-    const preferred = found.length === 1 && found[0].edits.length > 0;
+    const preferred = found.length === 1 && found[0].preferred !== false && (found[0].edits.length > 0 || (found[0].createFiles?.length ?? 0) > 0);
     for (const f of found) out.push({ ...f, problem: p, preferred });
   }
   return out;

@@ -37,8 +37,9 @@ export class SkillQuickFixProvider implements vscode.CodeActionProvider {
     return skillFixes(doc.getText(), doc.uri.fsPath, ours.map((o) => o.problem), { fs: this.fs, workspaceFolder: vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.fsPath }).map((f) => {
       const action = new vscode.CodeAction(f.title, vscode.CodeActionKind.QuickFix);
       action.diagnostics = [byProblem.get(f.problem)!];
-      if (f.edits.length) {
+      if (f.edits.length || f.createFiles?.length) {
         const edit = new vscode.WorkspaceEdit();
+        for (const c of f.createFiles ?? []) edit.createFile(vscode.Uri.file(c.path), { ignoreIfExists: true, contents: Buffer.from(c.content, 'utf8') });
         for (const e of f.edits) edit.replace(doc.uri, toVsRange(e.range), e.newText);
         action.edit = edit;
       } else if (f.reveal) {

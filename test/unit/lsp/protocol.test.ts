@@ -205,3 +205,32 @@ test('`skillflow lsp` without --stdio is a usage error, not a hang', () => {
   assert.equal(r.status, 2);
   assert.match(r.stderr, /skillflow lsp --stdio/);
 });
+
+test('"Create missing.md" for reference-missing: a CreateFile and its content for a client that applies resource operations, none for one that does not', async () => {
+  for (const canCreate of [true, false]) {
+    const ws = workspace(FILES);
+    const client = new LspClient({ HOME: ws.home });
+    try {
+      await client.initialize(ws.root, canCreate ? { workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } } } : {});
+      const skill = ws.file('.claude/skills/demo/SKILL.md');
+      await client.open(skill, SKILL);
+      const diags = await client.waitFor(skill, (d) => d.some((x) => x.code === 'reference-missing'));
+      const missing = diags.filter((d) => d.code === 'reference-missing');
+      const actions = await client.request<Array<Action & { edit?: { documentChanges?: unknown[] } }>>('textDocument/codeAction', { textDocument: { uri: uriOf(skill) }, range: missing[0].range, context: { diagnostics: missing } });
+      const create = actions.find((a) => a.title === 'Create missing.md');
+      if (!canCreate) {
+        assert.equal(create, undefined, actions.map((a) => a.title).join(', '));
+        continue;
+      }
+      const target = uriOf(ws.file('.claude/skills/demo/missing.md'));
+      assert.equal(create?.isPreferred, true);
+      assert.deepEqual(create?.edit?.documentChanges, [
+        { kind: 'create', uri: target, options: { overwrite: false, ignoreIfExists: false } },
+        { textDocument: { uri: target, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: '# missing\n' }] },
+      ]);
+    } finally {
+      client.child.kill();
+      ws.cleanup();
+    }
+  }
+});

@@ -138,7 +138,7 @@ test('unknown-key: "Remove \'colour\'" deletes the key with its value (block lin
   const ps = problems(text);
   const f = skillFixes(text, FILE, ps).find((x) => x.code === 'unknown-key');
   assert.equal(f?.title, "Remove 'colour'");
-  assert.equal(f.certain, false);
+  assert.deepEqual([f.certain, f.preferred], [false, false], "neither Fix all nor Auto Fix deletes it");
   const fixed = applyTextEdits(text, f.edits);
   assert.equal(fixed, '---\nname: my-skill\ndescription: Does things. Use it in tests.\nlicense: MIT\n---\n# B\n');
   assert.deepEqual(problems(fixed).map((p) => p.code), []);
@@ -158,4 +158,31 @@ test('unknown-key: a block scalar value and a CRLF file lose the key and keep th
   const f = skillFixes(text, FILE, problems(text)).find((x) => x.code === 'unknown-key');
   assert.ok(f);
   assert.equal(applyTextEdits(text, f.edits), '---\r\nname: my-skill\r\ndescription: Does things. Use it in tests.\r\n---\r\n# B\r\n');
+});
+
+test('reference-missing: "Create references/guide.md" creates the missing file of the skill (a heading for markdown), not certain', () => {
+  const text = '---\nname: my-skill\ndescription: Does things. Use it in tests.\n---\nSee [the guide](references/guide.md) and [data](assets/data.json) and [up](../other.md).\n';
+  const fsys = memFs('/w', { '.claude/skills/my-skill/SKILL.md': text });
+  const ps = validateSkillMd(text, { profile: 'claude-code', folderName: 'my-skill', skillDir: '/w/.claude/skills/my-skill' }, fsys).problems;
+  const missing = ps.filter((p) => p.code === 'reference-missing').map((p) => p.message);
+  assert.ok(missing.some((m) => m.startsWith("'references/guide.md' does not exist in this skill")), JSON.stringify(ps));
+  const fixes = skillFixes(text, FILE, ps, { fs: fsys }).filter((f) => f.code === 'reference-missing');
+  assert.deepEqual(fixes.map((f) => [f.title, f.createFiles, f.edits, f.certain, f.preferred]), [
+    ['Create references/guide.md', [{ path: '/w/.claude/skills/my-skill/references/guide.md', content: '# guide\n' }], [], false, true],
+    ['Create assets/data.json', [{ path: '/w/.claude/skills/my-skill/assets/data.json', content: '' }], [], false, true],
+  ]);
+  assert.deepEqual(fixAllEdits(text, FILE, ps, { fs: fsys }), [], 'Fix all and validate --fix never create files');
+});
+
+test('reference-missing: no Create fix for a letter-case slip, an absolute path or a file that exists meanwhile', () => {
+  const p = (message: string): Problem => ({ code: 'reference-missing', severity: 'warning', message, line: 5, column: 1, endLine: 5, endColumn: 5 });
+  const text = '---\nname: my-skill\ndescription: Does things. Use it in tests.\n---\nx\n';
+  const fsys = memFs('/w', { '.claude/skills/my-skill/SKILL.md': text, '.claude/skills/my-skill/made.md': '# made\n' });
+  const fixes = skillFixes(text, FILE, [
+    p("'references/Guide.md' does not exist in this skill; 'references/guide.md' exists, but names are case-sensitive"),
+    p("'/etc/guide.md' does not exist in this skill"),
+    p("'made.md' does not exist in this skill"),
+    p("'x.md' does not exist (it would be outside the skill folder)"),
+  ], { fs: fsys });
+  assert.deepEqual(fixes, []);
 });
