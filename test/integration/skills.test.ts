@@ -622,6 +622,7 @@ describe('skills feature', function () {
     const dir = skillsDir('create-reference');
     const file = writeSkill(dir, '---\nname: create-reference\ndescription: Links a guide. Use it in tests.\n---\nSee [the guide](references/guide.md).\n');
     const uri = vscode.Uri.file(file);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const d = await waitFor(() => vscode.languages.getDiagnostics(uri).find((x) => (x.code as { value: string }).value === 'reference-missing'), 10_000, 'reference-missing diagnostic');
     await api.whenIdle();
     const create = (await quickFixes(uri, d.range)).find((a) => a.title === 'Create references/guide.md');
@@ -630,7 +631,8 @@ describe('skills feature', function () {
     assert.ok(await vscode.workspace.applyEdit(create.edit));
     const target = path.join(dir, 'references', 'guide.md');
     await waitFor(() => fs.existsSync(target), 5_000, 'the file on disk');
-    assert.equal(fs.readFileSync(target, 'utf8'), '# guide\n');
+    const created = vscode.workspace.textDocuments.find((t) => t.uri.fsPath === target);
+    assert.equal(created ? created.getText() : fs.readFileSync(target, 'utf8'), '# guide\n');
     await waitFor(() => codes(uri).length === 0, 10_000, 'reference-missing to go away');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });

@@ -39,7 +39,13 @@ export class SkillQuickFixProvider implements vscode.CodeActionProvider {
       action.diagnostics = [byProblem.get(f.problem)!];
       if (f.edits.length || f.createFiles?.length) {
         const edit = new vscode.WorkspaceEdit();
-        for (const c of f.createFiles ?? []) edit.createFile(vscode.Uri.file(c.path), { ignoreIfExists: true, contents: Buffer.from(c.content, 'utf8') });
+        // Created, then written by a text edit (as the language server does): `contents` does not survive the
+        // round trip of vscode.executeCodeActionProvider. A file made meanwhile fails the edit (no insert at its top).
+        for (const c of f.createFiles ?? []) {
+          const uri = vscode.Uri.file(c.path);
+          edit.createFile(uri, { overwrite: false, ignoreIfExists: false });
+          if (c.content) edit.insert(uri, new vscode.Position(0, 0), c.content);
+        }
         for (const e of f.edits) edit.replace(doc.uri, toVsRange(e.range), e.newText);
         action.edit = edit;
       } else if (f.reveal) {
