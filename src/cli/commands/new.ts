@@ -30,6 +30,10 @@ export function newCommand(ctx: CliContext, args: string[]): number {
     ctx.err(`skillflow new: ${result.message}\n`);
     return EXIT_PROBLEMS;
   }
-  ctx.out(`Created ${displayPath(ctx.cwd, result.dir)}/\n${result.files.map((f) => `  ${displayPath(ctx.cwd, f)}\n`).join('')}`);
+  // The template's TODO description loads everywhere but is refused for upload: say so before `package` does.
+  const next = parsed.flags.description === undefined
+    ? 'Next: replace the TODO description in SKILL.md (what the skill does and when to use it): until then validate warns (description-placeholder) and package refuses it.\n'
+    : '';
+  ctx.out(`Created ${displayPath(ctx.cwd, result.dir)}/\n${result.files.map((f) => `  ${displayPath(ctx.cwd, f)}\n`).join('')}${next}`);
   return EXIT_OK;
 }

@@ -9,7 +9,7 @@ import { claudeFolderOf } from '../../core/discovery/discover';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
 import type { SkillsTreeProvider } from './tree';
-import type { SkillsNode } from '../../core/catalog/treeModel';
+import { entryLabel, type SkillsNode } from '../../core/catalog/treeModel';
 import { runInTerminal } from '../util/terminal';
 import { shortMessage } from '../adapters/ranges';
 
@@ -284,7 +284,7 @@ export class SkillCommands {
     const items: Array<vscode.QuickPickItem & { dir?: string }> = [];
     if (folder) items.push({ label: '$(root-folder) Workspace folder', detail: folder, dir: folder });
     items.push({ label: '$(folder-opened) Choose a folder…' });
-    const picked = await vscode.window.showQuickPick(items, { title: `Package ${skill.name}: where to write ${path.basename(skill.dir)}.skill?` });
+    const picked = await vscode.window.showQuickPick(items, { title: `Package ${entryLabel(skill)}: where to write ${path.basename(skill.dir)}.skill?` });
     if (!picked) return undefined;
     if (picked.dir) return picked.dir;
     const chosen = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Package here' });

@@ -236,12 +236,20 @@ test('new: scaffolds under ./.claude/skills by default, --path elsewhere; refuse
       '  .claude/skills/pdf-report/scripts/.gitkeep',
       '  .claude/skills/pdf-report/references/.gitkeep',
       '  .claude/skills/pdf-report/assets/.gitkeep',
+      'Next: replace the TODO description in SKILL.md (what the skill does and when to use it): until then validate warns (description-placeholder) and package refuses it.',
       '',
     ].join('\n'));
     // The template's TODO description is reported until replaced: a warning in claude-code, an error for upload.
     const v = await run(['validate', '--profile', 'upload'], dir);
     assert.equal(v.code, 1);
     assert.match(v.out, /SKILL\.md:3:14: error description-placeholder [\s\S]*1 skill checked: 1 error, 0 warnings\n$/);
+    assert.equal((await run(['package', '.claude/skills/pdf-report', '--out', 'out'], dir)).code, 1, 'package refuses the TODO');
+    // Once the description is written, the scaffold packages as it is (the template has no other upload error).
+    const md = path.join(dir, '.claude/skills/pdf-report/SKILL.md');
+    fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace(/^description: .*$/m, 'description: Builds a PDF report from a CSV file. Use when the user asks for a report.'));
+    const packaged = await run(['package', '.claude/skills/pdf-report', '--out', 'out'], dir);
+    assert.equal(packaged.code, 0, packaged.out + packaged.err);
+    assert.match(packaged.out, /^Packaged out\/pdf-report\.skill \(4 files\)$/m);
 
     const other = await run(['new', 'notes', '--path', 'skills', '--description', 'Takes notes. Use for notes.'], dir);
     assert.equal(other.code, 0);
