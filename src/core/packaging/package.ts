@@ -134,7 +134,11 @@ function prepare(fs: FileSystem, skillDir: string, opts: PackageOptions | undefi
   const copy = withFile(fs, skill.skillMdPath, Buffer.from(applyTextEdits(text, edits), 'utf8'));
   skill = loadSkill(copy, root, folderName, 'upload');
   if (!skill) return { ok: false, message: `No SKILL.md in ${skillDir}.`, problems: [] };
-  return { fs: copy, skill, folderName, dropped: keys };
+  // The copy's problems at the lines of the skill's own SKILL.md (the one the author opens).
+  const removed = edits.map((e) => ({ first: e.range.line, count: e.range.endLine - e.range.line })).sort((a, b) => a.first - b.first);
+  const original = (line: number) => removed.reduce((l, r) => (l >= r.first ? l + r.count : l), line);
+  const problems = skill.problems.map((p) => (p.file === undefined || p.file === skill?.skillMdPath ? { ...p, line: original(p.line), endLine: original(p.endLine) } : p));
+  return { fs: copy, skill: { ...skill, problems }, folderName, dropped: keys };
 }
 
 /**

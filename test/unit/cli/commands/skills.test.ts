@@ -330,14 +330,15 @@ test('package: a skill with Claude Code-only keys is refused with those keys nam
 });
 
 test('package --without-claude-code-keys: the archive holds a copy of SKILL.md without them, they are named, the skill is unchanged', async () => {
-  const original = '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nargument-hint: "[pr]"\nallowed-tools: Read Grep\nhooks:\n  PreToolUse:\n    - matcher: Bash\nlicense: MIT\n---\n\nBody.\n';
+  const original = '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nargument-hint: "[pr]"\nallowed-tools: Read Grep\nhooks:\n  PreToolUse:\n    - matcher: Bash\nlicense: MIT\n---\n\nBody. See [the notes](references/notes.md).\n';
   const dir = tempTree({ 'review/SKILL.md': original, 'review/references/a.md': '# A\n' });
   try {
     const r = await run(['package', 'review', '--out', dir, '--without-claude-code-keys'], dir);
     assert.equal(r.code, 0, r.err);
-    assert.equal(r.out, 'left out of the packaged SKILL.md (Claude Code keys): argument-hint, hooks\nPackaged review.skill (2 files)\n');
+    // A warning of the copy is reported at its line in the skill's own SKILL.md (12), not the copy's (8).
+    assert.equal(r.out, "review/SKILL.md:12:23: warning reference-missing 'references/notes.md' does not exist in this skill\nleft out of the packaged SKILL.md (Claude Code keys): argument-hint, hooks\nPackaged review.skill (2 files)\n");
     const zip = unzipSync(fs.readFileSync(path.join(dir, 'review.skill')));
-    assert.equal(Buffer.from(zip['review/SKILL.md']).toString('utf8'), '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nallowed-tools: Read Grep\nlicense: MIT\n---\n\nBody.\n');
+    assert.equal(Buffer.from(zip['review/SKILL.md']).toString('utf8'), '---\nname: review\ndescription: Reviews a diff. Use for reviews.\nallowed-tools: Read Grep\nlicense: MIT\n---\n\nBody. See [the notes](references/notes.md).\n');
     assert.equal(fs.readFileSync(path.join(dir, 'review/SKILL.md'), 'utf8'), original);
     // Other upload errors still refuse it: the way forward is offered only when it leads somewhere.
     fs.writeFileSync(path.join(dir, 'review/SKILL.md'), '---\nname: review\ndescription: Reviews a <diff>.\nmodel: sonnet\n---\nBody.\n');
