@@ -9,7 +9,7 @@ import { resolveJson } from '../../core/claude/resolve';
 import type { Listing, ListingShown } from '../../core/claude/listing';
 import { listingJson } from '../../core/claude/listing';
 import { markdownCell } from './report';
-import { entryType } from '../../core/catalog/entryType';
+import { entryType, sourceWord } from '../../core/catalog/entryType';
 import { displayPath } from './paths';
 
 /**
@@ -150,11 +150,11 @@ const resolveJsonWriter: Writer<ResolveResult> = (r, shown, say) => {
 /** `--format text`: who answers, then what it shadows and why. */
 const resolveText: Writer<ResolveResult> = (r, shown, say) => {
   const lines: string[] = [];
-  if (r.winner) lines.push(`${r.command} → ${r.winner.level} ${r.winner.source} ${shown(r.winner.path)}`);
+  if (r.winner) lines.push(`${r.command} → ${r.winner.level} ${sourceWord(r.winner.source)} ${shown(r.winner.path)}`);
   else if (r.builtin) lines.push(`${r.command} → Claude Code's own command`);
   else lines.push(`${r.command} → nothing answers it`);
   if (r.note) lines.push(`  note: ${say(r.note)}`);
-  for (const s of r.shadowed) lines.push(`  shadows ${s.level} ${s.source} ${shown(s.path)}: ${say(s.reason)}`);
+  for (const s of r.shadowed) lines.push(`  shadows ${s.level} ${sourceWord(s.source)} ${shown(s.path)}: ${say(s.reason)}`);
   return `${lines.join('\n')}\n`;
 };
 

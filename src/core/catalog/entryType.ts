@@ -7,5 +7,10 @@ import type { SkillEntry } from '../skillmd/model';
  * its `source` (`skill` | `command`) and `kind` (`workflow` | `command`: any other skill) values.
  */
 export function entryType(s: Pick<SkillEntry, 'source' | 'kind'>): string {
-  return s.source === 'command' ? 'command file' : s.kind === 'workflow' ? 'workflow skill' : 'skill';
+  return s.source === 'command' ? sourceWord(s.source) : s.kind === 'workflow' ? 'workflow skill' : 'skill';
+}
+
+/** A source in text: `skill` or `command file` (resolve's "→ project command file .claude/commands/deploy.md"). */
+export function sourceWord(source: SkillEntry['source']): string {
+  return source === 'command' ? 'command file' : source;
 }

@@ -3,6 +3,7 @@
  * what is shadowed and why, or that nothing answers), each naming the file it is about when there is one.
  */
 import * as path from 'node:path';
+import { sourceWord } from '../catalog/entryType';
 import { messagePaths } from '../base/messagePaths';
 import { builtinCommand } from './builtins';
 import type { ClaudeModel } from './load';
@@ -43,7 +44,7 @@ function whyFirst(model: ClaudeModel, reason: string, home?: string): string {
 function refWords(r: ResolvedRef): string {
   if (r.level === 'bundled') return "Claude Code's bundled skill";
   if (r.level === 'builtin') return "Claude Code's built-in";
-  return `${r.level} ${r.source}`;
+  return `${r.level} ${sourceWord(r.source)}`;
 }
 
 function isFile(r: ResolvedRef): boolean {

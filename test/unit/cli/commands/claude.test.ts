@@ -101,7 +101,7 @@ test('resolve: the winner, what it shadows and why; exact JSON; exit 0 when some
     const hello = await run(['resolve', 'hello', '.'], f.ws);
     assert.equal(hello.code, 0);
     assert.equal(hello.out.split('\n')[0], '/hello → project skill .claude/skills/hello/SKILL.md');
-    assert.match(hello.out, /shadows project command \.claude\/commands\/hello\.md: .*a skill wins over a command/);
+    assert.match(hello.out, /shadows project command file \.claude\/commands\/hello\.md: .*a skill wins over a command/);
     // The display name is not a command.
     const hi = await run(['resolve', '/hi', '--format', 'json'], f.ws);
     assert.deepEqual([hi.code, JSON.parse(hi.out)], [1, { command: '/hi', winner: null, shadowed: [], builtin: false, note: 'hi is the display name (`name:`) of /hello, not a command: type /hello' }]);

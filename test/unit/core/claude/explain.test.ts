@@ -20,7 +20,7 @@ test('a skill over a command of its name (and the bundled skill it replaces): wi
   const rows = explain('/code-review');
   assert.deepEqual(rows.map((r) => [r.kind, r.label, r.description, r.path]), [
     ['winner', '/code-review runs the project skill (shown as “Code Review”)', '.claude/skills/code-review/SKILL.md', '/repo/.claude/skills/code-review/SKILL.md'],
-    ['shadowed', 'shadowed: project command', '.claude/commands/code-review.md', '/repo/.claude/commands/code-review.md'],
+    ['shadowed', 'shadowed: project command file', '.claude/commands/code-review.md', '/repo/.claude/commands/code-review.md'],
     ['shadowed', "shadowed: Claude Code's bundled skill", undefined, undefined],
   ]);
   assert.match(rows[1].detail ?? '', /a skill wins over a command of the same name/);
