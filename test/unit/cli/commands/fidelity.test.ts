@@ -333,3 +333,49 @@ test('a marketplace.json Claude Code refuses (not JSON, a required field missing
     }
   }
 });
+
+test('agents in subfolders of .claude/agents and of a plugin\'s agents are validated; two files with one name are an error', async () => {
+  // docs/sub-agents.md: "Claude Code scans `.claude/agents/` and `~/.claude/agents/` recursively, so you can organize
+  // definitions into subfolders" / "if two files under the same `.claude/agents/` directory, including its subfolders,
+  // declare the same name, Claude Code loads only one of them, chosen by filesystem read order" / "a file at
+  // `agents/review/security.md` in plugin `my-plugin` registers as `my-plugin:review:security`".
+  const ws = tempTree({
+    '.claude/agents/review/security.md': '---\nname: security\ndescription: Reviews security.\nmodel: sonet\n---\nReview.\n',
+    '.claude/agents/research/deep/scout.md': '---\nname: scout\ndescription: Scouts.\nskills:\n  - missing-skill\n---\nScout.\n',
+    '.claude/agents/review/writer.md': '---\nname: writer\ndescription: Writes.\n---\nWrite.\n',
+    '.claude/agents/writer.md': '---\nname: writer\ndescription: Writes too.\n---\nWrite.\n',
+    '.claude/agents/.hidden/ghost.md': '---\nname: ghost\ndescription: Hidden.\nmodel: sonet\n---\n',
+    'kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'kit/agents/security.md': '---\nname: security\ndescription: Plugin security.\n---\n',
+    'kit/agents/review/security.md': '---\nname: security\ndescription: Plugin review security.\n---\n',
+    'kit/agents/review/twin.md': '---\nname: security\ndescription: Same id as review/security.md.\n---\n',
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    const j = JSON.parse(r.out) as ValidateJson;
+    const got = j.agents.map((a) => [a.path, a.problems.map((p) => `${p.code}:${p.severity}`)]).sort();
+    assert.deepEqual(got, [
+      ['.claude/agents/research/deep/scout.md', ['agent-skill-missing:error']],
+      ['.claude/agents/review/security.md', ['model-unknown:warning']],
+      ['.claude/agents/review/writer.md', ['agent-duplicate-name:error']],
+      ['.claude/agents/writer.md', ['agent-duplicate-name:error']],
+      ['kit/agents/review/security.md', ['agent-duplicate-name:error']],
+      ['kit/agents/review/twin.md', ['agent-duplicate-name:error']],
+      ['kit/agents/security.md', []],
+    ]);
+    const dup = j.agents.find((a) => a.path.endsWith('kit/agents/review/twin.md'))!.problems[0].message;
+    assert.match(dup, /'kit:review:security'.*review\/security\.md declares it too/);
+    assert.equal(r.code, 1);
+    // One agent file in a subfolder, named on the command line.
+    const one = JSON.parse((await run(['validate', '.claude/agents/review/security.md', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(one.agents.map((a) => [a.name, a.problems.map((p) => p.code)]), [['security', ['model-unknown']]]);
+    // An agents folder, one of its subfolders and `.claude` itself, named on the command line: the agents under it.
+    for (const [dir, count] of [['.claude/agents/review', 2], ['.claude/agents', 4], ['.claude', 4], ['kit/agents/review', 2]] as const) {
+      const sub = JSON.parse((await run(['validate', dir, '--format', 'json'], ws)).out) as ValidateJson;
+      assert.equal(sub.summary.agents, count, dir);
+      assert.ok(sub.agents.every((a) => a.path.startsWith(`${dir}/`)), dir);
+    }
+  } finally {
+    removeTree(ws);
+  }
+});
