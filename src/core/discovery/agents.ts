@@ -7,7 +7,7 @@ import type { FileSystem } from '../base/fs';
 import { fileProblem, sortProblems } from '../base/problems';
 import { severityFor } from '../base/rules';
 import type { AgentEntry } from '../skillmd/model';
-import { validateAgentMd } from '../agents/agents';
+import { type AgentValidationOptions, validateAgentMd } from '../agents/agents';
 import { mcpServersInReach } from '../claude/mcp';
 import type { McpServersInReach } from '../claude/tools';
 import { pluginNameOf } from './plugins';
@@ -35,6 +35,13 @@ export function agentMcpLookup(fs: FileSystem, at: AgentDir): () => McpServersIn
     }
     return servers;
   };
+}
+
+/** How one agent of an agent folder is validated: the MCP servers in reach, its plugin, where its hooks run. */
+export function agentValidationOptions(fs: FileSystem, at: AgentDir): AgentValidationOptions {
+  const mcp = agentMcpLookup(fs, at);
+  if (at.plugin !== undefined) return { mcp, plugin: at.plugin };
+  return { mcp, fs, hooksPlace: () => ({ project: path.dirname(path.dirname(at.dir)), mcp: mcp() }) };
 }
 
 /** How deep below an agents folder agent files are looked for (Claude Code's scan is recursive; this bounds a loop). */
@@ -98,7 +105,7 @@ export function loadAgentDir(fs: FileSystem, at: AgentDir, knownSkills: Readonly
   const { dir, workspaceFolder } = at;
   if (!fs.stat(dir)?.isDirectory) return [];
   const scope = at.plugin !== undefined ? 'plugin' : 'project';
-  const mcp = agentMcpLookup(fs, at);
+  const options = agentValidationOptions(fs, at);
   const agents: AgentEntry[] = [];
   for (const file of agentFiles(fs, dir)) {
     const fileName = path.basename(file).slice(0, -3);
@@ -115,7 +122,7 @@ export function loadAgentDir(fs: FileSystem, at: AgentDir, knownSkills: Readonly
         agents.push({ name: fileName, path: file, skills: [], scope, workspaceFolder, problems: [fileProblem('file-unreadable', `the agent file cannot be read: ${err instanceof Error ? err.message : String(err)}`)] });
         continue;
       }
-      agent = validateAgentMd(text, file, knownSkills, modelBlocked, { mcp });
+      agent = validateAgentMd(text, file, knownSkills, modelBlocked, options);
       if (agent.documentation) continue;
     }
     agent.workspaceFolder = workspaceFolder;

@@ -10,7 +10,7 @@ import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillm
 import { mcpServersOf, validateSkillMd } from '../validation/validateSkill';
 import { validatePluginHooksJson } from '../validation/hookRules';
 import type { McpServersInReach } from '../claude/tools';
-import { agentDirOf, agentMcpLookup } from '../discovery/agents';
+import { agentDirOf, agentMcpLookup, agentValidationOptions } from '../discovery/agents';
 import { validateAgentMd } from '../agents/agents';
 import { pluginNameOf } from '../discovery/plugins';
 import { projectOf } from '../discovery/paths';
@@ -99,7 +99,7 @@ export function validateDocumentText(
   }
   if (kind === 'agent') {
     const at = agentDirOf(fs, fsPath, workspaceFolder);
-    const agent = validateAgentMd(text, fsPath, knownSkills, undefined, at ? { mcp: agentMcpLookup(fs, at) } : undefined);
+    const agent = validateAgentMd(text, fsPath, knownSkills, undefined, at ? agentValidationOptions(fs, at) : undefined);
     return { kind, problems: agent.problems, references: [] };
   }
   return undefined;

@@ -379,3 +379,33 @@ test('agents in subfolders of .claude/agents and of a plugin\'s agents are valid
     removeTree(ws);
   }
 });
+
+test('agent hooks: a project agent\'s hooks are checked like a skill\'s; a plugin agent\'s hooks, mcpServers and permissionMode are ignored by Claude Code', async () => {
+  // docs/sub-agents.md: "`hooks` | Lifecycle hooks scoped to this subagent. Ignored for plugin subagents"; "For security
+  // reasons, plugin subagents don't support the `hooks`, `mcpServers`, or `permissionMode` frontmatter fields. These
+  // fields are ignored when loading agents from a plugin."
+  const hooks = 'hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: ./check.sh\n';
+  const ws = tempTree({
+    '.claude/agents/guard.md': `---\nname: guard\ndescription: Guards.\n${hooks}---\n`,
+    '.claude/agents/typo.md': '---\nname: typo\ndescription: Typo.\nhooks:\n  PreToolUs:\n    - hooks:\n        - type: command\n          command: ./x.sh\n---\n',
+    '.claude/agents/local.md': '---\nname: local\ndescription: Local.\npermissionMode: plan\n---\n',
+    'kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'kit/agents/planner.md': `---\nname: planner\ndescription: Plans.\npermissionMode: plan\nmcpServers:\n  - github\n${hooks}---\n`,
+    'kit/agents/plain.md': '---\nname: plain\ndescription: Plain.\n---\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    const got = Object.fromEntries(j.agents.map((a) => [a.path, a.problems.map((p) => `${p.code}:${p.severity}`)]));
+    assert.deepEqual(got, {
+      '.claude/agents/guard.md': [],
+      '.claude/agents/local.md': [],
+      '.claude/agents/typo.md': ['hook-invalid:error'],
+      'kit/agents/plain.md': [],
+      'kit/agents/planner.md': ['agent-plugin-ignored:error', 'agent-plugin-ignored:error', 'agent-plugin-ignored:error'],
+    });
+    const planner = j.agents.find((a) => a.path === 'kit/agents/planner.md')!;
+    assert.deepEqual(planner.problems.map((p) => /'(\w+)'/.exec(p.message)![1]), ['permissionMode', 'mcpServers', 'hooks']);
+  } finally {
+    removeTree(ws);
+  }
+});
