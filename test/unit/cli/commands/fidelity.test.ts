@@ -409,3 +409,26 @@ test('agent hooks: a project agent\'s hooks are checked like a skill\'s; a plugi
     removeTree(ws);
   }
 });
+
+test('duplicate-name: two copies of one plugin (a backup folder with the same manifest name) do not clash; two skills of one plugin do', async () => {
+  // A plugin is installed once per name (docs/plugins-reference.md, "Plugin installation scopes"); a second folder whose
+  // plugin.json gives the same name is a copy (jeremylongshore/claude-code-plugins-plus keeps dated backups of its
+  // plugins: 1,710 false duplicate-name errors before).
+  const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name}.\n---\n`;
+  const ws = tempTree({
+    'plugins/kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'plugins/kit/skills/audit/SKILL.md': skill('audit'),
+    'plugins/kit/skills/audit-v2/SKILL.md': skill('audit'),
+    'backups/2025-10-19/kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'backups/2025-10-19/kit/skills/audit/SKILL.md': skill('audit'),
+    'backups/2025-10-19/kit/commands/scan.md': '---\ndescription: Scans.\n---\nScan.\n',
+    'plugins/kit/commands/scan.md': '---\ndescription: Scans.\n---\nScan.\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    const dups = j.skills.filter((s) => s.problems.some((p) => p.code === 'duplicate-name')).map((s) => s.path).sort();
+    assert.deepEqual(dups, ['plugins/kit/skills/audit-v2/SKILL.md', 'plugins/kit/skills/audit/SKILL.md']);
+  } finally {
+    removeTree(ws);
+  }
+});
