@@ -156,7 +156,7 @@ describe('checkpoints', function () {
 
     const s2 = await waitStep('Q2', 2);
     assert.equal(s2.kind, 'multi');
-    assert.equal(pick(s2).placeholder, 'Choose one or more answers (Space toggles), or Other… to add your own');
+    assert.equal(pick(s2).placeholder, 'Choose one or more, or Other… (Space toggles)');
     assert.equal(pick(s2).canSelectMany, true);
     assert.deepEqual(pick(s2).items.map((i) => i.label), ['correctness', 'tests', 'security', 'Other…']);
     pick(s2).selectedItems = pick(s2).items.filter((i) => i.label === 'tests' || i.label === 'security');
@@ -167,6 +167,8 @@ describe('checkpoints', function () {
     const s3 = await waitStep('Q3', 3);
     assert.equal(s3.kind, 'text');
     assert.equal(box(s3).placeholder, 'Type your answer');
+    // No keys of our own in the prompt: the workbench shows its "Press 'Enter' to confirm…" once.
+    assert.equal(box(s3).prompt, undefined);
     box(s3).value = hostile;
     await sleep(100);
     await accept();

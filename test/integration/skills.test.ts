@@ -514,6 +514,16 @@ describe('skills feature', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('Search Skills lists the entry that answers a command before the one it shadows', async () => {
+    // /code-review: the project skill wins over the project command of the same name.
+    const picked = vscode.commands.executeCommand<string | undefined>('skillflow.searchSkills', { value: '/code-review' });
+    await new Promise((r) => setTimeout(r, 800));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await picked, skillsDir('code-review'), 'the first row is the skill that answers /code-review');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, skillsDir('code-review', 'SKILL.md'));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('Copy Invocation copies /name and /plugin:name', async () => {
     assert.equal(await vscode.commands.executeCommand('skillflow.copyInvocation', skillsDir('code-review')), '/code-review');
     assert.equal(await vscode.env.clipboard.readText(), '/code-review');

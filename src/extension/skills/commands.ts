@@ -10,7 +10,7 @@ import type { Problem } from '../../core/base/types';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
 import type { SkillsTreeProvider } from './tree';
-import type { SkillsNode } from '../../core/catalog/treeModel';
+import { entryLabel, searchOrder, type SkillsNode } from '../../core/catalog/treeModel';
 import { runInTerminal } from '../util/terminal';
 import { shortMessage } from '../adapters/ranges';
 
@@ -326,13 +326,19 @@ export class SkillCommands {
 }
 
 /**
- * Search Skills items: label = name, description = the command (or "not loaded"), level and state, detail = the
- * description (matched too).
+ * Search Skills items, in search order (the entry that answers a command before the ones it shadows): label = the
+ * command, as the tree shows it (the name when never loaded), description = the display name where it differs, level and
+ * state, detail = the description (matched too).
  */
 export function searchItems(skills: readonly SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
-  return skills.map((s) => ({
-    label: s.name,
-    description: `${s.invocation ?? 'not loaded'} · ${s.level}${s.source === 'command' ? ' command' : ''}${s.invocation !== null && s.shadowedBy ? ' · shadowed' : ''}`,
+  return searchOrder(skills).map((s) => ({
+    label: entryLabel(s),
+    description: [
+      s.invocation === null ? 'not loaded' : '',
+      s.displayName && s.displayName !== entryLabel(s) ? s.displayName : '',
+      `${s.level}${s.source === 'command' ? ' command' : ''}`,
+      s.invocation !== null && s.shadowedBy ? 'shadowed' : '',
+    ].filter(Boolean).join(' · '),
     detail: s.description ?? '',
     iconPath: new vscode.ThemeIcon(s.source === 'command' ? 'terminal' : s.kind === 'workflow' ? 'layers' : 'symbol-method'),
     skill: s,
