@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ScenarioContext } from './lib';
+import { hoverWrapping, type ScenarioContext } from './lib';
 
 const AUTH_KEY = '20261121-093000';
 const NEW_KEY = '20261122-100000';
@@ -67,6 +67,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.match(rowTipText, /PLAN · Refactor the auth middleware/);
   assert.match(rowTipText, /Last update (\d+ \w+ ago|now) \(/);
   assert.equal(await rowTip.locator('code', { hasText: `.workflow/${AUTH_KEY}/auth-refactor/implement` }).count(), 1);
+  assert.deepEqual(await hoverWrapping(rowTip), { split: [], nbspBetweenWords: 0 }, 'the tooltip wraps between words');
   await t.shot('workflows-row-tooltip');
   await t.page.mouse.move(700, 300);
 

@@ -264,8 +264,11 @@ export class SkillCommands {
   private reportRefusal(skill: SkillEntry, result: { message: string; problems: Problem[] }): void {
     this.log.warn(`package refused for ${skill.dir}: ${result.message}`);
     for (const p of result.problems) this.log.warn(`  ${p.file ?? skill.skillMdPath}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message}`);
-    const first = result.problems.filter((p) => p.severity === 'error').slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ');
-    void vscode.window.showErrorMessage(`Package Skill: ${result.message}${first ? ` — ${first}` : ''}`, 'Open SKILL.md').then((choice) => {
+    const errors = result.problems.filter((p) => p.severity === 'error');
+    const detail = [...errors.slice(0, 5).map((p) => `${p.code}: ${p.message}`), ...(errors.length > 5 ? [`…and ${errors.length - 5} more (Output › Skillflow)`] : [])].join('\n');
+    // Modal: a refusal answers the command at once and is closed before anything else, so it never stays beside a later
+    // "Packaged" message (a notification with a button stays until dismissed, and the API cannot close it).
+    void vscode.window.showErrorMessage(`Package Skill: ${result.message}`, { modal: true, ...(detail ? { detail } : {}) }, 'Open SKILL.md').then((choice) => {
       if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
     });
   }
