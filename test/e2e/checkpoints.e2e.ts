@@ -198,6 +198,14 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await showTerminal.click();
   await resumed.waitFor({ state: 'hidden', timeout: 10_000 });
   await sleep(300);
+  // The line was sent once the shell was ready: it follows the first prompt, it is not echoed above it.
+  const terminalText = await page.evaluate(() => Array.from(document.querySelectorAll('.terminal-wrapper.active .xterm-rows > div'))
+    .map((r) => (r.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
+  t.log(`Skillflow terminal:\n${terminalText.trim()}`);
+  const firstPrompt = terminalText.search(/[#$] /);
+  const firstCommand = terminalText.indexOf("claude '/release-notes resume");
+  assert.ok(firstCommand >= 0, 'the resume command is in the terminal');
+  assert.ok(firstPrompt >= 0 && firstPrompt < firstCommand, `the command was typed before the shell's first prompt:\n${terminalText}`);
   await t.shot('resumed-in-skillflow-terminal');
   await t.openFile('.agent/tmp/release-notes-context.md');
   await t.shot('answered-file');

@@ -318,7 +318,7 @@ export class SkillCommands {
       return undefined;
     }
     const line = scriptCommandLine(dir, rel, shell);
-    const ran = runInTerminal(line, { what: 'Run Script' });
+    const ran = await runInTerminal(line, { what: 'Run Script' });
     if (!ran.ok) {
       void vscode.window.showErrorMessage(ran.message);
       return undefined;
