@@ -94,6 +94,7 @@ describe('What Claude Sees and Who Answers', () => {
     const panel = await waitFor(() => api.listingPanel, 10_000, 'the What Claude Sees editor tab');
     assert.equal(panel.viewType, 'skillflow.claudeListingPanel');
     assert.equal(panel.title, 'What Claude Sees');
+    await waitFor(() => panel.visible && panel.viewColumn !== undefined, 10_000, 'the tab to show');
     assert.equal(panel.viewColumn, vscode.ViewColumn.One, 'in the editor area');
     assert.match(panel.webview.html, /<body class="in-editor">/);
     assert.match(panel.webview.html, /dist\/webview\/listing\.js/);

@@ -270,7 +270,7 @@ export class SkillCommands {
     // "Packaged" message (a notification with a button stays until dismissed, and the API cannot close it).
     void vscode.window.showErrorMessage(`Package Skill: ${result.message}`, { modal: true, ...(detail ? { detail } : {}) }, 'Open SKILL.md').then((choice) => {
       if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
-    });
+    }, (err: unknown) => this.log.warn(`package refusal dialog not shown: ${String(err)}`));
   }
 
   private async pickOutDir(skill: SkillEntry): Promise<string | undefined> {
