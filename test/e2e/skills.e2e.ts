@@ -29,6 +29,9 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await ruleFrame.locator('section.rule h2', { hasText: 'yaml-syntax' }).waitFor();
   assert.match(await ruleFrame.locator('section.rule').innerText(), /Fix:[\s\S]*Quote the value/);
   assert.equal(await page.locator('.tabs-container').getByRole('tab', { name: /rules\.md/ }).count(), 0, 'no editor on docs/rules.md');
+  // Nothing under the closed "All rules": the whole document is inside it (a bare <code> in the prose once left an
+  // open element that drew an empty box below).
+  assert.deepEqual(await ruleFrame.locator('body').evaluate((body) => Array.from(body.children).map((c) => c.tagName)), ['SECTION', 'DETAILS']);
   await page.mouse.move(900, 450);
   await t.shot('rule-section-from-problems');
   await page.keyboard.press('Control+W');

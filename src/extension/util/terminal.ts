@@ -19,11 +19,14 @@ export type TerminalRun = { ok: true; terminal: vscode.Terminal; commandLine: st
 export const SHELL_READY_MS = 15_000;
 
 /**
- * The terminal's shell integration once its shell is ready for a command (its first prompt), or undefined after
- * `timeoutMs` (a shell without integration: sh, a custom shell, the setting off) or when the terminal closes.
+ * The terminal's shell integration once its shell is at its first prompt, or what there is after `timeoutMs` (undefined
+ * for a shell without integration: sh, a custom shell, the setting off), or undefined when the terminal closes. The
+ * integration activates while the shell still runs its startup script (text sent then is echoed above the prompt); the
+ * shell reports its folder (`cwd`) just before it prints the prompt, so that is the sign it reads commands.
  */
 function whenShellReady(terminal: vscode.Terminal, timeoutMs: number): Promise<vscode.TerminalShellIntegration | undefined> {
-  if (terminal.shellIntegration || timeoutMs <= 0) return Promise.resolve(terminal.shellIntegration);
+  const atPrompt = (integration: vscode.TerminalShellIntegration | undefined) => integration?.cwd !== undefined;
+  if (atPrompt(terminal.shellIntegration) || timeoutMs <= 0) return Promise.resolve(terminal.shellIntegration);
   return new Promise((resolve) => {
     const done = (integration: vscode.TerminalShellIntegration | undefined) => {
       clearTimeout(timer);
@@ -32,7 +35,7 @@ function whenShellReady(terminal: vscode.Terminal, timeoutMs: number): Promise<v
     };
     const timer = setTimeout(() => done(terminal.shellIntegration), timeoutMs);
     const listeners = [
-      vscode.window.onDidChangeTerminalShellIntegration((e) => { if (e.terminal === terminal) done(e.shellIntegration); }),
+      vscode.window.onDidChangeTerminalShellIntegration((e) => { if (e.terminal === terminal && atPrompt(e.shellIntegration)) done(e.shellIntegration); }),
       vscode.window.onDidCloseTerminal((closed) => { if (closed === terminal) done(undefined); }),
     ];
   });
