@@ -236,6 +236,17 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.tabs-container').getByRole('tab', { name: /SKILL\.md/ }).filter({ hasText: 'SKILL.md' }).first().waitFor();
   await page.locator('.editor-instance .view-line', { hasText: 'Write a commit message in Conventional Commits style' }).first().waitFor();
   await t.shot('search-opened-skill');
+  // Two entries answer to /code-review's name: the skill that wins comes first, the command it shadows after it.
+  await t.runCommand('Skillflow: Search Skills');
+  await t.quickInput.input.fill('/code-review');
+  await t.quickInput.option(/shadowed/).waitFor();
+  const found = (await t.quickInput.widget.getByRole('option').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+  t.log(`Search /code-review: ${JSON.stringify(found)}`);
+  assert.match(found[0], /^\/code-review project Review a pull request/, 'the winning skill first');
+  assert.match(found[1], /^\/code-review project command · shadowed/, 'then the command it shadows');
+  await t.shot('search-winner-first');
+  await page.keyboard.press('Escape');
+  await t.quickInput.waitForClosed();
 
   // 8. New Skill: the name is validated as you type; step 2 (where) has Back, which returns to the name; the skill
   // is created, revealed and selected in the tree, and its TODO description is selected in the editor (and reported).
