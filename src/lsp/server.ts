@@ -4,7 +4,7 @@
  * for the VS Code extension and the CLI. This file converts positions (core: 1-based, LSP: 0-based UTF-16, which is
  * what JavaScript strings index) and keeps the open documents, the skill index and the rule configuration.
  *
- * Files served: SKILL.md, command files (`.claude/commands/**.md`), agent files (`.claude/agents/*.md`) and
+ * Files served: SKILL.md, command files (`.claude/commands/**.md`), agent files (`.claude/agents/` and its subfolders) and
  * `.skillflow.json` (its own `config-invalid` problems); `plugin.json` / `marketplace.json` changes re-validate the
  * skills they name. Diagnostics go out pushed (`textDocument/publishDiagnostics`) or are pulled
  * (`textDocument/diagnostic`, `workspace/diagnostic`) when the client can pull.
@@ -27,7 +27,7 @@ import { resolveCommand } from '../core/claude/resolve';
 import { CONFIG_FILE_NAME, configureProblems, parseRuleConfig, RuleConfigFinder, type RuleSetting, ruleSettingOverrides } from '../core/config/ruleConfig';
 import { skillDocKind, validateDocumentText } from '../core/editor/documents';
 import {
-  agentSkillAt, commandMentionAt, completionsAt, type CompletionEntry, CROSS_SKILL_CODES, type DocumentPlace, hoverAt, newRuleConfigText, ruleOffEdits,
+  agentSkillAt, commandMentionAt, completionsAt, type CompletionEntry, indexProblemsFor, type DocumentPlace, hoverAt, newRuleConfigText, ruleOffEdits,
   type Position,
 } from '../core/editor/features';
 import { disableForFileEdit, fixAllEdits, skillFixes, type TextEdit as CoreTextEdit } from '../core/fixes/skillFixes';
@@ -39,7 +39,7 @@ export const SELECT_RANGE_COMMAND = 'skillflow.selectRange';
 const TYPING_DEBOUNCE_MS = 50;
 /** Files whose change on disk the server wants to hear of (registered when the client can watch for it). */
 export const WATCHED_GLOBS = [
-  '**/SKILL.md', '**/skill.md', '**/.claude/agents/*.md', '**/agents/*.md', '**/hooks/hooks.json', '**/.claude/commands/**/*.md',
+  '**/SKILL.md', '**/skill.md', '**/.claude/agents/**/*.md', '**/agents/**/*.md', '**/hooks/hooks.json', '**/.claude/commands/**/*.md',
   '**/.claude/settings.json', '**/.claude/settings.local.json',
   `**/${CONFIG_FILE_NAME}`, '**/plugin.json', '**/marketplace.json',
 ];
@@ -175,8 +175,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const result = validateDocumentText(file, text, profile(), fs, idx.loaded ? idx.knownSkillNames() : undefined, folderOf(file));
     if (!result) return [];
     const problems = [...result.problems];
-    const entry = idx.loaded ? idx.skillByFile(file) : undefined;
-    if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL_CODES.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
+    problems.push(...indexProblemsFor(idx, file));
     const out = configure(file, problems, text);
     options.onValidated?.(file, performance.now() - started);
     return out;

@@ -99,6 +99,34 @@ describe('tools lists', function () {
     await doc.save();
   });
 
+  it('validates an agent in a subfolder of .claude/agents, with the duplicate name the index sees, and a plugin agent\'s ignored key', async () => {
+    const agents = path.join(workspaceDir(), '.claude', 'agents');
+    fs.mkdirSync(path.join(agents, 'sub-review'), { recursive: true });
+    fs.writeFileSync(path.join(agents, 'sub-twin.md'), '---\nname: sub-twin\ndescription: Top level.\n---\nTwin.\n');
+    const file = path.join(agents, 'sub-review', 'twin.md');
+    fs.writeFileSync(file, '---\nname: sub-twin\ndescription: In a subfolder.\ntools: Read, Grpe\n---\nTwin.\n');
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      await waitFor(() => diagnostics(doc.uri, 'tool-unknown').length > 0, 10_000, 'tool-unknown in a subfolder agent');
+      const [dup] = await waitFor(() => { const d = diagnostics(doc.uri, 'agent-duplicate-name'); return d.length ? d : undefined; }, 15_000, 'agent-duplicate-name from the index');
+      assert.equal(dup.severity, vscode.DiagnosticSeverity.Error);
+      assert.match(dup.message, /sub-twin\.md declares it too/);
+
+      fs.mkdirSync(path.join(pluginDir(), '.claude-plugin'), { recursive: true });
+      fs.mkdirSync(path.join(pluginDir(), 'agents', 'review'), { recursive: true });
+      fs.writeFileSync(path.join(pluginDir(), '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'tools-plugin' }));
+      const pluginAgent = path.join(pluginDir(), 'agents', 'review', 'planner.md');
+      fs.writeFileSync(pluginAgent, '---\nname: planner\ndescription: Plans.\npermissionMode: plan\n---\nPlan.\n');
+      const pdoc = await vscode.workspace.openTextDocument(pluginAgent);
+      const [ignored] = await waitFor(() => { const d = diagnostics(pdoc.uri, 'agent-plugin-ignored'); return d.length ? d : undefined; }, 10_000, 'agent-plugin-ignored');
+      assert.equal(pdoc.getText(ignored.range), 'permissionMode');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(path.join(agents, 'sub-review'), { recursive: true, force: true });
+      fs.rmSync(path.join(agents, 'sub-twin.md'), { force: true });
+    }
+  });
+
   it('reports a misspelt hook event in a plugin\'s hooks.json as you type, and in a skill\'s hooks frontmatter', async () => {
     fs.mkdirSync(path.join(pluginDir(), '.claude-plugin'), { recursive: true });
     fs.mkdirSync(path.join(pluginDir(), 'hooks'), { recursive: true });

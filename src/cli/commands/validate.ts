@@ -10,7 +10,6 @@
 import * as path from 'node:path';
 import { messagePaths } from '../../core/base/messagePaths';
 import { type CliContext, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError } from '../context';
-import type { SkillEntry } from '../../core/skillmd/model';
 import { applyTextEdits, fixAllEdits } from '../../core/fixes/skillFixes';
 import { unifiedDiff } from '../../core/base/diff';
 import { parseArgs } from '../args';
@@ -29,7 +28,7 @@ import { openValidateCache } from '../validateCache';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore; --config FILE: that one for every file).\n'
-  + '--fix applies the certain fixes (those of the editor\'s "Fix all") to each SKILL.md, then reports what is left;\n'
+  + '--fix applies the certain fixes (those of the editor\'s "Fix all") to each SKILL.md, command and agent file,\nthen reports what is left;\n'
   + '--fix-dry-run prints them as a unified diff and changes nothing (exit 1 when something would change).\n'
   + '--changed: the PATHs are changed files (pre-commit passes them); everything under the current folder is read and\n'
   + '  the skills, commands and agents they concern are reported: their own files, files in a skill\'s folder, files they\n'
@@ -124,7 +123,10 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
   if (fix || dryRun) {
     const shown = displayPaths(ctx.cwd);
-    const changes = fixChanges(ctx, configured.skills, shown);
+    const changes = fixChanges(ctx, [
+      ...configured.skills.map((s) => ({ file: s.skillMdPath, problems: s.problems, workspaceFolder: s.root.workspaceFolder })),
+      ...configured.agents.map((a) => ({ file: a.path, problems: a.problems, workspaceFolder: a.workspaceFolder })),
+    ], shown);
     const count = changes.reduce((n, c) => n + c.edits, 0);
     const summary = `${count} fix${count === 1 ? '' : 'es'} in ${changes.length} file${changes.length === 1 ? '' : 's'}`;
     if (dryRun) {
@@ -160,24 +162,27 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
 interface FixChange { file: string; before: string; after: string; edits: number }
 
 /**
- * What Fix all changes in each SKILL.md found (its configured problems: a rule turned off is not fixed). A file
- * that is not valid UTF-8 is left alone (said on stderr): decoding and writing it back would change its other bytes.
+ * What Fix all changes in each SKILL.md, command file and agent file found (its configured problems: a rule turned
+ * off is not fixed). A file that is not valid UTF-8 is left alone (said on stderr): decoding and writing it back would
+ * change its other bytes.
  */
-function fixChanges(ctx: CliContext, skills: readonly SkillEntry[], shown: (file: string) => string): FixChange[] {
+function fixChanges(ctx: CliContext, files: ReadonlyArray<{ file: string; problems: readonly Problem[]; workspaceFolder?: string }>, shown: (file: string) => string): FixChange[] {
   const out: FixChange[] = [];
-  for (const s of skills) {
-    if (path.basename(s.skillMdPath) !== 'SKILL.md' || !s.problems.length) continue;
+  const seen = new Set<string>();
+  for (const { file, problems, workspaceFolder } of files) {
+    if (!problems.length || seen.has(file)) continue;
+    seen.add(file);
     let bytes: Buffer;
-    try { bytes = ctx.fs.readFile(s.skillMdPath); } catch { continue; }
+    try { bytes = ctx.fs.readFile(file); } catch { continue; }
     const before = bytes.toString('utf8');
-    const edits = fixAllEdits(before, s.skillMdPath, s.problems, { fs: ctx.fs });
+    const edits = fixAllEdits(before, file, problems, { fs: ctx.fs, workspaceFolder });
     if (!edits.length) continue;
     if (!Buffer.from(before, 'utf8').equals(bytes)) {
-      ctx.err(`skillflow validate: ${shown(s.skillMdPath)} is not valid UTF-8; not fixed\n`);
+      ctx.err(`skillflow validate: ${shown(file)} is not valid UTF-8; not fixed\n`);
       continue;
     }
     const after = applyTextEdits(before, edits);
-    if (after !== before) out.push({ file: s.skillMdPath, before, after, edits: edits.length });
+    if (after !== before) out.push({ file, before, after, edits: edits.length });
   }
   return out;
 }

@@ -10,6 +10,9 @@ import { severityFor } from '../base/rules';
 import type { McpServersInReach } from '../claude/tools';
 import { checkToolList } from '../validation/toolRules';
 import { splitToolListParts } from '../skillmd/toolList';
+import type { FileSystem } from '../base/fs';
+import type { HooksPlace } from '../claude/hooks';
+import { checkFrontmatterHooks } from '../validation/hookRules';
 
 /** Splits a tools string (`Read, Grep` or `Read Bash(git status:*)`) on commas/spaces outside parentheses. */
 export function splitToolList(value: string): string[] {
@@ -29,7 +32,19 @@ export const AGENT_TOOL_KEYS: ReadonlyArray<readonly [string, string]> = [['allo
 /** What validateAgentMd needs besides the file: the MCP servers in reach (asked only when a tools list names one). */
 export interface AgentValidationOptions {
   mcp?: () => McpServersInReach | undefined;
+  /** The plugin of a plugin agent (its `hooks`, `mcpServers`, `permissionMode` are ignored by Claude Code). */
+  plugin?: string;
+  /** Where a project or personal agent's `hooks:` run (asked only when the agent has hooks), and the files to look in. */
+  hooksPlace?: () => HooksPlace;
+  fs?: FileSystem;
 }
+
+/**
+ * Keys Claude Code ignores in a plugin agent: "For security reasons, plugin subagents don't support the `hooks`,
+ * `mcpServers`, or `permissionMode` frontmatter fields. These fields are ignored when loading agents from a plugin"
+ * (docs/sub-agents.md).
+ */
+export const PLUGIN_AGENT_IGNORED_KEYS: readonly string[] = ['hooks', 'mcpServers', 'permissionMode'];
 
 /**
  * Parses and checks one agent file; `agent-skill-missing` is reported only when `knownSkills` is given, `unreachable`
@@ -109,6 +124,16 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   }
   const disallowed = byKey.get('disallowedTools');
   if (disallowed) checkToolList(detail, disallowed, 'deny', opts?.mcp, emit);
+
+  if (opts?.plugin !== undefined) {
+    for (const key of PLUGIN_AGENT_IGNORED_KEYS) {
+      const k = byKey.get(key);
+      if (k) emit('agent-plugin-ignored', k.keyRange, `Claude Code ignores '${key}' in a plugin agent (for security), so it has no effect; to keep it, copy the agent into .claude/agents/ (or set it in settings)`);
+    }
+  } else {
+    const hooks = byKey.get('hooks');
+    if (hooks && opts?.hooksPlace && severityFor('hook-invalid', 'claude-code')) checkFrontmatterHooks(detail, hooks, opts.hooksPlace(), opts.fs, emit);
+  }
 
   const skills = byKey.get('skills');
   if (skills) {

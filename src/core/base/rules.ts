@@ -93,6 +93,8 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'model-unknown': { summary: '`model` is no alias and names no Claude model (a typo such as `sonet`, or `gpt-4`): the Anthropic API refuses it; gateways may pass it on.', severity: per('warning', undefined, undefined) },
   'paths-pattern': { summary: 'A `paths` pattern matches no file: its brace groups expand past the 1,000 patterns the list shares, or a `[` opens no bracket expression.', severity: per('warning', undefined, undefined) },
   'tool-pattern': { summary: 'A `Bash(...)` rule in `allowed-tools` / `disallowed-tools` has `:*` before its end, where the colon is literal (`Bash(git:* push)` matches nothing).', severity: per('warning', undefined, undefined) },
+  'agent-plugin-ignored': { summary: 'A plugin agent sets `hooks`, `mcpServers` or `permissionMode`, which Claude Code ignores in plugin agents (for security).', severity: all('error') },
+  'agent-duplicate-name': { summary: 'Two agent files of one `.claude/agents` folder (subfolders included) declare the same `name`: Claude Code loads only one, chosen by file-system order.', severity: all('error') },
   'agent-name-invalid': { summary: 'An agent\'s `name` contains `:` or starts with `-`: Claude Code skips the file.', severity: all('error') },
   'agent-tools-invalid': { summary: 'An agent\'s `tools` must be a string or a list of strings.', severity: all('error') },
   'config-invalid': { summary: 'A `.skillflow.json` (or a `skillflow-disable` comment) is not valid; the parts that are not valid are ignored.', severity: all('warning') },

@@ -332,12 +332,14 @@ function what(c: ClaudeEntry): string {
 /** The problems that need the whole model. */
 function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<LoadedSkillEntry, ClaudeEntry>, profile: Profile): void {
   const touched = new Set<LoadedSkillEntry>();
-  // duplicate-name: two loaded entries of one level and one source answering the same command.
+  // duplicate-name: two loaded entries of one level and one source answering the same command. Plugin entries clash
+  // only within one plugin folder: two folders whose manifests give one name are copies of a plugin (a backup, a
+  // vendored version), of which Claude Code installs one, not two plugins loaded side by side.
   const groups = new Map<string, LoadedSkillEntry[]>();
   for (const e of all) {
     const c = assigned.get(e);
     if (!c || !c.loaded || c.invocation === null) continue;
-    const key = `${c.level}\0${c.kind}\0${c.invocation}`;
+    const key = `${c.level}\0${c.kind}\0${c.invocation}\0${c.level === 'plugin' ? c.root : ''}`;
     const list = groups.get(key);
     if (list) list.push(e); else groups.set(key, [e]);
   }

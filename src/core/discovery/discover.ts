@@ -11,7 +11,7 @@ import { fileProblem } from '../base/problems';
 import { validatePluginHooksJson } from '../validation/hookRules';
 import type { ClaudeModel } from '../claude/load';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from '../skillmd/model';
-import { type AgentDir, loadAgentDir } from './agents';
+import { type AgentDir, agentDirOf, loadAgentDir } from './agents';
 import { applyClaudeModel, modelBlockedSkills } from './claudeWiring';
 import { type LoadedSkillEntry, loadSkill, loadSkillsInOrder, type SkillJob, type SkillLoader } from './load';
 import { pluginNameOf, rootSkillPluginOf } from './plugins';
@@ -206,13 +206,21 @@ function discoveryFor(fs: FileSystem, abs: string, isFile: boolean, entries: Ret
     // Outside every folder Claude Code reads: that skill alone.
     return { start: parent, anyFolder: true, single: true, alone: path.basename(skillDir), keep };
   }
+  const keepUnder = (file: string) => file.startsWith(abs.endsWith(path.sep) ? abs : abs + path.sep);
+  if (!isFile) {
+    // `.claude` itself, or an agents folder or one of its subfolders: the project (or plugin) it belongs to is the
+    // start folder, so that its agents are found; what is under PATH is kept.
+    if (base === '.claude') return { start: path.dirname(abs), anyFolder: false, single: false, keep: keepUnder };
+    const at = agentDirOf(fs, path.join(abs, 'agent.md'), undefined);
+    if (at) return { start: at.plugin === undefined ? path.dirname(path.dirname(at.dir)) : path.dirname(at.dir), anyFolder: at.plugin !== undefined, single: false, keep: keepUnder };
+  }
   if (isFile) {
     if (!base.endsWith('.md')) return undefined;
     const commands = projectOf(abs, 'commands');
     if (commands !== undefined) return { start: commands, anyFolder: false, single: true, keep: (file) => file === abs };
     return undefined;
   }
-  return { start: abs, anyFolder: true, single: false, keep: (file) => file === abs || file.startsWith(abs.endsWith(path.sep) ? abs : abs + path.sep) };
+  return { start: abs, anyFolder: true, single: false, keep: (file) => file === abs || keepUnder(file) };
 }
 
 /**
@@ -228,18 +236,16 @@ export function discoverPath(fs: FileSystem, target: string, opts: PathOptions):
   const st = cached.stat(abs);
   if (!st) return { ok: false, message: `'${target}' does not exist` };
   if (st.isFile) {
-    const base = path.basename(abs);
-    const agentsDir = path.dirname(abs);
-    if (base.endsWith('.md') && path.basename(agentsDir) === 'agents' && path.basename(path.dirname(agentsDir)) === '.claude') {
-      const project = path.dirname(path.dirname(agentsDir));
+    const at = abs.endsWith('.md') ? agentDirOf(cached, abs, undefined) : undefined;
+    if (at && at.plugin === undefined) {
+      const project = path.dirname(path.dirname(at.dir));
       const all = discover(cached, { ...opts, workspaceFolders: [project] });
       const agent = all.agents.find((a) => a.path === abs);
       if (!agent) return { ok: false, message: `cannot read '${target}'` };
       return { ok: true, discovery: { roots: [], skills: [], agents: [agent], models: all.models } };
     }
-    const pluginDir = path.dirname(agentsDir);
-    if (base.endsWith('.md') && path.basename(agentsDir) === 'agents' && pluginNameOf(cached, pluginDir) !== undefined) {
-      const all = discover(cached, { ...opts, workspaceFolders: [pluginDir], anyFolder: true });
+    if (at) {
+      const all = discover(cached, { ...opts, workspaceFolders: [path.dirname(at.dir)], anyFolder: true });
       const agent = all.agents.find((a) => a.path === abs);
       if (agent) return { ok: true, discovery: { roots: [], skills: [], agents: [agent], models: all.models } };
     }

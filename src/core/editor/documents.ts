@@ -10,7 +10,7 @@ import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillm
 import { mcpServersOf, validateSkillMd } from '../validation/validateSkill';
 import { validatePluginHooksJson } from '../validation/hookRules';
 import type { McpServersInReach } from '../claude/tools';
-import { agentDirOf, agentMcpLookup } from '../discovery/agents';
+import { agentDirOf, agentMcpLookup, agentValidationOptions } from '../discovery/agents';
 import { validateAgentMd } from '../agents/agents';
 import { pluginNameOf } from '../discovery/plugins';
 import { projectOf } from '../discovery/paths';
@@ -20,12 +20,12 @@ import { commandContextOf, validateCommandText } from '../discovery/load';
  * The file patterns of the documents the language features apply to (the extension's selector, docs/editors.md).
  * The plugin agents pattern (any `agents` folder) takes a plugin's agents: skillDocKind checks that the folder above is a plugin.
  */
-export const SKILL_DOCUMENT_PATTERNS: readonly string[] = ['**/SKILL.md', '**/.claude/agents/*.md', '**/agents/*.md', '**/.claude/commands/**/*.md'];
+export const SKILL_DOCUMENT_PATTERNS: readonly string[] = ['**/SKILL.md', '**/.claude/agents/**/*.md', '**/agents/**/*.md', '**/.claude/commands/**/*.md'];
 
-const AGENT_PATH = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
+const AGENT_PATH = /[\\/]\.claude[\\/]agents[\\/](?:[^\\/]+[\\/])*[^\\/]+\.md$/;
 /** A plugin's hooks file (validated as you type; skillDocKind checks that the folder above is a plugin). */
 const HOOKS_PATH = /[\\/]hooks[\\/]hooks\.json$/;
-const ANY_AGENT_PATH = /[\\/]agents[\\/][^\\/]+\.md$/;
+const ANY_AGENT_PATH = /[\\/]agents[\\/](?:[^\\/]+[\\/])*[^\\/]+\.md$/;
 const COMMAND_PATH = /[\\/]\.claude[\\/]commands[\\/](?:[^\\/]+[\\/])*[^\\/]+\.md$/;
 
 export type SkillDocKind = 'skill' | 'agent' | 'command' | 'hooks' | undefined;
@@ -99,7 +99,7 @@ export function validateDocumentText(
   }
   if (kind === 'agent') {
     const at = agentDirOf(fs, fsPath, workspaceFolder);
-    const agent = validateAgentMd(text, fsPath, knownSkills, undefined, at ? { mcp: agentMcpLookup(fs, at) } : undefined);
+    const agent = validateAgentMd(text, fsPath, knownSkills, undefined, at ? agentValidationOptions(fs, at) : undefined);
     return { kind, problems: agent.problems, references: [] };
   }
   return undefined;

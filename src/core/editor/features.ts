@@ -13,7 +13,7 @@ import type { FileSystem } from '../base/fs';
 import { claudeTools, type McpServersInReach, pluginServerSegment, toolEntryHover } from '../claude/tools';
 import { parseSkillMd, parseSkillMdDetailed } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, type FrontmatterKeyInfo } from '../skillmd/keys';
-import type { ParsedSkillMd } from '../skillmd/model';
+import type { AgentEntry, ParsedSkillMd, SkillEntry } from '../skillmd/model';
 import { TOOL_LIST_KEYS, toolEntryAt } from '../validation/toolRules';
 import { mcpServersForDocument, type SkillDocKind } from './documents';
 import { CLAUDE_CODES } from '../discovery/claudeWiring';
@@ -236,6 +236,18 @@ export function completionsAt(kind: SkillDocKind, text: string, at: Position, pr
  * Claude Code's model sets (claudeWiring) and `skill-md-case` (discovery).
  */
 export const CROSS_SKILL_CODES: ReadonlySet<string> = new Set([...CLAUDE_CODES, 'skill-md-case']);
+
+/** Cross-file problems of an agent file that only the index sees (two files of one agents folder with one name). */
+const CROSS_AGENT_CODES: ReadonlySet<string> = new Set(['agent-duplicate-name']);
+
+/** What the index knows about an open file that its own validation cannot see (the cross-skill and cross-agent codes). */
+export function indexProblemsFor(index: { loaded: boolean; skillByFile(file: string): SkillEntry | undefined; readonly agents: readonly AgentEntry[] }, file: string): Problem[] {
+  if (!index.loaded) return [];
+  const entry = index.skillByFile(file);
+  if (entry) return entry.problems.filter((p) => CROSS_SKILL_CODES.has(p.code) && (!p.file || p.file === entry.skillMdPath));
+  const agent = index.agents.find((a) => a.path === file);
+  return agent ? agent.problems.filter((p) => CROSS_AGENT_CODES.has(p.code)) : [];
+}
 
 /** What a file's problems show (two equal signatures publish the same markers). */
 export function problemsSignature(problems: readonly Problem[]): string {

@@ -2,6 +2,7 @@
  * What the status bar and the tree say about workflows, as plain strings (codicons as `$(name)`,
  * tooltips as markdown), so the wording is unit-tested without VS Code.
  */
+import { mdCode, mdText } from '../base/markdown';
 import { DEFAULT_MODE, PHASE_PATHS, isMode, isPhase, isTerminal } from './fsm';
 import type { WorkflowInfo } from './scan';
 
@@ -90,28 +91,6 @@ export function absoluteTime(ms: number, format: TimeFormat = {}): string {
   return dtf.format(ms);
 }
 
-/** Escapes text for a markdown tooltip. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, (c) => `\\${c}`);
-}
-
-/**
- * `text` as a Markdown code span, shown verbatim (escaping does not work inside code spans): the fence
- * is one backtick longer than the longest run in the text; line breaks become spaces.
- */
-export function codeSpan(text: string): string {
-  let longest = 0;
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    run = text.charCodeAt(i) === 96 ? run + 1 : 0;
-    if (run > longest) longest = run;
-  }
-  const fence = '`'.repeat(longest + 1);
-  const body = text.replace(/[\r\n]+/g, ' ');
-  const pad = body.startsWith('`') || body.endsWith('`') || (body.startsWith(' ') && body.endsWith(' ') && body.trim()) ? ' ' : '';
-  return `${fence}${pad}${body || ' '}${pad}${fence}`;
-}
-
 /** Removes `$(icon)` codicons (and one following space) from a status bar text, for screen readers. Linear. */
 export function withoutIcons(text: string): string {
   return text.replace(/\$\([a-z0-9~-]*\) ?/gi, '');
@@ -142,30 +121,30 @@ export function workflowTooltipMarkdown(wf: WorkflowInfo, now: number, format: T
   const lines: string[] = [];
   const phase = wf.displayPhase ?? 'unknown phase';
   const icon = PHASE_ICONS[wf.displayPhase ?? ''] ?? 'question';
-  lines.push(`$(${icon}) **${escapeMarkdown(phase)} · ${escapeMarkdown(displayName(wf))}**`);
+  lines.push(`$(${icon}) **${mdText(phase)} · ${mdText(displayName(wf))}**`);
   lines.push('');
   if (wf.lastUpdateMs !== undefined) {
-    lines.push(`${wf.stale ? '$(warning) Stale: last' : 'Last'} update ${relativeTime(wf.lastUpdateMs, now, format)} (${escapeMarkdown(absoluteTime(wf.lastUpdateMs, format))})`);
+    lines.push(`${wf.stale ? '$(warning) Stale: last' : 'Last'} update ${relativeTime(wf.lastUpdateMs, now, format)} (${mdText(absoluteTime(wf.lastUpdateMs, format))})`);
     lines.push('');
   }
-  lines.push(`Registry key ${codeSpan(wf.key)} · mode ${codeSpan(wf.mode)}${wf.command ? ` · command ${codeSpan(wf.command)}` : ''}`);
+  lines.push(`Registry key ${mdCode(wf.key)} · mode ${mdCode(wf.mode)}${wf.command ? ` · command ${mdCode(wf.command)}` : ''}`);
   lines.push('');
   lines.push(phasePathMarkdown(wf));
   lines.push('');
   const last = wf.transitions[wf.transitions.length - 1];
   if (last) {
-    const at = last.at && !Number.isNaN(Date.parse(last.at)) ? ` on ${escapeMarkdown(absoluteTime(Date.parse(last.at), format))}` : last.at ? ` at ${codeSpan(last.at)}` : '';
-    lines.push(`Last transition: ${escapeMarkdown(last.from ?? '∅')} → ${escapeMarkdown(last.to)}${at}`);
+    const at = last.at && !Number.isNaN(Date.parse(last.at)) ? ` on ${mdText(absoluteTime(Date.parse(last.at), format))}` : last.at ? ` at ${mdCode(last.at)}` : '';
+    lines.push(`Last transition: ${mdText(last.from ?? '∅')} → ${mdText(last.to)}${at}`);
   } else {
     lines.push('Last transition: none recorded');
   }
   lines.push('');
-  lines.push(`Agent: ${wf.agent ? codeSpan(wf.agent) : '—'}`);
+  lines.push(`Agent: ${wf.agent ? mdCode(wf.agent) : '—'}`);
   lines.push('');
-  lines.push(`workDir: ${wf.workDir ? codeSpan(wf.workDir) : '—'}`);
+  lines.push(`workDir: ${wf.workDir ? mdCode(wf.workDir) : '—'}`);
   if (wf.problems.length) {
     lines.push('');
-    for (const p of wf.problems) lines.push(`$(${p.severity === 'error' ? 'error' : 'warning'}) ${escapeMarkdown(p.message)}`);
+    for (const p of wf.problems) lines.push(`$(${p.severity === 'error' ? 'error' : 'warning'}) ${mdText(p.message)}`);
   }
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 /** The `skillflow.checkpoints` view: one row per context file with skill, answered/total and age; a click starts the Answer flow. */
+import { mdCode, mdText } from '../../core/base/markdown';
 import * as vscode from 'vscode';
 import type { CheckpointInfo, CheckpointStore } from './store';
 
@@ -16,9 +17,6 @@ function since(info: CheckpointInfo): number {
   return Number.isFinite(created) && created <= Date.now() ? created : info.mtimeMs;
 }
 
-function escapeMd(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
-}
 
 export class CheckpointsTreeProvider implements vscode.TreeDataProvider<CheckpointInfo>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<CheckpointInfo | undefined>();
@@ -53,14 +51,14 @@ export class CheckpointsTreeProvider implements vscode.TreeDataProvider<Checkpoi
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = false;
     md.supportHtml = false;
-    md.appendMarkdown(`**${escapeMd(info.skill ?? '(no skill)')}** — \`${info.relPath.replace(/`/g, "'")}\`\n\n`);
+    md.appendMarkdown(`**${mdText(info.skill ?? '(no skill)')}** — ${mdCode(info.relPath)}\n\n`);
     if (info.args) md.appendMarkdown(`Args: \`${info.args.replace(/`/g, "'")}\`\n\n`);
-    if (info.created) md.appendMarkdown(`Created: ${escapeMd(info.created)}\n\n`);
-    if (info.progressSummary) md.appendMarkdown(`${escapeMd(info.progressSummary.slice(0, 500))}\n\n`);
+    if (info.created) md.appendMarkdown(`Created: ${mdText(info.created)}\n\n`);
+    if (info.progressSummary) md.appendMarkdown(`${mdText(info.progressSummary.slice(0, 500))}\n\n`);
     for (const q of info.questions.slice(0, 20)) {
-      md.appendMarkdown(`- ${q.answer ? '$(check)' : '$(circle-large-outline)'} **${q.id}** ${escapeMd(q.text.slice(0, 120))}${q.answer ? ` — ${escapeMd(q.answer.slice(0, 80))}` : ''}\n`);
+      md.appendMarkdown(`- ${q.answer ? '$(check)' : '$(circle-large-outline)'} **${mdText(q.id)}** ${mdText(q.text.slice(0, 120))}${q.answer ? ` — ${mdText(q.answer.slice(0, 80))}` : ''}\n`);
     }
-    if (!info.valid) md.appendMarkdown(`\n\n$(warning) Invalid context format:\n\n${info.problems.map((p) => `- ${escapeMd(p)}`).join('\n')}`);
+    if (!info.valid) md.appendMarkdown(`\n\n$(warning) Invalid context format:\n\n${info.problems.map((p) => `- ${mdText(p)}`).join('\n')}`);
     item.tooltip = md;
     return item;
   }

@@ -8,7 +8,7 @@ import { toDiagnostic } from '../adapters/ranges';
 import type { SkillsService } from './service';
 import type { IndexChange } from '../../core/catalog/skillIndex';
 import { skillDocKind, validateDocumentText } from './documents';
-import { CROSS_SKILL_CODES, problemsSignature } from '../../core/editor/features';
+import { indexProblemsFor, problemsSignature } from '../../core/editor/features';
 import type { EditorRuleConfig } from './ruleConfig';
 
 const TYPING_DEBOUNCE_MS = 250;
@@ -54,8 +54,7 @@ export class SkillDiagnostics implements vscode.Disposable {
     // A newer edit arrived while validating: drop this result.
     if (this.generations.get(key) !== generation) return;
     let problems = [...result.problems];
-    const entry = index.loaded ? index.skillByFile(doc.uri.fsPath) : undefined;
-    if (entry) problems.push(...entry.problems.filter((p) => CROSS_SKILL_CODES.has(p.code) && (!p.file || p.file === entry.skillMdPath)));
+    problems.push(...indexProblemsFor(index, doc.uri.fsPath));
     problems = this.configure(doc.uri.fsPath, problems, doc.getText());
     // Re-publishing identical markers would cancel in-flight code action and hover requests in the editor.
     const signature = problemsSignature(problems);

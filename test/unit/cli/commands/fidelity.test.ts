@@ -333,3 +333,102 @@ test('a marketplace.json Claude Code refuses (not JSON, a required field missing
     }
   }
 });
+
+test('agents in subfolders of .claude/agents and of a plugin\'s agents are validated; two files with one name are an error', async () => {
+  // docs/sub-agents.md: "Claude Code scans `.claude/agents/` and `~/.claude/agents/` recursively, so you can organize
+  // definitions into subfolders" / "if two files under the same `.claude/agents/` directory, including its subfolders,
+  // declare the same name, Claude Code loads only one of them, chosen by filesystem read order" / "a file at
+  // `agents/review/security.md` in plugin `my-plugin` registers as `my-plugin:review:security`".
+  const ws = tempTree({
+    '.claude/agents/review/security.md': '---\nname: security\ndescription: Reviews security.\nmodel: sonet\n---\nReview.\n',
+    '.claude/agents/research/deep/scout.md': '---\nname: scout\ndescription: Scouts.\nskills:\n  - missing-skill\n---\nScout.\n',
+    '.claude/agents/review/writer.md': '---\nname: writer\ndescription: Writes.\n---\nWrite.\n',
+    '.claude/agents/writer.md': '---\nname: writer\ndescription: Writes too.\n---\nWrite.\n',
+    '.claude/agents/.hidden/ghost.md': '---\nname: ghost\ndescription: Hidden.\nmodel: sonet\n---\n',
+    'kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'kit/agents/security.md': '---\nname: security\ndescription: Plugin security.\n---\n',
+    'kit/agents/review/security.md': '---\nname: security\ndescription: Plugin review security.\n---\n',
+    'kit/agents/review/twin.md': '---\nname: security\ndescription: Same id as review/security.md.\n---\n',
+  });
+  try {
+    const r = await run(['validate', '.', '--format', 'json'], ws);
+    const j = JSON.parse(r.out) as ValidateJson;
+    const got = j.agents.map((a) => [a.path, a.problems.map((p) => `${p.code}:${p.severity}`)]).sort();
+    assert.deepEqual(got, [
+      ['.claude/agents/research/deep/scout.md', ['agent-skill-missing:error']],
+      ['.claude/agents/review/security.md', ['model-unknown:warning']],
+      ['.claude/agents/review/writer.md', ['agent-duplicate-name:error']],
+      ['.claude/agents/writer.md', ['agent-duplicate-name:error']],
+      ['kit/agents/review/security.md', ['agent-duplicate-name:error']],
+      ['kit/agents/review/twin.md', ['agent-duplicate-name:error']],
+      ['kit/agents/security.md', []],
+    ]);
+    const dup = j.agents.find((a) => a.path.endsWith('kit/agents/review/twin.md'))!.problems[0].message;
+    assert.match(dup, /'kit:review:security'.*review\/security\.md declares it too/);
+    assert.equal(r.code, 1);
+    // One agent file in a subfolder, named on the command line.
+    const one = JSON.parse((await run(['validate', '.claude/agents/review/security.md', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(one.agents.map((a) => [a.name, a.problems.map((p) => p.code)]), [['security', ['model-unknown']]]);
+    // An agents folder, one of its subfolders and `.claude` itself, named on the command line: the agents under it.
+    for (const [dir, count] of [['.claude/agents/review', 2], ['.claude/agents', 4], ['.claude', 4], ['kit/agents/review', 2]] as const) {
+      const sub = JSON.parse((await run(['validate', dir, '--format', 'json'], ws)).out) as ValidateJson;
+      assert.equal(sub.summary.agents, count, dir);
+      assert.ok(sub.agents.every((a) => a.path.startsWith(`${dir}/`)), dir);
+    }
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('agent hooks: a project agent\'s hooks are checked like a skill\'s; a plugin agent\'s hooks, mcpServers and permissionMode are ignored by Claude Code', async () => {
+  // docs/sub-agents.md: "`hooks` | Lifecycle hooks scoped to this subagent. Ignored for plugin subagents"; "For security
+  // reasons, plugin subagents don't support the `hooks`, `mcpServers`, or `permissionMode` frontmatter fields. These
+  // fields are ignored when loading agents from a plugin."
+  const hooks = 'hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: ./check.sh\n';
+  const ws = tempTree({
+    '.claude/agents/guard.md': `---\nname: guard\ndescription: Guards.\n${hooks}---\n`,
+    '.claude/agents/typo.md': '---\nname: typo\ndescription: Typo.\nhooks:\n  PreToolUs:\n    - hooks:\n        - type: command\n          command: ./x.sh\n---\n',
+    '.claude/agents/local.md': '---\nname: local\ndescription: Local.\npermissionMode: plan\n---\n',
+    'kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'kit/agents/planner.md': `---\nname: planner\ndescription: Plans.\npermissionMode: plan\nmcpServers:\n  - github\n${hooks}---\n`,
+    'kit/agents/plain.md': '---\nname: plain\ndescription: Plain.\n---\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    const got = Object.fromEntries(j.agents.map((a) => [a.path, a.problems.map((p) => `${p.code}:${p.severity}`)]));
+    assert.deepEqual(got, {
+      '.claude/agents/guard.md': [],
+      '.claude/agents/local.md': [],
+      '.claude/agents/typo.md': ['hook-invalid:error'],
+      'kit/agents/plain.md': [],
+      'kit/agents/planner.md': ['agent-plugin-ignored:error', 'agent-plugin-ignored:error', 'agent-plugin-ignored:error'],
+    });
+    const planner = j.agents.find((a) => a.path === 'kit/agents/planner.md')!;
+    assert.deepEqual(planner.problems.map((p) => /'(\w+)'/.exec(p.message)![1]), ['permissionMode', 'mcpServers', 'hooks']);
+  } finally {
+    removeTree(ws);
+  }
+});
+
+test('duplicate-name: two copies of one plugin (a backup folder with the same manifest name) do not clash; two skills of one plugin do', async () => {
+  // A plugin is installed once per name (docs/plugins-reference.md, "Plugin installation scopes"); a second folder whose
+  // plugin.json gives the same name is a copy (jeremylongshore/claude-code-plugins-plus keeps dated backups of its
+  // plugins: 1,710 false duplicate-name errors before).
+  const skill = (name: string) => `---\nname: ${name}\ndescription: Does ${name}.\n---\n`;
+  const ws = tempTree({
+    'plugins/kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'plugins/kit/skills/audit/SKILL.md': skill('audit'),
+    'plugins/kit/skills/audit-v2/SKILL.md': skill('audit'),
+    'backups/2025-10-19/kit/.claude-plugin/plugin.json': '{"name":"kit"}',
+    'backups/2025-10-19/kit/skills/audit/SKILL.md': skill('audit'),
+    'backups/2025-10-19/kit/commands/scan.md': '---\ndescription: Scans.\n---\nScan.\n',
+    'plugins/kit/commands/scan.md': '---\ndescription: Scans.\n---\nScan.\n',
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    const dups = j.skills.filter((s) => s.problems.some((p) => p.code === 'duplicate-name')).map((s) => s.path).sort();
+    assert.deepEqual(dups, ['plugins/kit/skills/audit-v2/SKILL.md', 'plugins/kit/skills/audit/SKILL.md']);
+  } finally {
+    removeTree(ws);
+  }
+});

@@ -113,3 +113,26 @@ test('validate --fix: a rule turned off (config or disable comment) is not fixed
     removeTree(dir);
   }
 });
+
+test('validate --fix fixes agent and command files too: the tool-name and agent-tools-key fixes the editor offers', async () => {
+  const dir = tempTree({
+    'home/.keep': '',
+    'ws/.claude/agents/review/reviewer.md': '---\nname: reviewer\ndescription: Reviews.\ntools: Read, web_fetch\ndisallowed-tools: Bash\n---\nReview.\n',
+    'ws/.claude/commands/ship.md': '---\ndescription: Ships.\nallowed-tools: Bash(git push:*), web_fetch\n---\nShip it.\n',
+  });
+  const ws = path.join(dir, 'ws');
+  const home = path.join(dir, 'home');
+  try {
+    const dry = await run(['validate', '--fix-dry-run'], ws, home);
+    assert.equal(dry.code, 1, dry.err);
+    assert.match(dry.out, /\+allowed-tools: Bash\(git push:\*\), WebFetch/);
+    assert.match(dry.out, /\+tools: Read, WebFetch\n\+disallowedTools: Bash/);
+    const r = await run(['validate', '--fix'], ws, home);
+    assert.match(r.err, /applied 3 fixes in 2 files/, r.err);
+    assert.equal(fs.readFileSync(path.join(ws, '.claude/agents/review/reviewer.md'), 'utf8'), '---\nname: reviewer\ndescription: Reviews.\ntools: Read, WebFetch\ndisallowedTools: Bash\n---\nReview.\n');
+    assert.equal(fs.readFileSync(path.join(ws, '.claude/commands/ship.md'), 'utf8'), '---\ndescription: Ships.\nallowed-tools: Bash(git push:*), WebFetch\n---\nShip it.\n');
+    assert.equal(r.code, 0, r.out);
+  } finally {
+    removeTree(dir);
+  }
+});

@@ -59,7 +59,7 @@ test('the extra codes (file, limit and agent rules) are present', () => {
     assert.equal(RULES[code].severity['claude-code'], 'error', code);
   }
   const extra = Object.keys(RULES).filter((c) => !(c in SPEC_TABLE)).sort();
-  assert.deepEqual(extra, ['agent-model-invalid', 'agent-name-invalid', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'agent-tools-key', 'config-invalid', 'description-overlap', 'description-placeholder', 'file-not-text', 'file-too-large', 'frontmatter-limits', 'hook-invalid', 'hook-matcher', 'hook-script-missing', 'mention-unknown', 'model-unknown', 'paths-pattern', 'script-source-path', 'subskill-not-loaded', 'tool-pattern', 'tool-rule-invalid', 'tool-unknown']);
+  assert.deepEqual(extra, ['agent-duplicate-name', 'agent-model-invalid', 'agent-name-invalid', 'agent-plugin-ignored', 'agent-skill-missing', 'agent-skills-invalid', 'agent-tools-invalid', 'agent-tools-key', 'config-invalid', 'description-overlap', 'description-placeholder', 'file-not-text', 'file-too-large', 'frontmatter-limits', 'hook-invalid', 'hook-matcher', 'hook-script-missing', 'mention-unknown', 'model-unknown', 'paths-pattern', 'script-source-path', 'subskill-not-loaded', 'tool-pattern', 'tool-rule-invalid', 'tool-unknown']);
   assert.equal(RULES['config-invalid'].severity['claude-code'], 'warning');
 });
 

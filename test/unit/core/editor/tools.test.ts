@@ -44,7 +44,11 @@ test('document kinds: a plugin\'s agents and hooks.json with fs; an `agents` fol
   assert.equal(skillDocKind(p.hooks, nodeFileSystem), 'hooks');
   assert.equal(skillDocKind(p.notAgent, nodeFileSystem), undefined);
   assert.equal(skillDocKind(p.projectAgent), 'agent');
-  assert.ok(SKILL_DOCUMENT_PATTERNS.includes('**/agents/*.md'));
+  // Claude Code scans agents folders recursively (docs/sub-agents.md): a subfolder's file is an agent too.
+  assert.equal(skillDocKind(path.join(p.root, '.claude/agents/review/deep/helper.md')), 'agent');
+  assert.equal(skillDocKind(path.join(p.root, 'p/agents/review/sec.md'), nodeFileSystem), 'agent');
+  assert.equal(skillDocKind(path.join(p.root, 'docs/agents/sub/readme.md'), nodeFileSystem), undefined);
+  assert.ok(SKILL_DOCUMENT_PATTERNS.includes('**/agents/**/*.md'));
   assert.ok(CROSS_SKILL_CODES.has('mention-unknown'));
   // A plugin agent's problems: the skill key (agent-tools-key) and the tool name (tool-unknown); a hooks file's own.
   const agent = validateDocumentText(p.agent, AGENT, 'claude-code', nodeFileSystem, undefined, p.root)!;

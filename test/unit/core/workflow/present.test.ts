@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { absoluteTime, codeSpan, escapeMarkdown, isStatusBarWorthy, phasePathMarkdown, relativeTime, statusBarView, treeDescription, treeLabel, treeLabelFull, TREE_LABEL_MAX, withoutIcons, workflowTooltipMarkdown } from '../../../../src/core/workflow/present';
+import { mdCode as codeSpan, mdText as escapeMarkdown } from '../../../../src/core/base/markdown';
+import { absoluteTime, isStatusBarWorthy, phasePathMarkdown, relativeTime, statusBarView, treeDescription, treeLabel, treeLabelFull, TREE_LABEL_MAX, withoutIcons, workflowTooltipMarkdown } from '../../../../src/core/workflow/present';
 import type { WorkflowInfo } from '../../../../src/core/workflow/scan';
 
 const NOW = Date.parse('2026-11-21T16:00:00Z');
