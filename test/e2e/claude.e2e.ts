@@ -55,6 +55,23 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.mouse.move(900, 450);
   await t.shot('what-claude-sees-before');
 
+  // 2b. The same listing in the side bar view below Skills (the other views collapsed so it has room); the tab stays open.
+  for (const title of ['Skills', 'Workflows', 'Checkpoints']) {
+    const header = t.view(title).locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) === 'true') {
+      // A click event on the title: the header's middle holds its toolbar, and the webview's frame moves over the
+      // other headers while the panes animate.
+      await header.locator('h3.title').dispatchEvent('click');
+      await t.view(title).locator('.pane-header[aria-expanded="false"]').waitFor();
+    }
+  }
+  const listingHeader = t.view('What Claude Sees').locator('.pane-header');
+  if ((await listingHeader.getAttribute('aria-expanded')) !== 'true') await listingHeader.locator('h3.title').dispatchEvent('click');
+  const viewFrame = page.frameLocator('iframe.webview.ready[src*="purpose=webviewView"]').frameLocator('iframe#active-frame');
+  await viewFrame.locator('li[aria-label="/workflow-implement, full"]').waitFor();
+  await page.mouse.move(900, 450);
+  await t.shot('what-claude-sees-in-side-bar');
+
   // 3. The view updates in place: another skill's description changes on disk, the view re-renders live, and the
   // /workflow-implement row, its focused "Name only" button and the scroll position stay as they were (the same
   // elements: a mark set on the row survives).
@@ -99,22 +116,4 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.match(afterAction.focused, /^\/workflow-implement, name only \S+$/);
   await after.scrollIntoViewIfNeeded();
   await t.shot('what-claude-sees-after-name-only');
-
-  // 5. The same listing in the side bar view below Skills (the other views collapsed so it has room).
-  await page.keyboard.press('Control+W');
-  for (const title of ['Skills', 'Workflows', 'Checkpoints']) {
-    const header = t.view(title).locator('.pane-header');
-    if ((await header.getAttribute('aria-expanded')) === 'true') {
-      // A click event on the title: the header's middle holds its toolbar, and the webview's frame moves over the
-      // other headers while the panes animate.
-      await header.locator('h3.title').dispatchEvent('click');
-      await t.view(title).locator('.pane-header[aria-expanded="false"]').waitFor();
-    }
-  }
-  const listingHeader = t.view('What Claude Sees').locator('.pane-header');
-  if ((await listingHeader.getAttribute('aria-expanded')) !== 'true') await listingHeader.locator('h3.title').dispatchEvent('click');
-  const viewFrame = page.frameLocator('iframe.webview.ready[src*="purpose=webviewView"]').frameLocator('iframe#active-frame');
-  await viewFrame.locator('li[aria-label="/workflow-implement, name only"]').waitFor();
-  await page.mouse.move(900, 450);
-  await t.shot('what-claude-sees-in-side-bar');
 }
