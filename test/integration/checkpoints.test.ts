@@ -216,7 +216,7 @@ describe('checkpoints', function () {
     assert.ok(logged.includes('/code-review resume CONTEXT_PATH=.agent/tmp/it-flow-context.md\n---\n'), logged);
     // "Resumed…" comes when the command is sent to a ready shell (its integration), not while the shell still starts:
     // the command runs within moments of the message.
-    assert.equal(outcome.result === 'resumed' && outcome.resume.via, 'shell integration', 'the line went through the shell integration');
+    assert.equal(outcome.result === 'resumed' && outcome.resume.via, 'shell ready', 'the line was typed once the shell reported its prompt');
     assert.ok(terminal.shellIntegration, 'the shell was ready when the line was sent');
     const lag = Date.now() - doneAt;
     console.log(`      the resume command ran ${lag} ms after the Resumed message`);

@@ -10,8 +10,8 @@ export interface ResumeOutcome {
   command: string;
   /** Why the clipboard was used although the setting says terminal. */
   reason?: string;
-  /** How the terminal got the line: through its shell integration once the shell was ready, else typed (sendText). */
-  via?: 'shell integration' | 'sendText';
+  /** `shell ready`: a new terminal's shell reported its first prompt (shell integration) before the line was typed. */
+  via?: 'shell ready' | 'typed';
 }
 
 export type ResumeResult = { ok: true; outcome: ResumeOutcome; terminal?: vscode.Terminal } | { ok: false; message: string };

@@ -13,30 +13,31 @@ export function findOrCreateTerminal(cwd?: vscode.Uri): vscode.Terminal {
   return openTerminal() ?? vscode.window.createTerminal({ name: TERMINAL_NAME, ...(cwd ? { cwd } : {}) });
 }
 
-export type TerminalRun = { ok: true; terminal: vscode.Terminal; commandLine: string; via: 'shell integration' | 'sendText' } | { ok: false; message: string };
+/** `via`: `shell ready` when a new terminal's shell reported its first prompt before the line was typed, else `typed`. */
+export type TerminalRun = { ok: true; terminal: vscode.Terminal; commandLine: string; via: 'shell ready' | 'typed' } | { ok: false; message: string };
 
 /** How long a new terminal's shell may take to start and report its shell integration before the line is typed anyway. */
 export const SHELL_READY_MS = 15_000;
 
 /**
- * The terminal's shell integration once its shell is at its first prompt, or what there is after `timeoutMs` (undefined
- * for a shell without integration: sh, a custom shell, the setting off), or undefined when the terminal closes. The
- * integration activates while the shell still runs its startup script (text sent then is echoed above the prompt); the
- * shell reports its folder (`cwd`) just before it prints the prompt, so that is the sign it reads commands.
+ * Resolves true once a new terminal's shell is at its first prompt, false after `timeoutMs` (a shell without
+ * integration: sh, a custom shell, the setting off) or when the terminal closes. The shell integration activates while
+ * the shell still runs its startup script (text sent then is echoed above the prompt); the shell reports its folder
+ * (`cwd`) just before it prints the prompt, so that is the sign it reads commands.
  */
-function whenShellReady(terminal: vscode.Terminal, timeoutMs: number): Promise<vscode.TerminalShellIntegration | undefined> {
+function shellAtPrompt(terminal: vscode.Terminal, timeoutMs: number): Promise<boolean> {
   const atPrompt = (integration: vscode.TerminalShellIntegration | undefined) => integration?.cwd !== undefined;
-  if (atPrompt(terminal.shellIntegration) || timeoutMs <= 0) return Promise.resolve(terminal.shellIntegration);
+  if (atPrompt(terminal.shellIntegration)) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = (integration: vscode.TerminalShellIntegration | undefined) => {
+    const done = (ready: boolean) => {
       clearTimeout(timer);
       for (const d of listeners) d.dispose();
-      resolve(integration);
+      resolve(ready);
     };
-    const timer = setTimeout(() => done(terminal.shellIntegration), timeoutMs);
+    const timer = setTimeout(() => done(false), timeoutMs);
     const listeners = [
-      vscode.window.onDidChangeTerminalShellIntegration((e) => { if (e.terminal === terminal && atPrompt(e.shellIntegration)) done(e.shellIntegration); }),
-      vscode.window.onDidCloseTerminal((closed) => { if (closed === terminal) done(undefined); }),
+      vscode.window.onDidChangeTerminalShellIntegration((e) => { if (e.terminal === terminal && atPrompt(e.shellIntegration)) done(true); }),
+      vscode.window.onDidCloseTerminal((closed) => { if (closed === terminal) done(false); }),
     ];
   });
 }
@@ -48,7 +49,7 @@ function whenShellReady(terminal: vscode.Terminal, timeoutMs: number): Promise<v
  * elsewhere first changes there (`shell` picks the quoting). A line carrying a control character is refused and
  * nothing is typed: the terminal's line editor would act on it (Ctrl-U, Ctrl-W, a line feed).
  */
-export async function runInTerminal(commandLine: string, options: { cwd?: vscode.Uri; shell?: Exclude<ShellKind, 'cmd'>; what?: string; readyMs?: number } = {}): Promise<TerminalRun> {
+export async function runInTerminal(commandLine: string, options: { cwd?: vscode.Uri; shell?: Exclude<ShellKind, 'cmd'>; what?: string } = {}): Promise<TerminalRun> {
   const { cwd, shell = 'posix', what } = options;
   let line = commandLine;
   const existing = openTerminal();
@@ -65,12 +66,10 @@ export async function runInTerminal(commandLine: string, options: { cwd?: vscode
   const terminal = existing ?? findOrCreateTerminal(cwd);
   terminal.show(true);
   // A reused terminal's shell is already running (with or without integration): nothing to wait for.
-  const integration = await whenShellReady(terminal, existing ? 0 : options.readyMs ?? SHELL_READY_MS);
+  const ready = existing ? false : await shellAtPrompt(terminal, SHELL_READY_MS);
   if (terminal.exitStatus !== undefined) return { ok: false, message: `The ${TERMINAL_NAME} terminal closed before its shell was ready` };
-  if (integration) {
-    integration.executeCommand(line);
-    return { ok: true, terminal, commandLine: line, via: 'shell integration' };
-  }
+  // Typed, not integration.executeCommand: that sends Ctrl+C first when it cannot tell the prompt is empty, which
+  // would stop a claude session still running in a reused terminal.
   terminal.sendText(line, true);
-  return { ok: true, terminal, commandLine: line, via: 'sendText' };
+  return { ok: true, terminal, commandLine: line, via: ready ? 'shell ready' : 'typed' };
 }
