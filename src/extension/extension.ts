@@ -44,7 +44,8 @@ async function showDemoStart(log: vscode.LogOutputChannel): Promise<void> {
   try {
     await vscode.commands.executeCommand('workbench.view.extension.skillflow');
     const folder = vscode.workspace.workspaceFolders?.[0];
-    if (folder) await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.joinPath(folder.uri, 'README.md'));
+    // Locked: a dynamic preview follows the active editor, so opening a SKILL.md would replace the guide with it.
+    if (folder) await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.joinPath(folder.uri, 'README.md'), undefined, { locked: true });
   } catch (err) {
     log.warn(`demo start: ${String(err)}`);
   }

@@ -24,7 +24,9 @@ function plural(count: number, word: string): string {
 
 function nodeTooltip(node: GraphNode): string {
   const problems = [node.problems.errors && plural(node.problems.errors, 'error'), node.problems.warnings && plural(node.problems.warnings, 'warning')].filter(Boolean);
-  return `${node.invocation ?? `${node.name}, not loaded by Claude Code`} (${node.scope} ${node.kind} skill)${problems.length ? ` — ${problems.join(', ')}` : ''}\nClick to open SKILL.md`;
+  // The label is the command; the name beside it when the command does not say it (`/hello` with `name: hi`).
+  const named = node.invocation && !node.invocation.endsWith(node.name) ? ` · name: ${node.name}` : '';
+  return `${node.invocation ?? `${node.name}, not loaded by Claude Code`}${named} (${node.scope} ${node.kind} skill)${problems.length ? ` — ${problems.join(', ')}` : ''}\nClick to open SKILL.md`;
 }
 
 function arrowMarker(defs: SVGDefsElement, id: string, className: string): void {
@@ -69,14 +71,14 @@ function render(graph: ReferenceGraph): void {
     const node = byId.get(laid.id);
     if (!node) continue;
     const state = node.problems.errors ? 'error' : node.problems.warnings ? 'warning' : 'ok';
-    const g = svg('g', { class: `node ${state} ${node.kind} ${node.scope}`, tabindex: 0, role: 'button', 'aria-label': `${node.name}: open SKILL.md`, 'data-id': node.id }, nodeLayer);
+    const g = svg('g', { class: `node ${state} ${node.kind} ${node.scope}`, tabindex: 0, role: 'button', 'aria-label': `${node.label}: open SKILL.md`, 'data-id': node.id }, nodeLayer);
     svg('title', {}, g).textContent = nodeTooltip(node);
     if (node.kind === 'workflow') {
       svg('rect', { x: laid.x - NODE_RADIUS, y: laid.y - NODE_RADIUS, width: NODE_RADIUS * 2, height: NODE_RADIUS * 2, rx: 3 }, g);
     } else {
       svg('circle', { cx: laid.x, cy: laid.y, r: NODE_RADIUS }, g);
     }
-    svg('text', { x: laid.labelX, y: laid.labelY, 'text-anchor': laid.anchor }, g).textContent = node.name;
+    svg('text', { x: laid.labelX, y: laid.labelY, 'text-anchor': laid.anchor }, g).textContent = node.label;
     const open = () => vscodeApi.postMessage({ type: 'open', id: node.id });
     g.addEventListener('click', open);
     g.addEventListener('keydown', (event) => {

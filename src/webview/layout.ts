@@ -1,5 +1,5 @@
 /**
- * Deterministic circular layout of the reference graph: nodes in name order clockwise from the top, labels
+ * Deterministic circular layout of the reference graph: nodes in label order clockwise from the top, labels
  * outside the circle, edges as curves bent towards the centre (A→B and B→A apart). Pure: the webview draws the result.
  */
 import type { ReferenceGraph } from '../core/references/graph';
@@ -42,7 +42,7 @@ export function layoutGraph(graph: ReferenceGraph): GraphLayout {
   if (n === 0) return { width: 0, height: 0, nodes: [], edges: [] };
   // Room for ~48 px of rim per node, and at least a readable circle.
   const radius = n === 1 ? 0 : Math.max(150, (n * 48) / (2 * Math.PI));
-  const longest = Math.max(...graph.nodes.map((node) => node.name.length)) * CHAR_WIDTH;
+  const longest = Math.max(...graph.nodes.map((node) => node.label.length)) * CHAR_WIDTH;
   const halfWidth = radius + NODE_RADIUS + LABEL_GAP + longest + MARGIN;
   const halfHeight = radius + NODE_RADIUS + LABEL_GAP + LINE_HEIGHT + MARGIN;
   const cx = halfWidth;

@@ -105,7 +105,7 @@ function actionsFor(e: ClaudeEntry, shown: ListingShown, managedOverride: boolea
   return actions;
 }
 
-/** Sentences saying where the listing's budget and its per-entry cap come from (the view and the Skills header). */
+/** Sentences saying where the listing's budget and its per-entry cap come from (What Claude Sees). */
 export function budgetSourceSentences(model: ClaudeModel, listing: Listing, contextWindow: ContextWindow): string[] {
   const settings = model.settings;
   const base = model.startDir;
@@ -124,27 +124,23 @@ export function budgetSourceSentences(model: ClaudeModel, listing: Listing, cont
   return sources;
 }
 
-/** The Skills view's header for a listing: the figures (with a marker when entries lose text), its hover and a warning when descriptions are dropped. */
+/** The Skills view's header for a listing: the figures (with a marker when entries lose text) and a warning when descriptions are dropped. */
 export interface ListingHeader {
-  /** `used / budget chars`, then ` ⚠ n dropped, m truncated` when any. */
+  /** `used / budget chars`, then ` ⚠ n dropped, m truncated` when any: a few words, for a narrow header. */
   figures: string;
-  /** Where the budget comes from (the What Claude Sees sentences). */
-  explanation: string;
   /** A sentence when descriptions are dropped (cut ones only get the marker), else undefined. */
   warning: string | undefined;
 }
 
-export function listingHeader(model: ClaudeModel, listing: Listing, contextWindow: ContextWindow): ListingHeader {
+export function listingHeader(listing: Listing): ListingHeader {
   const dropped = listing.entries.filter((e) => e.shown === 'dropped').length;
   const truncated = listing.entries.filter((e) => e.shown === 'truncated').length;
   const lost = [dropped ? `${dropped} dropped` : '', truncated ? `${truncated} truncated` : ''].filter(Boolean).join(', ');
   const figures = `${fmt(listing.used)} / ${fmt(listing.budget)} chars${lost ? ` ⚠ ${lost}` : ''}`;
-  const explanation = ["Listing budget: Claude Code lists every skill's description to choose a skill; the listing uses this many characters.",
-    ...budgetSourceSentences(model, listing, contextWindow)].join(' ');
   const warning = dropped
     ? `⚠ Claude Code's skill listing is over its budget of ${fmt(listing.budget)} characters: ${dropped} skill description${dropped === 1 ? ' is' : 's are'} dropped (the name stays). See What Claude Sees.`
     : undefined;
-  return { figures, explanation, warning };
+  return { figures, warning };
 }
 
 /**

@@ -5,6 +5,7 @@
 // link starting the flow, and a file changed on disk mid-flow not being overwritten.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import type { Locator } from 'playwright-core';
 import type { ScenarioContext } from './lib';
 
 const NEW_CONTEXT = `---
@@ -48,6 +49,19 @@ Answer:
 `;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The width of an input's placeholder text (in its own font) and the room its box leaves for text, in px. */
+async function placeholderFit(input: Locator): Promise<{ text: number; room: number }> {
+  return input.evaluate((el) => {
+    const box = el as HTMLInputElement;
+    const style = getComputedStyle(box);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.font = style.font;
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: context.measureText(box.placeholder).width, room };
+  });
+}
 
 /** Viewport coordinates of `needle` inside the terminal output row that contains `rowText` (DOM renderer). */
 async function terminalTextPoint(t: ScenarioContext, rowText: string, needle: string): Promise<{ x: number; y: number }> {
@@ -117,7 +131,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   // 4. Q2 multi choice (2/5): check two rows, then Enter.
   await row('Breaking changes').waitFor();
   assert.equal(await quickInput.title(), 'release-notes · Q2: Which sections should the notes have? (2/5)');
-  assert.equal(await quickInput.input.getAttribute('placeholder'), 'Choose one or more answers (Space toggles)');
+  assert.equal(await quickInput.input.getAttribute('placeholder'), 'Choose one or more (Space toggles)');
   await row('Features').click();
   await row('Breaking changes').click();
   await t.shot('q2-multi-checked');
@@ -128,6 +142,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.equal(await quickInput.input.getAttribute('placeholder'), 'Type your answer');
   const thanks = `Ada & "Grace"; it's $(whoami) \`and\` you`;
   await quickInput.input.fill(thanks);
+  // One set of instructions under the input: the workbench's own, not ours beside it.
+  const message = (await quickInput.widget.locator('.quick-input-message').innerText()).trim();
+  t.log(`Q3 message: ${message}`);
+  assert.equal(message.match(/Enter/g)?.length, 1, `one instruction for Enter, got "${message}"`);
   await t.shot('q3-text');
   await page.keyboard.press('Enter');
 
@@ -180,6 +198,14 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await showTerminal.click();
   await resumed.waitFor({ state: 'hidden', timeout: 10_000 });
   await sleep(300);
+  // The line was sent once the shell was ready: it follows the first prompt, it is not echoed above it.
+  const terminalText = await page.evaluate(() => Array.from(document.querySelectorAll('.terminal-wrapper.active .xterm-rows > div'))
+    .map((r) => (r.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n'));
+  t.log(`Skillflow terminal:\n${terminalText.trim()}`);
+  const firstPrompt = terminalText.search(/[#$] /);
+  const firstCommand = terminalText.indexOf("claude '/release-notes resume");
+  assert.ok(firstCommand >= 0, 'the resume command is in the terminal');
+  assert.ok(firstPrompt >= 0 && firstPrompt < firstCommand, `the command was typed before the shell's first prompt:\n${terminalText}`);
   await t.shot('resumed-in-skillflow-terminal');
   await t.openFile('.agent/tmp/release-notes-context.md');
   await t.shot('answered-file');
@@ -207,6 +233,12 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const original = fs.readFileSync(contextFile, 'utf8');
   await quickInput.pick('main');
   await row('security').waitFor();
+  // Q2 allows Other…: its longer placeholder still fits beside the checkbox, the count and OK.
+  assert.equal(await quickInput.input.getAttribute('placeholder'), 'Choose one or more, or Other… (Space toggles)');
+  const fit = await placeholderFit(quickInput.input);
+  t.log(`Q2 placeholder: ${fit.text.toFixed(0)} px of text in a ${fit.room.toFixed(0)} px input`);
+  assert.ok(fit.text <= fit.room, `the placeholder is clipped: ${fit.text.toFixed(0)} px of text, ${fit.room.toFixed(0)} px of room`);
+  await t.shot('q2-other-placeholder-fits');
   const changed = original.replace('### Q3: Anything to skip?', '### Q3: Anything to skip (paths or globs)?');
   assert.notEqual(changed, original);
   fs.writeFileSync(contextFile, changed);

@@ -1,6 +1,6 @@
 // Who Answers… and What Claude Sees in the real workbench: the palette command resolves /code-review to the project
-// skill with the same-named command shadowed; the What Claude Sees view (a webview in the Skillflow container) shows
-// the budget bar and the entries, at risk first; it updates in place when a skill changes on disk (the focused row and
+// skill with the same-named command shadowed; Show What Claude Sees opens the listing in an editor tab (the same
+// webview as the view in the Skillflow container) with the budget bar and the entries, at risk first; it updates in place when a skill changes on disk (the focused row and
 // button and the scroll position stay); pressing "Name only" on /workflow-implement (from the keyboard) writes
 // .claude/settings.local.json and the row turns "name only".
 import * as assert from 'node:assert/strict';
@@ -30,20 +30,17 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.tab.active', { hasText: 'code-review.md' }).waitFor();
   await page.keyboard.press('Escape');
 
-  // 2. What Claude Sees: the view below Skills; the other views collapsed so it has room.
+  // 2. Show What Claude Sees opens the listing in an editor tab: the editor's height, not a side bar pane opened from
+  // collapsed at the workbench's minimum (~140 px).
   await t.openSidebar();
   await t.runCommand('Skillflow: Show What Claude Sees');
-  const frame = page.frameLocator('iframe.webview.ready[src*="purpose=webviewView"]').frameLocator('iframe#active-frame'); // the view, not a webview panel
+  await page.locator('.tab.active', { hasText: 'What Claude Sees' }).waitFor();
+  const tabFrame = page.locator('iframe.webview.ready:not([src*="purpose=webviewView"])').last();
+  const frame = page.frameLocator('iframe.webview.ready:not([src*="purpose=webviewView"])').last().frameLocator('iframe#active-frame'); // the tab, not the view
   await frame.locator('#budget-meter').waitFor();
-  for (const title of ['Skills', 'Workflows', 'Checkpoints']) {
-    const header = t.view(title).locator('.pane-header');
-    if ((await header.getAttribute('aria-expanded')) === 'true') {
-      // A click event on the title: the header's middle holds its toolbar, and the webview's frame moves over the
-      // other headers while the panes animate.
-      await header.locator('h3.title').dispatchEvent('click');
-      await t.view(title).locator('.pane-header[aria-expanded="false"]').waitFor();
-    }
-  }
+  const box = await tabFrame.boundingBox();
+  t.log(`What Claude Sees: ${box?.width.toFixed(0)} × ${box?.height.toFixed(0)} px`);
+  assert.ok(box && box.height >= 500, `What Claude Sees is ${box?.height.toFixed(0)} px tall (at least 500 px expected)`);
   const figures = frame.locator('.figures');
   const before = (await figures.innerText()).trim();
   assert.match(before, /^[\d,]+ \/ 8,000 characters \(\d+%\)$/);
@@ -57,6 +54,23 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.notEqual(colour, 'rgb(0, 0, 0)');
   await page.mouse.move(900, 450);
   await t.shot('what-claude-sees-before');
+
+  // 2b. The same listing in the side bar view below Skills (the other views collapsed so it has room); the tab stays open.
+  for (const title of ['Skills', 'Workflows', 'Checkpoints']) {
+    const header = t.view(title).locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) === 'true') {
+      // A click event on the title: the header's middle holds its toolbar, and the webview's frame moves over the
+      // other headers while the panes animate.
+      await header.locator('h3.title').dispatchEvent('click');
+      await t.view(title).locator('.pane-header[aria-expanded="false"]').waitFor();
+    }
+  }
+  const listingHeader = t.view('What Claude Sees').locator('.pane-header');
+  if ((await listingHeader.getAttribute('aria-expanded')) !== 'true') await listingHeader.locator('h3.title').dispatchEvent('click');
+  const viewFrame = page.frameLocator('iframe.webview.ready[src*="purpose=webviewView"]').frameLocator('iframe#active-frame');
+  await viewFrame.locator('li[aria-label="/workflow-implement, full"]').waitFor();
+  await page.mouse.move(900, 450);
+  await t.shot('what-claude-sees-in-side-bar');
 
   // 3. The view updates in place: another skill's description changes on disk, the view re-renders live, and the
   // /workflow-implement row, its focused "Name only" button and the scroll position stay as they were (the same

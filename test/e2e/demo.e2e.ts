@@ -17,7 +17,8 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.equal(await activityTab.getAttribute('aria-selected'), 'true', 'the Skillflow activity-bar tab is selected');
 
   // The README is open as a rendered Markdown preview (read-only), not as its source.
-  const previewTab = page.locator('.editor-group-container .tab', { hasText: /Preview README\.md/ });
+  // A locked preview ("[Preview] README.md"): it stays on the README when another Markdown file is opened.
+  const previewTab = page.locator('.editor-group-container .tab', { hasText: /\[Preview\] README\.md/ });
   await previewTab.waitFor({ timeout: 30_000 });
   const preview = page.frameLocator('iframe.webview.ready:not([src*="purpose=webviewView"])').frameLocator('iframe#active-frame');
   await preview.getByRole('heading', { name: 'Skillflow demo workspace' }).waitFor({ timeout: 30_000 });
@@ -25,4 +26,14 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.equal(await page.locator('.editor-group-container .tab', { hasText: /^README\.md/ }).count(), 0, 'the README source is not opened');
   await page.mouse.move(5, 400); // no hover in the screenshot
   await t.shot('demo-start');
+
+  // Opening a skill (a Markdown file) leaves the guide where it is: the preview is locked to the README.
+  await t.treeItem(/^\/code-review/).click();
+  await t.treeItem(/^SKILL\.md/).click();
+  await page.locator('.editor-instance .view-line', { hasText: 'Review a pull request' }).first().waitFor();
+  await previewTab.click();
+  await preview.getByRole('heading', { name: 'Skillflow demo workspace' }).waitFor();
+  assert.equal(await page.locator('.editor-group-container .tab', { hasText: /Preview SKILL\.md/ }).count(), 0, 'no preview of the SKILL.md');
+  await page.mouse.move(5, 400);
+  await t.shot('readme-kept-after-opening-a-skill');
 }

@@ -21,9 +21,12 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const summary = graph.locator('#summary');
   await summary.filter({ hasText: /skills/ }).waitFor();
   assert.equal((await summary.innerText()).trim(), '13 skills, 2 cross-skill links');
-  for (const name of ['code-review', 'commit-message', 'release-notes', 'workflow-implement', 'lint-fix', 'broken-yaml']) {
-    await graph.locator('.node text', { hasText: new RegExp(`^${name}$`) }).waitFor({ state: 'visible' });
+  // Nodes are labelled as the Skills tree labels its rows: by command (`/hello`, whose name is `hi`).
+  for (const label of ['/code-review', '/commit-message', '/release-notes', '/workflow-implement', '/demo-plugin:lint-fix', '/broken-yaml', '/hello', '/mismatched-name', 'explain-regex']) {
+    await graph.locator('.node text', { hasText: new RegExp(`^${label}$`) }).waitFor({ state: 'visible' });
   }
+  const labels = await graph.locator('.node text').allInnerTexts();
+  for (const name of ['hi', 'renamed-skill']) assert.ok(!labels.includes(name), `a node is labelled '${name}' (its name), not by its command: ${labels.join(', ')}`);
   assert.equal(await graph.locator('.node').count(), 13);
   assert.equal(await graph.locator('.edge').count(), 2);
   assert.equal(await graph.locator('.node.warning', { hasText: 'broken-yaml' }).count(), 1, 'broken-yaml is drawn as a warning node');
@@ -34,7 +37,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('reference-graph');
 
   // 3. Hovering a node highlights its links; clicking it opens its SKILL.md in the other editor group.
-  const commitMessage = graph.locator('.node', { has: graph.locator('text', { hasText: /^commit-message$/ }) });
+  const commitMessage = graph.locator('.node', { has: graph.locator('text', { hasText: /^\/commit-message$/ }) });
   await commitMessage.hover();
   await graph.locator('.edge.active').nth(1).waitFor();
   assert.equal(await graph.locator('.edge.active').count(), 2);

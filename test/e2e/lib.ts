@@ -23,6 +23,8 @@
  *                             it did not open or drive (t.runCommand / t.quickInput.*) since the last shot with none
  *                             open, or a notification toast whose text neither `toast` (a RegExp) nor one given to
  *                             t.allowToast(re) matches
+ *                             Before the picture it waits for the workbench's CSS animations to finish (settleAnimations:
+ *                             no hover or toast caught half transparent while it fades in)
  *   t.runCommand(label)       closes an open quick input (Escape), F1, types `>label`, waits for the matching
  *                             row, Enter; returns when the palette closed or the command replaced it
  *   t.quickInput.widget       Locator of `.quick-input-widget` (palette, QuickPick and InputBox alike)
@@ -57,6 +59,9 @@
  *   t.waitForFile(path, predicate?, ms?)  polls a file (absolute or workspace-relative) until it exists and
  *                             predicate(text) holds; returns the text
  *   t.log(msg)                prints a timestamped line under the scenario
+ *
+ * hoverWrapping(locator) (exported, not on `t`): the words a rendered hover cuts in two at a line break, and no-break
+ * spaces between words (MarkdownString.appendText writes every space as &nbsp;, so lines break inside words).
  *
  * Timeouts: Playwright actions default to 30 s; `ms` arguments default to 15 s; a whole scenario 5 min
  * (SKILLFLOW_E2E_SCENARIO_TIMEOUT_MS).
@@ -231,6 +236,7 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
     async shot(shotName, expect) {
       fs.mkdirSync(shotsDir, { recursive: true });
       const file = path.join(shotsDir, `${String(++shotCount).padStart(2, '0')}-${shotName.replace(/[^\w.-]+/g, '-')}.png`);
+      await settleAnimations(page);
       await page.screenshot({ path: file });
       t.log(`screenshot ${path.relative(process.cwd(), file)}`);
       // A screenshot that passes while a stray box covers the screen proves nothing: what is on screen must be asked for.
@@ -381,6 +387,41 @@ export function createScenarioContext(setup: ScenarioSetup): ScenarioContext {
 }
 
 /** The remoteexthost.log files under a code-server user-data dir (one per extension host started). */
+/**
+ * Waits (at most 2 s) until the workbench's finite CSS animations and transitions have finished: a hover or a toast
+ * caught while it fades in is drawn half transparent over the text under it.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .map((a) => a.finished.then(() => undefined, () => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2_000)),
+  ]));
+}
+
+/**
+ * How a rendered hover wraps its text: `split` lists the words (3+ letters) that a line break cuts in two ("cu|tting",
+ * what `&nbsp;` between every word causes), `nbspBetweenWords` counts no-break spaces between two words.
+ */
+export async function hoverWrapping(hover: Locator): Promise<{ split: string[]; nbspBetweenWords: number }> {
+  return hover.evaluate((el) => {
+    const split: string[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of (node.textContent ?? '').matchAll(/[A-Za-z]{3,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index ?? 0);
+        range.setEnd(node, (m.index ?? 0) + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) split.push(m[0]);
+      }
+    }
+    const nbspBetweenWords = ((el.textContent ?? '').match(/\w\u00a0\w/g) ?? []).length;
+    return { split, nbspBetweenWords };
+  });
+}
+
 export function extensionHostLogs(userDataDir: string): string[] {
   const logsDir = path.join(userDataDir, 'logs');
   const found: string[] = [];

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
-import type { ScenarioContext } from './lib';
+import { hoverWrapping, type ScenarioContext } from './lib';
 
 export async function scenario(t: ScenarioContext): Promise<void> {
   const { page } = t;
@@ -29,6 +29,9 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await ruleFrame.locator('section.rule h2', { hasText: 'yaml-syntax' }).waitFor();
   assert.match(await ruleFrame.locator('section.rule').innerText(), /Fix:[\s\S]*Quote the value/);
   assert.equal(await page.locator('.tabs-container').getByRole('tab', { name: /rules\.md/ }).count(), 0, 'no editor on docs/rules.md');
+  // Nothing under the closed "All rules": the whole document is inside it (a bare <code> in the prose once left an
+  // open element that drew an empty box below).
+  assert.deepEqual(await ruleFrame.locator('body').evaluate((body) => Array.from(body.children).map((c) => c.tagName)), ['SECTION', 'DETAILS']);
   await page.mouse.move(900, 450);
   await t.shot('rule-section-from-problems');
   await page.keyboard.press('Control+W');
@@ -50,16 +53,12 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.mouse.move(900, 450); // away from the tree, so no row tooltip covers the screenshot
   const headerDescription = skills.locator('.pane-header .description');
   const description = (await headerDescription.innerText()).trim();
-  assert.match(description, /^[\d,]+ \/ [\d,]+ chars( ⚠ [^—]+)? — Listing budget/, `listing budget in the view header, got "${description}"`);
+  // A few words that fit the header at the default side bar width (the workbench clips a longer one with "…").
+  assert.match(description, /^[\d,]+ \/ [\d,]+ chars( ⚠ \d+ (dropped|truncated)(, \d+ truncated)?)?$/, `listing budget in the view header, got "${description}"`);
+  const clip = await headerDescription.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  t.log(`Skills header description: ${clip.scroll} px of text in ${clip.client} px`);
+  assert.ok(clip.scroll <= clip.client, `the header description is clipped: ${clip.scroll} px of text in ${clip.client} px`);
   await t.shot('skills-tree');
-  // The header's hover explains the figures.
-  // Hover its start: the view's title actions cover the rest of it while the pointer is over the header.
-  await headerDescription.hover({ position: { x: 12, y: 6 } });
-  const budgetHover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Claude Code lists every skill' }).first();
-  await budgetHover.waitFor();
-  await t.shot('listing-budget-tooltip');
-  await page.mouse.move(900, 450);
-  await page.keyboard.press('Escape');
 
   // 2. A warning badge on the skill with an unquoted `: ` (Claude Code reads it; strict YAML readers do not) and on the
   // one with an unknown key.
@@ -76,8 +75,13 @@ export async function scenario(t: ScenarioContext): Promise<void> {
 
   // 2b. Claude Code's view: a command shadowed by the skill of the same name, and a skill it never loads, dimmed,
   // with the reason in the tooltip.
-  // MarkdownString.appendText writes spaces as &nbsp;.
-  const textOf = async (hover: Locator) => (await hover.innerText()).replace(/\u00a0/g, ' ');
+  // The tooltip text wraps at spaces: no &nbsp; between words (MarkdownString.appendText writes every space as one,
+  // and the hover then breaks lines inside words: "cu|tting").
+  const textOf = async (hover: Locator) => {
+    const wrap = await hoverWrapping(hover);
+    assert.deepEqual(wrap, { split: [], nbspBetweenWords: 0 }, 'the tooltip breaks lines inside words or joins them with no-break spaces');
+    return hover.innerText();
+  };
   const rowTooltip = async (row: RegExp, text: string) => {
     await page.mouse.move(900, 450);
     await page.keyboard.press('Escape');
@@ -101,6 +105,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.equal(await shadowedCommand.item.locator('.codicon-terminal').count(), 1);
   assert.match(await textOf(shadowedCommand.hover), /Shadowed: project skill \/code-review at .*code-review\/SKILL\.md wins: a skill wins over a command of the same name/);
   await t.shot('shadowed-command-tooltip');
+  // The shadowed release-notes skill: its description ("…before cutting a release.") wraps between words.
+  const releaseNotes = await rowTooltip(/^\/release-notes, shadowed/, 'Shadowed:');
+  assert.match(await textOf(releaseNotes.hover), /Use before cutting a release\./);
+  await t.shot('shadowed-skill-tooltip-wraps-at-spaces');
   const neverLoaded = await rowTooltip(/^explain-regex, not loaded/, 'Not loaded:');
   assert.match(await neverLoaded.item.innerText(), /\(not loaded\) · Explain a regular expression/);
   assert.match(await textOf(neverLoaded.hover), /Not loaded: only direct children of .* are skills; drafts\/explain-regex\/SKILL\.md is deeper/);
@@ -185,7 +193,16 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const hover = page.locator('.monaco-hover').filter({ hasText: 'Accepted by profiles' }).first();
   await hover.waitFor();
   assert.match(await hover.innerText(), /allowed-tools[\s\S]*claude-code, spec, upload/);
+  // Fully faded in before the picture (t.shot waits for animations): not drawn half transparent over the text.
   await t.shot('hover-frontmatter-key');
+  const look = await hover.evaluate((el) => {
+    let opacity = 1;
+    for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    return { opacity, background: getComputedStyle(el).backgroundColor };
+  });
+  t.log(`hover: opacity ${look.opacity}, background ${look.background}`);
+  assert.equal(look.opacity, 1, 'the hover was caught while fading in');
+  assert.doesNotMatch(look.background, /rgba\(.*, 0(\.\d+)?\)$/, `the hover background is see-through: ${look.background}`);
   await page.keyboard.press('Escape');
 
   // 6. A new skill folder written by the test process appears in the tree without a refresh, within 300 ms of the
@@ -219,6 +236,17 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await page.locator('.tabs-container').getByRole('tab', { name: /SKILL\.md/ }).filter({ hasText: 'SKILL.md' }).first().waitFor();
   await page.locator('.editor-instance .view-line', { hasText: 'Write a commit message in Conventional Commits style' }).first().waitFor();
   await t.shot('search-opened-skill');
+  // Two entries answer to /code-review's name: the skill that wins comes first, the command it shadows after it.
+  await t.runCommand('Skillflow: Search Skills');
+  await t.quickInput.input.fill('/code-review');
+  await t.quickInput.option(/shadowed/).waitFor();
+  const found = (await t.quickInput.widget.getByRole('option').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+  t.log(`Search /code-review: ${JSON.stringify(found)}`);
+  assert.match(found[0], /^\/code-review ?project Review a pull request/, 'the winning skill first');
+  assert.match(found[1], /^\/code-review ?project command · shadowed/, 'then the command it shadows');
+  await t.shot('search-winner-first');
+  await page.keyboard.press('Escape');
+  await t.quickInput.waitForClosed();
 
   // 8. New Skill: the name is validated as you type; step 2 (where) has Back, which returns to the name; the skill
   // is created, revealed and selected in the tree, and its TODO description is selected in the editor (and reported).

@@ -7,9 +7,10 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const sidebar = await t.openSidebar();
   for (const title of ['Skills', 'Workflows', 'Checkpoints']) await t.view(title).waitFor();
   assert.equal((await sidebar.locator('.composite.title h2').innerText()).trim().toLowerCase(), 'skillflow');
-  // Initial sizes (package.json initialSize 5 : 1 : 2 : 2): Skills gets most of the side bar on the first open. The
-  // workbench shares the side bar by these weights before it collapses What Claude Sees to its header and gives the
-  // rest of that share to the view below it (Workflows): a large weight there would starve Skills.
+  // Initial sizes (package.json initialSize 5 : 1 : 1 : 3 for Skills, What Claude Sees, Checkpoints, Workflows): Skills
+  // gets most of the side bar on the first open. The workbench shares the side bar by these weights before it collapses
+  // What Claude Sees to its header and gives the rest of that share to the view below it (Checkpoints): a large weight
+  // there would starve Skills. Workflows is last, so the room a collapsed view gives up goes to its runs.
   const height = async (title: string) => (await t.view(title).boundingBox())?.height ?? 0;
   const [skills, workflows, checkpoints] = [await height('Skills'), await height('Workflows'), await height('Checkpoints')];
   t.log(`view heights: Skills ${skills}px, Workflows ${workflows}px, Checkpoints ${checkpoints}px`);

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ScenarioContext } from './lib';
+import { hoverWrapping, type ScenarioContext } from './lib';
 
 const AUTH_KEY = '20261121-093000';
 const NEW_KEY = '20261122-100000';
@@ -53,6 +53,8 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const labelBox = await authLabel.boundingBox();
   const rowBox = await authRow.boundingBox();
   t.log(`Workflows row: label ${labelBox?.width.toFixed(0)} px of a ${rowBox?.width.toFixed(0)} px row`);
+  assert.ok(labelBox && rowBox && labelBox.x + labelBox.width <= rowBox.x + rowBox.width, `the row's label (${labelBox?.width.toFixed(0)} px from x=${labelBox?.x.toFixed(0)}) runs past its ${rowBox?.width.toFixed(0)} px row`);
+  assert.match(await authLabel.innerText(), /^PLAN · Refactor the auth .*…$/, 'a long title is cut in the label (whole in the tooltip)');
   assert.match((await authRow.innerText()).replace(/\s+/g, ' '), /full · .* ago · implementer|full · now · implementer/);
   assert.equal(await authRow.locator('.codicon-list-ordered').count(), 1, 'the PLAN codicon leads the row');
   await t.shot('workflows-view-plan');
@@ -67,6 +69,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   assert.match(rowTipText, /PLAN · Refactor the auth middleware/);
   assert.match(rowTipText, /Last update (\d+ \w+ ago|now) \(/);
   assert.equal(await rowTip.locator('code', { hasText: `.workflow/${AUTH_KEY}/auth-refactor/implement` }).count(), 1);
+  assert.deepEqual(await hoverWrapping(rowTip), { split: [], nbspBetweenWords: 0 }, 'the tooltip wraps between words');
   await t.shot('workflows-row-tooltip');
   await t.page.mouse.move(700, 300);
 
@@ -221,10 +224,18 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   for (const name of ['.prompt/user_prompt.txt', 'plan.md', 'work/skill-map.md', 'work/W01-form-component.md']) await t.treeItem(name, 'Workflows').waitFor();
   const history = t.treeItem(/^History/, 'Workflows');
   await history.click();
-  // The pane keeps its height: scroll the tree so the transitions are rendered.
-  await history.hover();
-  await t.page.mouse.wheel(0, 400);
   await t.treeItem(/PLAN → WORK/, 'Workflows').waitFor();
+  // Workflows is the last pane, so the room Skills gave up is its own: every row shows, none clipped, while the
+  // sidebar has space (it used to go to the Checkpoints pane below, empty under its one row).
+  await t.page.waitForTimeout(300); // the panes' relayout
+  const fit = await t.view('Workflows').evaluate((pane) => {
+    const body = pane.querySelector('.pane-body')?.getBoundingClientRect();
+    const rows = Array.from(pane.querySelectorAll('.monaco-list-row')).map((r) => r.getBoundingClientRect());
+    const list = pane.querySelector('.monaco-list .monaco-scrollable-element');
+    return { bodyBottom: body?.bottom ?? 0, lastRowBottom: Math.max(...rows.map((r) => r.bottom)), rows: rows.length, scroll: list ? list.scrollHeight - list.clientHeight : 0 };
+  });
+  t.log(`Workflows pane: ${fit.rows} rows, the last ends at ${fit.lastRowBottom.toFixed(0)} px, the pane at ${fit.bodyBottom.toFixed(0)} px`);
+  assert.ok(fit.lastRowBottom <= fit.bodyBottom + 0.5, `the Workflows pane clips its rows: the last ends at ${fit.lastRowBottom} px, the pane at ${fit.bodyBottom} px`);
   await t.shot('workflows-view-artifacts');
 
   fs.writeFileSync(t.path(NEW_DIR, 'report.md'), '# Report: login form\n');

@@ -143,6 +143,8 @@ describe('checkpoints', function () {
 
   it('answers single, multi, text and confirm through the real QuickPick with Back, writes only the Answer fields, and resumes in the Skillflow terminal', async () => {
     write('it-flow-context.md', CONTEXT);
+    // A new Skillflow terminal: its shell starts while the command waits.
+    for (const t of vscode.window.terminals.filter((term) => term.name === 'Skillflow')) t.dispose();
     const logBefore = fs.existsSync(fakeClaudeLogPath()) ? fs.readFileSync(fakeClaudeLogPath(), 'utf8').length : 0;
     const done = api.answer(vscode.Uri.file(abs('it-flow-context.md')));
 
@@ -156,7 +158,7 @@ describe('checkpoints', function () {
 
     const s2 = await waitStep('Q2', 2);
     assert.equal(s2.kind, 'multi');
-    assert.equal(pick(s2).placeholder, 'Choose one or more answers (Space toggles), or Other… to add your own');
+    assert.equal(pick(s2).placeholder, 'Choose one or more, or Other… (Space toggles)');
     assert.equal(pick(s2).canSelectMany, true);
     assert.deepEqual(pick(s2).items.map((i) => i.label), ['correctness', 'tests', 'security', 'Other…']);
     pick(s2).selectedItems = pick(s2).items.filter((i) => i.label === 'tests' || i.label === 'security');
@@ -167,6 +169,8 @@ describe('checkpoints', function () {
     const s3 = await waitStep('Q3', 3);
     assert.equal(s3.kind, 'text');
     assert.equal(box(s3).placeholder, 'Type your answer');
+    // No keys of our own in the prompt: the workbench shows its "Press 'Enter' to confirm…" once.
+    assert.equal(box(s3).prompt, undefined);
     box(s3).value = hostile;
     await sleep(100);
     await accept();
@@ -193,6 +197,7 @@ describe('checkpoints', function () {
     await accept(); // Resume is active
 
     const outcome = await done;
+    const doneAt = Date.now();
     assert.equal(outcome.result, 'resumed', JSON.stringify(outcome));
     assert.equal(read('it-flow-context.md'), CONTEXT
       .replace('- develop\nAnswer:\n', '- develop\nAnswer: develop\n')
@@ -209,6 +214,13 @@ describe('checkpoints', function () {
       return text.includes('it-flow-context.md') && text;
     }, 20_000, 'the stand-in claude to record the resume call');
     assert.ok(logged.includes('/code-review resume CONTEXT_PATH=.agent/tmp/it-flow-context.md\n---\n'), logged);
+    // "Resumed…" comes when the command is sent to a ready shell (its integration), not while the shell still starts:
+    // the command runs within moments of the message.
+    assert.equal(outcome.result === 'resumed' && outcome.resume.via, 'shell ready', 'the line was typed once the shell reported its prompt');
+    assert.ok(terminal.shellIntegration, 'the shell was ready when the line was sent');
+    const lag = Date.now() - doneAt;
+    console.log(`      the resume command ran ${lag} ms after the Resumed message`);
+    assert.ok(lag < 5_000, `the command ran ${lag} ms after the message`);
     const info = api.getCheckpoints().find((c) => c.relPath === rel('it-flow-context.md'));
     assert.deepEqual([info?.answered, info?.total], [4, 4]);
     // "Resumed…" offers Show Terminal.

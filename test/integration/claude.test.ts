@@ -77,9 +77,36 @@ describe('What Claude Sees and Who Answers', () => {
     assert.ok(api.lastHtml?.includes(`data-id="${api.idOf(file('.claude', 'skills', 'workflow-implement', 'SKILL.md'))}"`));
     assert.ok(!api.lastHtml?.includes('data-path'));
 
+    // "Trim description" only where the listing shows a description: not on a shadowed or an absent entry.
+    assert.ok(row('/code-review')?.actions.includes('trim'), 'the listed skill offers Trim description');
+    assert.ok(!row('/code-review', 'command')?.actions.includes('trim'), 'not the shadowed command');
+    assert.ok(!row('/deploy', 'command')?.actions.includes('trim'), 'not an absent entry (disable-model-invocation)');
+    assert.ok(!row('/release-notes')?.actions.includes('trim'), 'not a skill a built-in shadows');
+
     const ms = api.lastRenderMs ?? Infinity;
     console.log(`      What Claude Sees render (view model + HTML, in the extension host): ${ms.toFixed(1)} ms for ${vm.rows.length} entries`);
     assert.ok(ms < 500, `${ms} ms`);
+  });
+
+  it('Show What Claude Sees opens the listing in an editor tab (its full height), kept up to date beside the view', async function () {
+    this.timeout(60_000);
+    await vscode.commands.executeCommand('skillflow.showListing');
+    const panel = await waitFor(() => api.listingPanel, 10_000, 'the What Claude Sees editor tab');
+    assert.equal(panel.viewType, 'skillflow.claudeListingPanel');
+    assert.equal(panel.title, 'What Claude Sees');
+    await waitFor(() => panel.visible && panel.viewColumn !== undefined, 10_000, 'the tab to show');
+    assert.equal(panel.viewColumn, vscode.ViewColumn.One, 'in the editor area');
+    assert.match(panel.webview.html, /<body class="in-editor">/);
+    assert.match(panel.webview.html, /dist\/webview\/listing\.js/);
+    // Its script asks for the listing: a render follows the tab's ready message.
+    const before = api.renderCount;
+    await waitFor(() => api.renderCount > before || (api.lastViewModel && panel.visible), 20_000, 'the tab to be rendered');
+    // The same command again reveals the open tab, it does not open a second one.
+    await vscode.commands.executeCommand('skillflow.showListing');
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === 'What Claude Sees');
+    assert.equal(tabs.length, 1);
+    panel.dispose();
+    await waitFor(() => api.listingPanel === undefined, 5_000, 'the tab to close');
   });
 
   it("'name-only' writes .claude/settings.local.json (created) and the view shows the entry name only; Reset removes it", async () => {

@@ -41,6 +41,9 @@ describe('Reference graph', () => {
     for (const name of ['code-review', 'commit-message', 'release-notes', 'workflow-implement', 'lint-fix', 'renamed-skill']) {
       assert.ok(names.includes(name), `no node ${name} in ${names.join(', ')}`);
     }
+    // Labelled as the tree labels them: by the command it answers (`name: hi` in hello/ answers /hello).
+    assert.equal(posted.nodes.find((n) => n.name === 'hi')?.label, '/hello');
+    assert.equal(posted.nodes.find((n) => n.name === 'renamed-skill')?.label, '/mismatched-name');
     assert.equal(posted.nodes.length, skills.service.index.skills.filter((s) => s.source === 'skill').length, 'every skill folder is a node (commands are not)');
     assert.deepEqual(posted.edges.map((e) => [path.basename(e.from), path.basename(e.to), e.count, e.missing]), [
       ['code-review', 'commit-message', 1, false],

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { SkillsApi } from '../../src/extension/skills';
 import type { ClaudeApi } from '../../src/extension/claude';
 import type { SkillsNode } from '../../src/core/catalog/treeModel';
+import { escapeHtml } from '../../src/webview/listingView';
 import { getApi, quickFixes, waitFor, workspaceDir } from './util';
 
 type Node = SkillsNode;
@@ -166,8 +167,8 @@ describe('skills feature', function () {
     assert.equal(scriptItem.contextValue, 'script');
     assert.equal(scriptItem.command?.command, 'vscode.open');
     assert.equal((scriptItem.command?.arguments?.[0] as vscode.Uri).fsPath, skillsDir('code-review', 'scripts', 'diff-stats.sh'));
-    // The figures first (what the narrow header shows), then the explanation (the header's hover shows it all).
-    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ [\d,]+ chars( ⚠ [^—]+)? — Listing budget: Claude Code lists every skill's description/);
+    // A few words (a narrow header clips the rest, and its hover repeats the same text): the listing figures only.
+    assert.match(api.treeView.description ?? '', /^[\d,]+ \/ [\d,]+ chars( ⚠ \d+ (dropped|truncated)(, \d+ truncated)?)?$/);
   });
 
   it("shows Claude Code's view: the command with its display name, a command shadowed by a skill, a skill that never loads", async () => {
@@ -517,6 +518,16 @@ describe('skills feature', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('Search Skills lists the entry that answers a command before the one it shadows', async () => {
+    // /code-review: the project skill wins over the project command of the same name.
+    const picked = vscode.commands.executeCommand<string | undefined>('skillflow.searchSkills', { value: '/code-review' });
+    await new Promise((r) => setTimeout(r, 800));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal(await picked, skillsDir('code-review'), 'the first row is the skill that answers /code-review');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, skillsDir('code-review', 'SKILL.md'));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('Copy Invocation copies /name and /plugin:name', async () => {
     assert.equal(await vscode.commands.executeCommand('skillflow.copyInvocation', skillsDir('code-review')), '/code-review');
     assert.equal(await vscode.env.clipboard.readText(), '/code-review');
@@ -653,7 +664,7 @@ describe('skills feature', function () {
     assert.equal(text.trim(), fs.realpathSync(dir));
   });
 
-  it("shows What Claude Sees' listing figures in the view description, with where the budget comes from, live", async () => {
+  it("shows What Claude Sees' listing figures in the view description, live; where the budget comes from is in What Claude Sees", async () => {
     const claude = (await getApi<{ claude: ClaudeApi }>()).claude;
     await api.treeProvider.getChildren();
     await claude.whenIdle();
@@ -664,7 +675,8 @@ describe('skills feature', function () {
     const figuresOf = (v: typeof vm) => `${v.used.toLocaleString('en-US')} / ${v.budget.toLocaleString('en-US')} chars${truncated ? ` ⚠ ${truncated} truncated` : ''}`;
     assert.ok(vm.rows.every((r) => r.shown !== 'dropped'), 'the demo fits its budget');
     assert.equal(budgetFigures(), figuresOf(vm));
-    for (const sentence of vm.budgetSources) assert.ok(api.treeView.description?.includes(sentence), `the hover says "${sentence}"`);
+    assert.equal(api.treeView.description, figuresOf(vm), 'the figures only');
+    for (const sentence of vm.budgetSources) assert.ok(claude.lastHtml?.includes(escapeHtml(sentence)), `What Claude Sees says "${sentence}"`);
     assert.equal(api.treeView.message, undefined, 'a message only when descriptions are dropped');
 
     // A 2k-token context window leaves a budget of a few dozen characters: descriptions are dropped.
@@ -677,7 +689,7 @@ describe('skills feature', function () {
       const dropped = small.rows.filter((r) => r.shown === 'dropped').length;
       assert.ok(dropped > 0);
       assert.match(budgetFigures(), new RegExp(`^${small.used.toLocaleString('en-US')} / ${small.budget.toLocaleString('en-US')} chars ⚠ ${dropped} dropped`));
-      assert.ok(api.treeView.description?.includes('2k-token context window'), api.treeView.description);
+      assert.ok(claude.lastHtml?.includes('2k-token context window'), 'What Claude Sees says where the budget comes from');
     } finally {
       await config.update('listing.contextWindow', undefined, vscode.ConfigurationTarget.Workspace);
     }

@@ -124,6 +124,24 @@ function compareEntries(a: SkillEntry, b: SkillEntry): number {
   return a.skillMdPath < b.skillMdPath ? -1 : a.skillMdPath > b.skillMdPath ? 1 : 0;
 }
 
+const STATE_RANK: Record<EntryState, number> = { loaded: 0, shadowed: 1, notLoaded: 2 };
+
+/**
+ * Search order: by the row label (the command), the entry that answers it before those it shadows, never-loaded
+ * entries after both; then as the tree orders them.
+ */
+export function searchOrder(skills: readonly SkillEntry[]): SkillEntry[] {
+  return [...skills].sort((a, b) => {
+    const na = a.invocation === null ? 1 : 0;
+    const nb = b.invocation === null ? 1 : 0;
+    if (na !== nb) return na - nb;
+    const la = entryLabel(a);
+    const lb = entryLabel(b);
+    if (la !== lb) return la < lb ? -1 : 1;
+    return STATE_RANK[entryState(a)] - STATE_RANK[entryState(b)] || compareEntries(a, b);
+  });
+}
+
 function grouping(index: TreeSource): Grouping {
   const skills = index.skills;
   const known = groupings.get(skills);

@@ -2,10 +2,13 @@
 import * as path from 'node:path';
 import type { Scope, SkillKind } from '../base/types';
 import type { SkillEntry } from '../skillmd/model';
+import { entryLabel } from '../catalog/treeModel';
 
 export interface GraphNode {
   /** The skill folder (absolute path): unique per indexed skill. */
   id: string;
+  /** What the Skills tree calls it: the command it answers (`/hello`), or the name when Claude Code never loads it. */
+  label: string;
   name: string;
   scope: Scope;
   kind: SkillKind;
@@ -27,7 +30,7 @@ export interface GraphEdge {
 }
 
 export interface ReferenceGraph {
-  /** Sorted by name, then id. */
+  /** Sorted by label, then id. */
   nodes: GraphNode[];
   /** Sorted by source, then target node id. */
   edges: GraphEdge[];
@@ -41,6 +44,7 @@ export function buildReferenceGraph(skills: readonly SkillEntry[]): ReferenceGra
 
   const nodes: GraphNode[] = [...byDir.entries()].map(([id, s]) => ({
     id,
+    label: entryLabel(s),
     name: s.name,
     scope: s.scope,
     kind: s.kind,
@@ -50,7 +54,7 @@ export function buildReferenceGraph(skills: readonly SkillEntry[]): ReferenceGra
       warnings: s.problems.filter((p) => p.severity === 'warning').length,
     },
   }));
-  nodes.sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  nodes.sort((a, b) => a.label.localeCompare(b.label) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const edges = new Map<string, GraphEdge & { targetSet: Set<string> }>();
   for (const [from, s] of byDir) {

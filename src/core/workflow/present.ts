@@ -189,8 +189,20 @@ export function statusBarView(workflows: readonly WorkflowInfo[], now: number, j
   };
 }
 
-/** The tree row's label, phase first so it survives a narrow sidebar: `PLAN · Refactor the auth…`. */
+/**
+ * The longest tree label: at the default side bar width (300 px) a row leaves about 240 px after its indent, twistie
+ * and icon, some 34 characters; the title is cut there with `…` (the tooltip has it whole).
+ */
+export const TREE_LABEL_MAX = 34;
+
+/** The tree row's label, phase first so it survives a narrow sidebar, at most TREE_LABEL_MAX characters: `PLAN · Refactor the auth middlewa…`. */
 export function treeLabel(wf: WorkflowInfo): string {
+  const full = treeLabelFull(wf);
+  return full.length > TREE_LABEL_MAX ? `${full.slice(0, TREE_LABEL_MAX - 1).trimEnd()}…` : full;
+}
+
+/** The label with the whole title (the row's accessible name and tooltip heading). */
+export function treeLabelFull(wf: WorkflowInfo): string {
   return `${wf.displayPhase ?? '?'} · ${displayName(wf)}`;
 }
 

@@ -34,13 +34,16 @@ type StepResult = { kind: 'value'; value: string } | { kind: 'back' } | { kind: 
 
 const OTHER_LABEL = 'Other…';
 
-/** Placeholders: one style for every step, an instruction that never repeats the question (the title holds it). */
+/**
+ * Placeholders: one style for every step, an instruction that never repeats the question (the title holds it), short
+ * enough to fit the input beside a multi-select's checkbox, "n Selected" count and OK button (~50 characters).
+ */
 export const PLACEHOLDERS = {
   single: 'Choose one answer',
   singleOther: 'Choose one answer, or Other… to type your own',
-  multi: 'Choose one or more answers (Space toggles)',
-  multiOther: 'Choose one or more answers (Space toggles), or Other… to add your own',
-  multiEmpty: 'Choose at least one answer (Space toggles)',
+  multi: 'Choose one or more (Space toggles)',
+  multiOther: 'Choose one or more, or Other… (Space toggles)',
+  multiEmpty: 'Choose at least one (Space toggles)',
   confirm: 'Choose Yes or No',
   text: 'Type your answer',
   other: 'Type your own answer',
@@ -235,9 +238,10 @@ function askText(skill: string, q: ContextQuestion, step: number, totalSteps: nu
   const box = vscode.window.createInputBox();
   setBasics(box, title(skill, q), step, totalSteps, back);
   box.placeholder = kind === 'text' ? PLACEHOLDERS.text : q.type === 'multi' ? PLACEHOLDERS.otherMulti : PLACEHOLDERS.other;
-  // The full question when the title had to shorten it; else the keys.
+  // The full question when the title had to shorten it. No keys of our own: the workbench adds its own "(Press
+  // 'Enter' to confirm or 'Escape' to cancel)" after a prompt, or says so alone without one.
   const full = q.text.replace(/\s+/g, ' ').trim();
-  box.prompt = shortText(q.text) !== full ? full : 'Enter continues · Escape cancels (nothing is written)';
+  box.prompt = shortText(q.text) !== full ? full : undefined;
   box.value = previous ?? '';
   const validate = (v: string) => (v.trim() === '' ? 'An answer is required' : undefined);
   const subscription = box.onDidChangeValue((v) => { box.validationMessage = validate(v); });

@@ -10,6 +10,8 @@ export interface ResumeOutcome {
   command: string;
   /** Why the clipboard was used although the setting says terminal. */
   reason?: string;
+  /** `shell ready`: a new terminal's shell reported its first prompt (shell integration) before the line was typed. */
+  via?: 'shell ready' | 'typed';
 }
 
 export type ResumeResult = { ok: true; outcome: ResumeOutcome; terminal?: vscode.Terminal } | { ok: false; message: string };
@@ -34,8 +36,8 @@ export async function resumeSkill(checkpoint: LoadedCheckpoint, invocation: Resu
   }
 
   // The CONTEXT_PATH is workspace-relative: a reused terminal first goes to the checkpoint's workspace folder.
-  const ran = runInTerminal(built.command, { cwd: folder, shell: shell ?? 'posix', what: `The resume command for ${invocation.skill}` });
+  const ran = await runInTerminal(built.command, { cwd: folder, shell: shell ?? 'posix', what: `The resume command for ${invocation.skill}` });
   if (!ran.ok) return ran;
-  log.info(`resume: sent to the ${TERMINAL_NAME} terminal: ${ran.commandLine}`);
-  return { ok: true, outcome: { mode: 'terminal', command: ran.commandLine }, terminal: ran.terminal };
+  log.info(`resume: sent to the ${TERMINAL_NAME} terminal (${ran.via}): ${ran.commandLine}`);
+  return { ok: true, outcome: { mode: 'terminal', command: ran.commandLine, via: ran.via }, terminal: ran.terminal };
 }

@@ -6,7 +6,6 @@ import { builtinNames } from '../../core/claude/builtins';
 import { normalizeCommand } from '../../core/claude/resolve';
 import { explainResolve, type AnswerRow } from '../../core/claude/explain';
 import type { ClaudeService } from './service';
-import { LISTING_VIEW_ID } from './view';
 
 const ICONS: Record<AnswerRow['kind'], string> = {
   winner: '$(pass-filled)', builtin: '$(terminal)', shadowed: '$(circle-slash)', note: '$(info)', nothing: '$(question)',
@@ -27,12 +26,13 @@ export class ClaudeCommands {
   /** The QuickPick showing the last result, while it is open. */
   resultPick: vscode.QuickPick<AnswerItem> | undefined;
 
-  constructor(private readonly service: ClaudeService, private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly service: ClaudeService, private readonly log: vscode.LogOutputChannel, private readonly showPanel: () => unknown) {}
 
   register(): vscode.Disposable {
     return vscode.Disposable.from(
       vscode.commands.registerCommand('skillflow.whoAnswers', (command?: unknown) => this.whoAnswers(typeof command === 'string' ? command : undefined)),
-      vscode.commands.registerCommand('skillflow.showListing', () => vscode.commands.executeCommand(`${LISTING_VIEW_ID}.focus`)),
+      // An editor tab: a side bar pane opened from collapsed gets the workbench's minimum height (~140 px).
+      vscode.commands.registerCommand('skillflow.showListing', () => { this.showPanel(); }),
     );
   }
 

@@ -13,10 +13,12 @@ import { LISTING_VIEW_ID, ListingViewProvider } from './view';
 /** Read-only handles for integration tests. */
 export interface ClaudeApi {
   service: ClaudeService;
-  /** Focuses the What Claude Sees view (resolving its webview). */
+  /** Focuses the What Claude Sees view in the side bar (resolving its webview). */
   showListing(): Promise<void>;
   /** The view's webview, once resolved. */
   readonly listingView: vscode.WebviewView | undefined;
+  /** The What Claude Sees editor tab (Show What Claude Sees opens it), while open. */
+  readonly listingPanel: vscode.WebviewPanel | undefined;
   /** What the view last rendered, the HTML and how long building both from the model took (ms); how many renders. */
   readonly lastViewModel: ListingViewModel | undefined;
   readonly lastHtml: string | undefined;
@@ -41,7 +43,7 @@ export interface ClaudeApi {
 export function registerClaudeFeatures(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, skills: SkillsService): ClaudeApi {
   const service = new ClaudeService(log, skills);
   const view = new ListingViewProvider(context.extensionUri, service, log);
-  const commands = new ClaudeCommands(service, log);
+  const commands = new ClaudeCommands(service, log, () => view.showPanel());
   context.subscriptions.push(
     service,
     view,
@@ -50,8 +52,9 @@ export function registerClaudeFeatures(context: vscode.ExtensionContext, log: vs
   );
   return {
     service,
-    showListing: async () => { await vscode.commands.executeCommand('skillflow.showListing'); },
+    showListing: async () => { await vscode.commands.executeCommand(`${LISTING_VIEW_ID}.focus`); },
     get listingView() { return view.webviewView; },
+    get listingPanel() { return view.webviewPanel; },
     get lastViewModel() { return view.lastViewModel; },
     get lastHtml() { return view.lastHtml; },
     get lastRenderMs() { return view.lastRenderMs; },

@@ -1,6 +1,8 @@
 /**
- * The What Claude Sees webview view (in the Skillflow container, below Skills): the listing the model gets for one
- * workspace folder, rebuilt when the Claude Code model changes, with quick actions that write real files.
+ * What Claude Sees: the listing the model gets for one workspace folder, rebuilt when the Claude Code model changes,
+ * with quick actions that write real files. Two hosts show the same page: the webview view in the Skillflow container
+ * (below Skills; the workbench opens a collapsed pane at its minimum height, ~140 px) and an editor tab, which Show What
+ * Claude Sees opens so the listing gets the editor's height.
  */
 import * as vscode from 'vscode';
 import type { ClaudeEntry } from '../../core/claude/types';
@@ -11,10 +13,19 @@ import type { ClaudeService } from './service';
 import { webviewHtml } from '../util/webviewHtml';
 
 export const LISTING_VIEW_ID = 'skillflow.claudeListing';
+export const LISTING_PANEL_TYPE = 'skillflow.claudeListingPanel';
+
+/** A webview showing the listing (the view or the editor tab), and whether its script said it is ready. */
+interface Host {
+  webview: vscode.Webview;
+  ready: boolean;
+  visible(): boolean;
+}
 
 export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
-  private ready = false;
+  private panel: vscode.WebviewPanel | undefined;
+  private readonly hosts = new Set<Host>();
   private dirty = true;
   private readonly ids = new Map<string, string>();
   private readonly paths = new Map<string, string>();
@@ -32,10 +43,17 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
     private readonly service: ClaudeService,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.disposables.push(service.onDidChange(() => { this.dirty = true; if (this.view?.visible && this.ready) this.render(); }));
+    this.disposables.push(service.onDidChange(() => { this.dirty = true; if (this.shownAnywhere()) this.render(); }));
   }
 
   get webviewView(): vscode.WebviewView | undefined { return this.view; }
+  /** The editor tab, while open. */
+  get webviewPanel(): vscode.WebviewPanel | undefined { return this.panel; }
+
+  /** A host that is ready and on screen. */
+  private shownAnywhere(): boolean {
+    return [...this.hosts].some((h) => h.ready && h.visible());
+  }
 
   /** The id the webview uses for an entry's file (stable for the session). */
   idOf(file: string): string {
@@ -49,21 +67,41 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.attach(view.webview, () => view.visible, view.onDidChangeVisibility, view.onDidDispose, 'view', () => { if (this.view === view) this.view = undefined; });
+  }
+
+  /** Opens What Claude Sees in an editor tab (or reveals the open one): the whole editor height for the listing. */
+  showPanel(): vscode.WebviewPanel {
+    if (this.panel) {
+      this.panel.reveal();
+      return this.panel;
+    }
+    const panel = vscode.window.createWebviewPanel(LISTING_PANEL_TYPE, 'What Claude Sees', vscode.ViewColumn.Active, { retainContextWhenHidden: false });
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'skillflow.svg');
+    this.panel = panel;
+    this.attach(panel.webview, () => panel.visible, panel.onDidChangeViewState, panel.onDidDispose, 'editor', () => { if (this.panel === panel) this.panel = undefined; });
+    return panel;
+  }
+
+  /** Shows the page in a webview; it renders once its script says it is ready, and again when shown while out of date. */
+  private attach(webview: vscode.Webview, visible: () => boolean, onDidChangeVisibility: vscode.Event<unknown>, onDidDispose: vscode.Event<void>, where: 'view' | 'editor', forget: () => void): void {
     const webviewRoot = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
     const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
-    view.webview.options = { enableScripts: true, localResourceRoots: [webviewRoot, mediaRoot] };
-    this.view = view;
-    this.ready = false;
+    webview.options = { enableScripts: true, localResourceRoots: [webviewRoot, mediaRoot] };
+    const host: Host = { webview, ready: false, visible };
+    this.hosts.add(host);
     this.dirty = true;
     const subscriptions = [
-      view.webview.onDidReceiveMessage((message: unknown) => this.handleMessage(message)),
-      view.onDidChangeVisibility(() => { if (view.visible && this.dirty && this.ready) this.render(); }),
-      view.onDidDispose(() => {
+      webview.onDidReceiveMessage((message: unknown) => this.handleMessage(message, host)),
+      onDidChangeVisibility(() => { if (visible() && this.dirty && host.ready) this.render(); }),
+      onDidDispose(() => {
         for (const d of subscriptions) d.dispose();
-        if (this.view === view) { this.view = undefined; this.ready = false; }
+        this.hosts.delete(host);
+        forget();
       }),
     ];
-    view.webview.html = this.skeleton(view.webview, webviewRoot, mediaRoot);
+    webview.html = this.skeleton(webview, webviewRoot, mediaRoot, where);
   }
 
   /** Builds the view model and HTML from the model (built too when needed) and posts it. Returns the view model. */
@@ -98,7 +136,7 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   private post(message: ListingHostMessage): void {
-    if (this.view && this.ready) void this.view.webview.postMessage(message);
+    for (const host of this.hosts) if (host.ready) void host.webview.postMessage(message);
   }
 
   /** The loaded model's entry for an id, in the folder shown. */
@@ -144,14 +182,14 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
     return result;
   }
 
-  /** Answers one message from the webview (exposed so tests can drive it like the webview does). */
-  async handleMessage(message: unknown): Promise<void> {
+  /** Answers one message from a webview (exposed so tests can drive it like the webview does). */
+  async handleMessage(message: unknown, from?: Host): Promise<void> {
     if (!isListingWebviewMessage(message)) {
       this.log.warn('What Claude Sees: ignored an unknown message from the webview');
       return;
     }
     switch (message.type) {
-      case 'ready': this.ready = true; this.render(); return;
+      case 'ready': if (from) from.ready = true; this.render(); return;
       case 'settings': await vscode.commands.executeCommand('workbench.action.openSettings', 'skillflow.listing.contextWindow'); return;
       case 'folder': {
         const folder = this.service.folders().find((f) => String(f.index) === message.id);
@@ -162,8 +200,9 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
     }
   }
 
-  private skeleton(webview: vscode.Webview, webviewRoot: vscode.Uri, mediaRoot: vscode.Uri): string {
+  private skeleton(webview: vscode.Webview, webviewRoot: vscode.Uri, mediaRoot: vscode.Uri, where: 'view' | 'editor'): string {
     return webviewHtml(webview, {
+      bodyClass: `in-${where}`,
       script: vscode.Uri.joinPath(webviewRoot, 'listing.js'),
       style: vscode.Uri.joinPath(mediaRoot, 'listing.css'),
       title: 'What Claude Sees',
@@ -173,6 +212,7 @@ export class ListingViewProvider implements vscode.WebviewViewProvider, vscode.D
   }
 
   dispose(): void {
+    this.panel?.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

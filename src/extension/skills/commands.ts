@@ -9,7 +9,7 @@ import { claudeFolderOf } from '../../core/discovery/discover';
 import { scriptCommandLine, shellKindFor } from '../../core/base/shell';
 import type { SkillsService } from './service';
 import type { SkillsTreeProvider } from './tree';
-import { entryLabel, type SkillsNode } from '../../core/catalog/treeModel';
+import { entryLabel, searchOrder, type SkillsNode } from '../../core/catalog/treeModel';
 import { runInTerminal } from '../util/terminal';
 import { shortMessage } from '../adapters/ranges';
 
@@ -266,17 +266,21 @@ export class SkillCommands {
     this.log.warn(`package refused for ${skill.dir}: ${result.message}`);
     for (const p of result.problems) this.log.warn(`  ${p.file ?? skill.skillMdPath}:${p.line}:${p.column}: ${p.severity} ${p.code} ${p.message}`);
     if (result.claudeCodeKeys?.packagesWithout) {
-      // The message says it all (the keys, the plugin way); the button packages a copy without them.
-      void vscode.window.showWarningMessage(`Package Skill: ${result.message}`, 'Package Without Them', 'Open SKILL.md').then((choice) => {
+      // The message says it all (the keys, the plugin way); the button packages a copy without them. Modal, like every
+      // refusal: it is closed before anything else, so it never stays beside a later "Packaged" message.
+      void vscode.window.showWarningMessage(`Package Skill: ${result.message}`, { modal: true }, 'Package Without Them', 'Open SKILL.md').then((choice) => {
         if (choice === 'Package Without Them') void this.packageSkill(skill.dir, undefined, { withoutClaudeCodeKeys: true });
         else if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
-      });
+      }, (err: unknown) => this.log.warn(`package refusal dialog not shown: ${String(err)}`));
       return;
     }
-    const first = result.problems.filter((p) => p.severity === 'error').slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ');
-    void vscode.window.showErrorMessage(`Package Skill: ${result.message}${first ? ` — ${first}` : ''}`, 'Open SKILL.md').then((choice) => {
+    const errors = result.problems.filter((p) => p.severity === 'error');
+    const detail = [...errors.slice(0, 5).map((p) => `${p.code}: ${p.message}`), ...(errors.length > 5 ? [`…and ${errors.length - 5} more (Output › Skillflow)`] : [])].join('\n');
+    // Modal: a refusal answers the command at once and is closed before anything else, so it never stays beside a later
+    // "Packaged" message (a notification with a button stays until dismissed, and the API cannot close it).
+    void vscode.window.showErrorMessage(`Package Skill: ${result.message}`, { modal: true, ...(detail ? { detail } : {}) }, 'Open SKILL.md').then((choice) => {
       if (choice) void vscode.window.showTextDocument(vscode.Uri.file(skill.skillMdPath));
-    });
+    }, (err: unknown) => this.log.warn(`package refusal dialog not shown: ${String(err)}`));
   }
 
   private async pickOutDir(skill: SkillEntry): Promise<string | undefined> {
@@ -324,7 +328,7 @@ export class SkillCommands {
       return undefined;
     }
     const line = scriptCommandLine(dir, rel, shell);
-    const ran = runInTerminal(line, { what: 'Run Script' });
+    const ran = await runInTerminal(line, { what: 'Run Script' });
     if (!ran.ok) {
       void vscode.window.showErrorMessage(ran.message);
       return undefined;
@@ -335,13 +339,19 @@ export class SkillCommands {
 }
 
 /**
- * Search Skills items: label = name, description = the command (or "not loaded"), level and state, detail = the
- * description (matched too).
+ * Search Skills items, in search order (the entry that answers a command before the ones it shadows): label = the
+ * command, as the tree shows it (the name when never loaded), description = the display name where it differs, level and
+ * state, detail = the description (matched too).
  */
 export function searchItems(skills: readonly SkillEntry[]): Array<vscode.QuickPickItem & { skill: SkillEntry }> {
-  return skills.map((s) => ({
-    label: s.name,
-    description: `${s.invocation ?? 'not loaded'} · ${s.level}${s.source === 'command' ? ' command' : ''}${s.invocation !== null && s.shadowedBy ? ' · shadowed' : ''}`,
+  return searchOrder(skills).map((s) => ({
+    label: entryLabel(s),
+    description: [
+      s.invocation === null ? 'not loaded' : '',
+      s.displayName && s.displayName !== entryLabel(s) ? s.displayName : '',
+      `${s.level}${s.source === 'command' ? ' command' : ''}`,
+      s.invocation !== null && s.shadowedBy ? 'shadowed' : '',
+    ].filter(Boolean).join(' · '),
     detail: s.description ?? '',
     iconPath: new vscode.ThemeIcon(s.source === 'command' ? 'terminal' : s.kind === 'workflow' ? 'layers' : 'symbol-method'),
     skill: s,

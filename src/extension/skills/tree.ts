@@ -422,9 +422,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   }
 
   /**
-   * Claude Code's listing budget in the view's description (`used / budget chars`, a marker when descriptions are
-   * dropped or cut), the What Claude Sees figures; a message when descriptions lose text. The workbench shows a view
-   * description's whole text as its hover, so the figures come first and where the budget comes from after them.
+   * Claude Code's listing budget in the view's description, in a few words (`used / budget chars`, a marker when
+   * descriptions are dropped or cut: the What Claude Sees figures); a message when descriptions are dropped. The
+   * workbench clips the description to the header's width and shows the same text as its hover, so where the budget
+   * comes from is in What Claude Sees (the header's eye button), not in a paragraph cut after a few words.
    */
   updateViewDescription(): void {
     if (!this.view || !this.claude) return;
@@ -432,9 +433,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     let description: string | undefined;
     let message: string | undefined;
     if (shown) {
-      const header = listingHeader(shown.model, shown.listing, shown.contextWindow);
-      const folder = this.claude.folders().length > 1 ? ` Workspace folder ${shown.folder.name}.` : '';
-      description = `${header.figures} — ${header.explanation}${folder}`;
+      const header = listingHeader(shown.listing);
+      description = this.claude.folders().length > 1 ? `${header.figures} · ${shown.folder.name}` : header.figures;
       message = header.warning;
     }
     // Setting the same text again re-lays the view out and closes an open row hover.

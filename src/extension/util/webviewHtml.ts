@@ -9,6 +9,8 @@ export interface WebviewPage {
   title: string;
   /** The body's markup before the script tag (static, from our own code). */
   body: string;
+  /** A class on the body (where the page is shown, for the style sheet). */
+  bodyClass?: string;
 }
 
 export function webviewHtml(webview: vscode.Webview, page: WebviewPage): string {
@@ -23,7 +25,7 @@ export function webviewHtml(webview: vscode.Webview, page: WebviewPage): string 
 <link rel="stylesheet" href="${webview.asWebviewUri(page.style)}">
 <title>${page.title}</title>
 </head>
-<body>
+<body${page.bodyClass ? ` class="${page.bodyClass}"` : ''}>
 ${page.body}
 <script nonce="${nonce}" src="${webview.asWebviewUri(page.script)}"></script>
 </body>

@@ -2,7 +2,7 @@
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { endActions } from '../../core/workflow/end';
-import { PHASE_COLORS, PHASE_ICONS, relativeTime, treeDescription, treeLabel, workflowTooltipMarkdown } from '../../core/workflow/present';
+import { PHASE_COLORS, PHASE_ICONS, relativeTime, treeDescription, treeLabel, treeLabelFull, workflowTooltipMarkdown } from '../../core/workflow/present';
 import type { WorkflowProblem, WorkflowTransition } from '../../core/workflow/scan';
 import { toVsRange } from '../adapters/ranges';
 import type { RootProblems, WorkflowItem, WorkflowService } from './service';
@@ -86,6 +86,8 @@ export class WorkflowTreeProvider implements vscode.TreeDataProvider<WorkflowNod
           t.iconPath = new vscode.ThemeIcon((PHASE_ICONS[phase] ?? 'question').replace('~spin', ''), color ? new vscode.ThemeColor(color) : undefined);
         }
         t.tooltip = new vscode.MarkdownString(workflowTooltipMarkdown(item, now, format), true);
+        // The label may be cut to fit the row; a screen reader gets the whole title.
+        t.accessibilityInformation = { label: `${treeLabelFull(item)}, ${t.description}` };
         t.contextValue = contextValueOf(item);
         return t;
       }

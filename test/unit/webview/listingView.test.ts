@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { buildClaudeModel } from '../../../src/core/claude/load';
 import { computeListing } from '../../../src/core/claude/listing';
-import { buildListingViewModel, escapeHtml, listingHeader, parseContextWindow, renderListingHtml, type ListingViewModel } from '../../../src/webview/listingView';
+import { budgetSourceSentences, buildListingViewModel, escapeHtml, listingHeader, parseContextWindow, renderListingHtml, type ListingViewModel } from '../../../src/webview/listingView';
 import { isListingWebviewMessage } from '../../../src/webview/listingProtocol';
 import { md, treeFs, type Node } from '../core/claude/treeFs';
 
@@ -140,15 +140,15 @@ function header(files: Record<string, Node>, opts: { window?: unknown; env?: Rec
   const model = buildClaudeModel(fs, { startDir: '/repo', home: '/home/u', managedDir: null, env: opts.env ?? {} });
   const contextWindow = parseContextWindow(opts.window);
   const listing = computeListing(model.entries, model.settings, { contextWindowTokens: contextWindow.tokens, env: model.env });
-  return { header: listingHeader(model, listing, contextWindow), listing };
+  return { header: listingHeader(listing), sources: budgetSourceSentences(model, listing, contextWindow).join(' '), listing };
 }
 
-test('listingHeader: the listing figures, a marker and a warning when descriptions are dropped or cut, the budget sources as explanation', () => {
+test('listingHeader: the listing figures in a few words, a marker and a warning when descriptions are dropped or cut; the budget sources', () => {
   const fits = header({ 'repo/.claude/skills/a/SKILL.md': md({ description: 'Short.' }) });
   assert.equal(fits.header.figures, `${fits.listing.used} / 8,000 chars`);
   assert.equal(fits.header.warning, undefined);
-  assert.match(fits.header.explanation, /^Listing budget: Claude Code lists every skill's description/);
-  assert.match(fits.header.explanation, /skillListingBudgetFraction 0\.01 \(default\) of a 200k-token context window × 4 characters per token = 8,000 characters\./);
+  assert.ok(fits.header.figures.split(' ').length <= 4, 'a few words for a narrow header');
+  assert.match(fits.sources, /skillListingBudgetFraction 0\.01 \(default\) of a 200k-token context window × 4 characters per token = 8,000 characters\./);
 
   const cut = header({ 'repo/.claude/skills/long/SKILL.md': md({ description: long(2000) }), 'repo/.claude/skills/b/SKILL.md': md({ description: 'Short.' }) });
   assert.match(cut.header.figures, /^[\d,]+ \/ 8,000 chars ⚠ 1 truncated$/);
@@ -159,5 +159,5 @@ test('listingHeader: the listing figures, a marker and a warning when descriptio
   assert.equal(dropped.listing.budget, 20);
   assert.match(dropped.header.figures, /^\d+ \/ 20 chars ⚠ 2 dropped$/);
   assert.match(dropped.header.warning ?? '', /over its budget of 20 characters: 2 skill descriptions are dropped/);
-  assert.match(dropped.header.explanation, /SLASH_COMMAND_TOOL_CHAR_BUDGET=20 in the environment/);
+  assert.match(dropped.sources, /SLASH_COMMAND_TOOL_CHAR_BUDGET=20 in the environment/);
 });

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { ClaudeLevel } from '../../../../src/core/claude/types';
 import type { SkillEntry } from '../../../../src/core/skillmd/model';
-import { childNodes, displayPaths, entryRow, levelNodeIdOf, rootNodes, walkTree, type SkillsNode, type TreeSource } from '../../../../src/core/catalog/treeModel';
+import { childNodes, displayPaths, entryLabel, entryRow, levelNodeIdOf, rootNodes, searchOrder, walkTree, type SkillsNode, type TreeSource } from '../../../../src/core/catalog/treeModel';
 
 const WS = path.resolve('/work/app');
 const OTHER = path.resolve('/work/lib');
@@ -144,4 +144,16 @@ test('paths in reasons read relative to the workspace folder (named when there a
   const text = `project skill /x at ${skillFile(WS, 'x')} wins; ${skillFile(HOME, 'y')}`;
   assert.equal(displayPaths(text, { home: HOME, workspaceFolders: [WS] }), 'project skill /x at .claude/skills/x/SKILL.md wins; ~/.claude/skills/y/SKILL.md');
   assert.equal(displayPaths(text, { home: HOME, workspaceFolders: [WS, OTHER] }), 'project skill /x at app/.claude/skills/x/SKILL.md wins; ~/.claude/skills/y/SKILL.md');
+});
+
+test('search order: the entry that answers a command first, then what it shadows, never-loaded entries last', () => {
+  const command = entry({ file: commandFile(WS, 'review'), level: 'project', shadowedBy: skillFile(WS, 'review') });
+  const skill = entry({ file: skillFile(WS, 'review'), level: 'project' });
+  const personal = entry({ file: skillFile(HOME, 'deploy'), level: 'personal' });
+  const shadowedProject = entry({ file: skillFile(WS, 'deploy'), level: 'project', shadowedBy: skillFile(HOME, 'deploy') });
+  const lost = entry({ file: path.join(WS, '.claude', 'skills', 'drafts', 'x', 'SKILL.md'), level: 'project', invocation: null, loaded: false, name: 'a-draft' });
+  const order = searchOrder([lost, shadowedProject, command, personal, skill]);
+  assert.deepEqual(order.map((s) => `${entryLabel(s)} ${s.source}${s.shadowedBy ? ' shadowed' : ''}`), [
+    '/deploy skill', '/deploy skill shadowed', '/review skill', '/review command shadowed', 'a-draft skill',
+  ]);
 });

@@ -17,9 +17,14 @@ function graphOf(workspace: string): ReferenceGraph {
 
 test('demo workspace: every skill is a node; code-review and release-notes link to commit-message', () => {
   const graph = graphOf(DEMO);
+  // Labelled as the Skills tree labels them: the command (`/hello` for `name: hi`), the name when never loaded.
+  assert.deepEqual(graph.nodes.map((n) => n.label), [
+    '/broken-yaml', '/code-review', '/commit-message', '/demo-plugin:lint-fix', '/hello', '/mismatched-name',
+    '/missing-reference', '/no-description', '/release-notes', '/unknown-key', '/workflow-implement', '/workflow-review', 'explain-regex',
+  ]);
   assert.deepEqual(graph.nodes.map((n) => n.name), [
-    'broken-yaml', 'code-review', 'commit-message', 'explain-regex', 'hi', 'lint-fix',
-    'missing-reference', 'no-description', 'release-notes', 'renamed-skill', 'unknown-key', 'workflow-implement', 'workflow-review',
+    'broken-yaml', 'code-review', 'commit-message', 'lint-fix', 'hi', 'renamed-skill',
+    'missing-reference', 'no-description', 'release-notes', 'unknown-key', 'workflow-implement', 'workflow-review', 'explain-regex',
   ]);
   // Skill folders Claude Code never loads are nodes too, with no invocation (commands are not nodes).
   const formatSql = graph.nodes.find((n) => n.name === 'explain-regex');
@@ -31,7 +36,7 @@ test('demo workspace: every skill is a node; code-review and release-notes link 
     return found;
   };
   assert.deepEqual(node('code-review'), {
-    id: path.join(DEMO_SKILLS, 'code-review'), name: 'code-review', scope: 'project', kind: 'command', invocation: '/code-review',
+    id: path.join(DEMO_SKILLS, 'code-review'), label: '/code-review', name: 'code-review', scope: 'project', kind: 'command', invocation: '/code-review',
     problems: { errors: 0, warnings: 1 }, // builtin-clash: it replaces Claude Code's bundled /code-review
   });
   assert.equal(node('workflow-implement').kind, 'workflow');
@@ -141,7 +146,7 @@ test('layout: deterministic circle in node order, labels outside, edges start an
   }
 });
 
-const plainNode = (id: string) => ({ id, name: id, scope: 'project' as const, kind: 'command' as const, invocation: `/${id}`, problems: { errors: 0, warnings: 0 } });
+const plainNode = (id: string) => ({ id, label: `/${id}`, name: id, scope: 'project' as const, kind: 'command' as const, invocation: `/${id}`, problems: { errors: 0, warnings: 0 } });
 const plainEdge = (from: string, to: string) => ({ from, to, count: 1, targets: [`${to}/x.md`], missing: false });
 const control = (d: string) => d.split(' ')[1].slice(1).split(',').map(Number);
 

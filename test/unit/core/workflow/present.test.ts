@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mdCode as codeSpan, mdText as escapeMarkdown } from '../../../../src/core/base/markdown';
-import { absoluteTime, isStatusBarWorthy, phasePathMarkdown, relativeTime, statusBarView, treeDescription, treeLabel, withoutIcons, workflowTooltipMarkdown } from '../../../../src/core/workflow/present';
+import { absoluteTime, isStatusBarWorthy, phasePathMarkdown, relativeTime, statusBarView, treeDescription, treeLabel, treeLabelFull, TREE_LABEL_MAX, withoutIcons, workflowTooltipMarkdown } from '../../../../src/core/workflow/present';
 import type { WorkflowInfo } from '../../../../src/core/workflow/scan';
 
 const NOW = Date.parse('2026-11-21T16:00:00Z');
@@ -70,6 +70,11 @@ test('tree row: the phase leads the label so it survives a narrow sidebar', () =
   assert.equal(treeLabel(wf({ phase: 'PLAN', displayPhase: 'PLAN', title: 'Refactor the auth module' })), 'PLAN · Refactor the auth module');
   assert.equal(treeLabel(wf({ displayPhase: 'STALE' })), 'STALE · Add login');
   assert.equal(treeLabel(wf({ displayPhase: undefined, title: undefined, workName: undefined })), '? · 20261121-143000');
+  // A long title is cut so the row's label fits a 300 px side bar; the full text stays in treeLabelFull.
+  const long = wf({ displayPhase: 'COMPLETED', title: 'Refactor the auth middleware into a token service' });
+  assert.equal(treeLabel(long), 'COMPLETED · Refactor the auth mid…');
+  assert.equal(treeLabel(long).length, TREE_LABEL_MAX);
+  assert.equal(treeLabelFull(long), 'COMPLETED · Refactor the auth middleware into a token service');
 });
 
 test('code spans show text verbatim; icons are stripped in linear time', () => {
