@@ -8,7 +8,7 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   const { page } = t;
   const dialog = page.locator('.monaco-dialog-box');
 
-  // 1. code-review uses Claude Code-only keys the upload profile refuses: a modal says why.
+  // 1. code-review uses Claude Code-only keys the upload profile refuses: a modal says why and offers the way forward.
   await t.openFile('.claude/skills/code-review/SKILL.md');
   await t.runCommand('Skillflow: Package Skill');
   await dialog.filter({ hasText: 'Not packaged' }).waitFor();
@@ -20,6 +20,20 @@ export async function scenario(t: ScenarioContext): Promise<void> {
   await t.shot('refusal-dialog');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
+
+  // 1b. Refused only for its Claude Code keys: the dialog's "Package Without Them" packages a copy without them.
+  await t.runCommand('Skillflow: Package Skill');
+  await dialog.filter({ hasText: 'Not packaged' }).waitFor();
+  await dialog.getByRole('button', { name: 'Package Without Them' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await t.quickInput.pick(/Workspace folder/);
+  const without = page.locator('.notification-toast').filter({ hasText: /Packaged code-review\.skill .*without the Claude Code key/ });
+  await without.waitFor();
+  await t.waitForFile('code-review.skill');
+  assert.match(fs.readFileSync(t.path('.claude/skills/code-review/SKILL.md'), 'utf8'), /argument-hint/, 'the SKILL.md keeps its keys');
+  t.allowToast(/Packaged code-review\.skill/);
+  await t.shot('packaged-without-claude-code-keys');
+  await page.keyboard.press('Escape');
 
   // 2. A skill that packages: the "Packaged" message is alone; no "Not packaged" error is left on screen.
   await t.openFile('.claude/skills/hello/SKILL.md');
