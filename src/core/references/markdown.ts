@@ -213,7 +213,7 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
         slash = src.indexOf('/', b);
       }
     }
-    if (variable !== -1 && variable < start) variable = src.indexOf('CLAUDE_', start);
+    if (variable !== -1 && variable < start) variable = indexOfClaude(src, start);
     const variables = variable !== -1 && variable < end;
     if (!hold && !variables) continue;
     const t = decodedSlice(src, bytes, start, end);
@@ -225,6 +225,16 @@ export function extractReferencesFrom(lines: LineIndex, firstLine: number, first
     if (found.length - before > 1) sortLine(found, before);
   }
   return found;
+}
+
+/**
+ * `src.indexOf('CLAUDE_', from)`, found as "LAUDE_" with a "C" before it: V8 searches a pattern of seven characters or
+ * more with Boyer-Moore tables built at every call, ten times slower here than its plain search for six (which skips
+ * to each "L" with memchr); on a bulk run the plain call was a quarter of the time spent reading bodies for references.
+ */
+function indexOfClaude(src: string, from: number): number {
+  for (let k = src.indexOf('LAUDE_', from + 1); k >= 0; k = src.indexOf('LAUDE_', k + 1)) if (src.charCodeAt(k - 1) === 67) return k - 1;
+  return -1;
 }
 
 /**
