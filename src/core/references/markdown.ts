@@ -733,6 +733,7 @@ function exampleAfter(t: string, b: number): boolean {
   let k = b;
   while (k < t.length && (t.charCodeAt(k) === 96 || t.charCodeAt(k) === 32)) k++;
   if (t.startsWith('etc', k)) return !isLetter(t.charCodeAt(k + 3));
+  if (k >= t.length) return false; // (a read past the end made the optimized code bail out)
   const c = t.charCodeAt(k);
   if (c === 0x2192) k++;
   else if ((c === 45 || c === 61) && t.charCodeAt(k + 1) === 62) k += 2;
