@@ -214,11 +214,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
       if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
       entry.references = result.references;
-      if (result.mentions.length) {
-        // Kept until the whole discovery is wired (claudeWiring.ts): a name cut from the file must not keep its text.
-        for (const m of result.mentions) m.name = detach(m.name);
-        entry.mentions = result.mentions;
-      }
+      if (result.mentions.length) entry.mentions = result.mentions;
       entry.problems = sortProblems(load.command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
       // Rule configuration reads the file of a skill with problems again for its disable comments, unless it is
       // known here to have none (a search of bytes in memory; files without problems are not searched).

@@ -4,6 +4,7 @@
  * discovery/claudeWiring.ts checks them against every name Claude Code loads (`mention-unknown`).
  */
 import type { Range } from '../base/types';
+import { detach } from '../base/text';
 import type { BodyView } from './bodyRules';
 
 /** One mention: the name as written (`db-reindex`, `my-plugin:review`), whether it was a `/command`, and where the name is. */
@@ -34,7 +35,10 @@ export function findSkillMentions(body: BodyView, bodyStartLine: number): SkillM
   const add = (name: string, at: number, slash: boolean) => {
     if (NOT_NAMES.has(name.toLowerCase())) return;
     const r = lines.range(at, at + name.length);
-    out.push({ name, slash, range: { line: r.line + shift, column: r.column, endLine: r.endLine + shift, endColumn: r.endColumn } });
+    // A copy of the name: a bulk run keeps mentions until every skill is loaded (discovery/claudeWiring.ts), and a
+    // name cut from the file would keep the whole text alive (set here, not later: a later write to the field made
+    // the optimized code that relied on it bail out).
+    out.push({ name: detach(name), slash, range: { line: r.line + shift, column: r.column, endLine: r.endLine + shift, endColumn: r.endColumn } });
   };
   // "… skill": the phrase that ends right before it. Only lower-case "skill" and "Skill" are looked for, both found
   // by one search for "kill" (a rarer first letter than "s": fewer false starts).
