@@ -100,17 +100,21 @@ try {
   row('--no-cache', 'nocache');
   console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');
 
-  // Linearity of the cold run (--no-cache): per-skill cost at each size.
-  console.log(`cold (--no-cache) by size, medians of ${Math.min(RUNS, 3)}:`);
+  // Linearity of the cold run (--no-cache): per-skill cost at each size, with wall and CPU beside the floor of the same
+  // skills (medians of R, alternating).
+  console.log(`cold (--no-cache) by size, medians of ${RUNS}, each beside its floor (same sizes, alternating):`);
   for (const n of SIZES) {
     const dir = path.join(tmp, `lin-${n}`, 'skills');
     generate(templates, dir, n);
     const times = [];
     const floors = [];
+    const floorCpus = [];
     const mem = [];
     const cpus = [];
-    for (let i = 0; i < Math.min(RUNS, 3); i++) {
-      floors.push(run([floorScript, dir], tmp).ms);
+    for (let i = 0; i < RUNS; i++) {
+      const f = run([floorScript, dir], tmp);
+      floors.push(f.ms);
+      floorCpus.push(f.cpu);
       const r = run([cli, 'validate', dir, '--format', 'json', '--no-cache'], tmp);
       times.push(r.ms);
       cpus.push(r.cpu);
@@ -118,7 +122,7 @@ try {
     }
     const t = median(times);
     const c = median(cpus);
-    console.log(`  ${String(n).padStart(6)} skills  wall ${fmt(t).padStart(8)} (${(t / median(floors)).toFixed(2)}x its floor)  CPU ${fmt(c).padStart(8)}, ${(c * 1000 / n).toFixed(0)} µs/skill  peak ${median(mem).toFixed(0)} MB`);
+    console.log(`  ${String(n).padStart(6)} skills  wall ${fmt(t).padStart(8)} (${(t / median(floors)).toFixed(2)}x its floor)  CPU ${fmt(c).padStart(8)} (${(c / median(floorCpus)).toFixed(2)}x its floor), ${(c * 1000 / n).toFixed(0)} µs/skill  peak ${median(mem).toFixed(0)} MB`);
     fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   }
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -38,11 +38,14 @@ export interface LoadedSkillEntry extends SkillEntry {
   mentions?: SkillMention[];
 }
 
-/** The fields of `meta` detached from the (possibly reused) buffer the file was read into. */
-function detachedMeta(m: ClaudeMeta): ClaudeMeta {
+/**
+ * The fields of `meta` detached from the (possibly reused) buffer the file was read into. A description that is the
+ * frontmatter's `description` itself shares `detached`, its copy already made for the entry (not a second copy).
+ */
+function detachedMeta(m: ClaudeMeta, description?: { raw: string; detached: string }): ClaudeMeta {
   const out: ClaudeMeta = {};
   if (m.name !== undefined) out.name = detach(m.name);
-  if (m.description !== undefined) out.description = detach(m.description);
+  if (m.description !== undefined) out.description = m.description === description?.raw ? description.detached : detach(m.description);
   if (m.whenToUse !== undefined) out.whenToUse = detach(m.whenToUse);
   if (m.disableModelInvocation !== undefined) out.disableModelInvocation = m.disableModelInvocation;
   if (m.userInvocable !== undefined) out.userInvocable = m.userInvocable;
@@ -205,7 +208,7 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
       const description = data?.description;
       if (typeof description === 'string') entry.description = detach(description);
-      entry.meta = detachedMeta(metaFromParsed(result.parsed));
+      entry.meta = detachedMeta(metaFromParsed(result.parsed), typeof description === 'string' ? { raw: description, detached: entry.description! } : undefined);
       const nameKey = result.parsed.keys.find((k) => k.key === 'name');
       if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
       // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.

@@ -4,6 +4,7 @@
  * discovery/claudeWiring.ts checks them against every name Claude Code loads (`mention-unknown`).
  */
 import type { Range } from '../base/types';
+import { detach } from '../base/text';
 import type { BodyView } from './bodyRules';
 
 /** One mention: the name as written (`db-reindex`, `my-plugin:review`), whether it was a `/command`, and where the name is. */
@@ -34,22 +35,28 @@ export function findSkillMentions(body: BodyView, bodyStartLine: number): SkillM
   const add = (name: string, at: number, slash: boolean) => {
     if (NOT_NAMES.has(name.toLowerCase())) return;
     const r = lines.range(at, at + name.length);
-    out.push({ name, slash, range: { line: r.line + shift, column: r.column, endLine: r.endLine + shift, endColumn: r.endColumn } });
+    // A copy of the name: a bulk run keeps mentions until every skill is loaded (discovery/claudeWiring.ts), and a
+    // name cut from the file would keep the whole text alive (set here, not later: a later write to the field made
+    // the optimized code that relied on it bail out).
+    out.push({ name: detach(name), slash, range: { line: r.line + shift, column: r.column, endLine: r.endLine + shift, endColumn: r.endColumn } });
   };
-  // "… skill": the phrase that ends right before it. Only lower-case "skill" and "Skill" are looked for.
-  for (const word of ['skill', 'Skill']) {
-    for (let i = text.indexOf(word, from); i >= 0; i = text.indexOf(word, i + 5)) {
-      const after = text.charCodeAt(i + 5);
-      if ((after >= 97 && after <= 122) || (after >= 65 && after <= 90)) continue; // "skills", "skillful"
-      // The phrase ends with a name and white space: "… `x` skill", "… x skill".
-      const space = text.charCodeAt(i - 1);
-      if (space !== 32 && space !== 10 && space !== 9) continue;
-      const last = text.charCodeAt(i - 2);
-      if (!((last >= 97 && last <= 122) || (last >= 48 && last <= 57) || last === 96 || last === 42 || last === 34 || last === 39 || last === 45 || last === 95)) continue;
-      const start = Math.max(from, i - WINDOW);
-      const m = SKILL_PHRASE.exec(text.slice(start, i));
-      if (m) add(m[2], start + m.index + m[0].lastIndexOf(m[2]), false);
-    }
+  // "… skill": the phrase that ends right before it. Only lower-case "skill" and "Skill" are looked for, both found
+  // by one search for "kill" (a rarer first letter than "s": fewer false starts).
+  for (let k = text.indexOf('kill', from + 1); k >= 0; k = text.indexOf('kill', k + 4)) {
+    const i = k - 1;
+    const s = text.charCodeAt(i);
+    if (s !== 115 && s !== 83) continue; // "skill", "Skill"
+    const after = text.charCodeAt(i + 5);
+    if ((after >= 97 && after <= 122) || (after >= 65 && after <= 90)) continue; // "skills", "skillful"
+    // The phrase ends with a name and white space: "… `x` skill", "… x skill".
+    const space = text.charCodeAt(i - 1);
+    if (space !== 32 && space !== 10 && space !== 9) continue;
+    const last = text.charCodeAt(i - 2);
+    if (!((last >= 97 && last <= 122) || (last >= 48 && last <= 57) || last === 96 || last === 42 || last === 34 || last === 39 || last === 45 || last === 95)) continue;
+    const start = phraseStart(text, Math.max(from, i - WINDOW), i - 2);
+    if (start < 0) continue;
+    const m = SKILL_PHRASE.exec(text.slice(start, i));
+    if (m) add(m[2], start + m.index + m[0].lastIndexOf(m[2]), false);
   }
   // `/command` after a verb: "run /deploy", "invoke `/review-pr 12`".
   for (let i = text.indexOf('/', from); i >= 0; i = text.indexOf('/', i + 1)) {
@@ -74,4 +81,44 @@ export function findSkillMentions(body: BodyView, bodyStartLine: number): SkillM
   }
   out.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
   return out.filter((m, i) => i === 0 || m.range.line !== out[i - 1].range.line || m.range.column !== out[i - 1].range.column);
+}
+
+const SPACE = /\s/;
+
+/** Whether `text[at]` is white space as a regex's `\s` sees it. */
+function isSpace(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c === 32 || (c < 128 ? c >= 9 && c <= 13 : SPACE.test(text[at]));
+}
+
+/** A character of a name as SKILL_PHRASE reads it (any case: the regex is case-insensitive), or of its quotes. */
+function isNameOrQuote(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c === 58 || c === 96 || c === 42 || c === 34 || c === 39;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+/**
+ * Where SKILL_PHRASE can start in `text[start, last + 2)` (a name or quote at `last`, then one blank): the verb is the
+ * last or the next-to-last run of letters before the name (a "the" between), so the regex is run from just before it
+ * instead of across the whole window. -1: no match is possible. The character before the returned offset is kept
+ * (or the window's start): `\b` at the verb sees what it saw in the whole window.
+ */
+function phraseStart(text: string, start: number, last: number): number {
+  let p = last;
+  while (p > start && isNameOrQuote(text.charCodeAt(p - 1))) p--;
+  if (p <= start || !isSpace(text, p - 1)) return -1;
+  while (p > start && isSpace(text, p - 1)) p--;
+  let q = p;
+  while (q > start && isAsciiLetter(text.charCodeAt(q - 1))) q--;
+  if (q === p) return -1;
+  if (q > start && isSpace(text, q - 1)) {
+    let r = q;
+    while (r > start && isSpace(text, r - 1)) r--;
+    let v = r;
+    while (v > start && isAsciiLetter(text.charCodeAt(v - 1))) v--;
+    if (v < r) q = v;
+  }
+  return q > start ? q - 1 : start;
 }
