@@ -16,24 +16,17 @@
  * unreadable, corrupt, of another format, another key (tool build, platform; the profile is part of each load's key) or fails its checksum is ignored
  * and rewritten; a cache can never make a run fail. It is written to a temp file in its folder and renamed.
  */
-import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
-import * as zlib from 'node:zlib';
-import type { DirEntry, FileStat, FileSystem } from '../base/fs';
+import type { FileSystem } from '../base/fs';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
+import { checksum, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
+
+export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
 export const CACHE_FORMAT = 1;
-/**
- * A file whose ctime or mtime is this close to (or after) the start of the load that read it may have been written
- * again within one timestamp tick (coarse file-system clocks, network file systems): its bytes are hashed.
- */
-export const RACY_MS = 2000;
-
-/** size, mtime, ctime and inode of a file ("size:mtimeMs:ctimeMs:ino"); undefined when it cannot be stat'ed. */
-export type Fingerprinter = (path: string) => { fingerprint: string; changedMs: number } | undefined;
 
 /** One question a load asked and its answer. */
 type Dep =
@@ -71,11 +64,13 @@ export interface LoadCacheOptions {
   omitReferences?: boolean;
   /** RACY_MS unless set (tests). */
   racyMs?: number;
+  /**
+   * Told of every file a replay trusted by its fingerprint without reading it (path, hash of its bytes, fingerprint,
+   * when those bytes were read): the run memo (runMemo.ts) depends on it too.
+   */
+  onFileTrusted?: (path: string, hash: string, fingerprint: string, at: number) => void;
 }
 
-const statAnswer = (s: FileStat | undefined): string => (s ? `${+s.isFile}${+s.isDirectory}${+s.isSymbolicLink}:${s.size}:${s.mtimeMs}` : '-');
-const dirAnswer = (d: DirEntry[] | undefined): string => (d ? JSON.stringify(d.map((e) => [e.name, +e.isFile, +e.isDirectory, +e.isSymbolicLink])) : '-');
-const hashOf = (b: Buffer): string => createHash('sha1').update(b).digest('base64');
 
 /** Keys every LoadedSkillEntry has, possibly undefined (JSON drops them: put back so entries keep one shape). */
 const SHAPE_KEYS = ['description', 'nameRange', 'shadowedBy', 'displayName', 'notLoadedReason', 'shadowReason', 'mentionsDisable'] as const;
@@ -105,11 +100,6 @@ function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedS
 
 function jobKey(job: SkillJob, profile: Profile, listFiles: boolean | undefined): string {
   return JSON.stringify([job.root, job.folderName, job.realDir ?? null, profile, listFiles !== false]);
-}
-
-/** The checksum of a cache body: CRC-32 where Node has it (native, fast), else SHA-1; named, so either one only matches itself. */
-function checksum(body: Buffer): string {
-  return typeof zlib.crc32 === 'function' ? `crc32:${zlib.crc32(body).toString(16)}:${body.length}` : `sha1:${createHash('sha1').update(body).digest('hex')}`;
 }
 
 /** Parses a cache file; undefined for anything but a whole, intact cache of this format and key. */
@@ -245,7 +235,10 @@ export class LoadCache {
         case 'r': if ((fs.realPath(d.path) ?? null) !== d.answer) return false; break;
         case 'f': {
           const fp = this.opts.fingerprint?.(d.path);
-          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - this.racyMs) break;
+          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - this.racyMs) {
+            this.opts.onFileTrusted?.(d.path, d.hash, d.fingerprint, stored.at);
+            break;
+          }
           let bytes: Buffer;
           try { bytes = fs.readFile(d.path); } catch { return false; }
           if (hashOf(bytes) !== d.hash) return false;
