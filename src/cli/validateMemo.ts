@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { nodeFileSystem } from '../core/base/fs';
-import { type Fingerprint, fingerprintOf, RACY_MS } from '../core/cache/answers';
+import { diskFingerprint, RACY_MS } from '../core/cache/answers';
 import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
 import type { CliContext } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
@@ -19,10 +19,7 @@ export const DEFAULT_CACHE_DIR = '.skillflow_cache';
 const MEMO_FILE = 'validate-run-v1.json';
 
 /** size:mtime:ctime:inode:device of `file`, and when it last changed; undefined when it cannot be stat'ed. */
-export function fingerprint(file: string): Fingerprint | undefined {
-  const s = stat(file);
-  return s && fingerprintOf(s);
-}
+export const fingerprint = diskFingerprint;
 
 function stat(file: string): nodeFs.Stats | undefined {
   try { return nodeFs.statSync(file, { throwIfNoEntry: false }); } catch { return undefined; }

@@ -4,6 +4,7 @@
  * this and runMemo.ts without the rest of the tool.
  */
 import { createHash } from 'node:crypto';
+import * as nodeFs from 'node:fs';
 import * as zlib from 'node:zlib';
 import type { DirEntry, FileStat } from '../base/fs';
 
@@ -49,4 +50,14 @@ export const hashOf = (b: Buffer | string): string => createHash('sha1').update(
 /** The checksum of a cache body: CRC-32 where Node has it (native, fast), else SHA-1; named, so either one only matches itself. */
 export function checksum(body: Buffer): string {
   return typeof zlib.crc32 === 'function' ? `crc32:${zlib.crc32(body).toString(16)}:${body.length}` : `sha1:${createHash('sha1').update(body).digest('hex')}`;
+}
+
+/** The fingerprint of `file` on the real disk (following links); undefined when it cannot be stat'ed. */
+export function diskFingerprint(file: string): Fingerprint | undefined {
+  try {
+    const s = nodeFs.statSync(file, { throwIfNoEntry: false });
+    return s && fingerprintOf(s);
+  } catch {
+    return undefined;
+  }
 }

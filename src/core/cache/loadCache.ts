@@ -18,6 +18,7 @@
  */
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../base/fs';
+import type { Problem } from '../base/types';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
 import { checksum, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
@@ -49,6 +50,21 @@ interface Body {
   entries: Stored[];
   /** Every `.json` file the run looked at: [path, fingerprint or null when missing]. */
   configs: Array<[string, string | null]>;
+  /** The problems the editor showed, per file (keepProblems / shownProblems). */
+  problems?: Kept[];
+}
+
+/**
+ * One file's problems as the editor showed them, and what decides that they still hold: the load of the skill whose
+ * SKILL.md it is (`job`, an entry of the same cache), else the file's own bytes (`deps`: one 'f' question, at `at`).
+ */
+interface Kept {
+  file: string;
+  job: string | null;
+  deps: Dep[] | null;
+  at: number;
+  /** JSON of the Problem[]. */
+  problems: string;
 }
 
 export interface LoadCacheOptions {
@@ -154,6 +170,10 @@ export class LoadCache {
   private readonly configsHold: boolean;
   private readonly next = new Map<string, Stored>();
   private readonly seenConfigs = new Map<string, string | null>();
+  /** The SKILL.md of each entry loaded or reused in this run → its job key. */
+  private readonly jobOfFile = new Map<string, string>();
+  private readonly oldProblems: Kept[];
+  private kept: Kept[] | undefined;
   private hits = 0;
   private misses = 0;
   /** What save() would write differs from the file read (else it is not written again). */
@@ -166,6 +186,7 @@ export class LoadCache {
     this.oldConfigs = new Map(body?.configs ?? []);
     this.configsHold = body !== undefined && [...this.oldConfigs].every(([p, fp]) => this.configFingerprint(p) === fp);
     this.old = new Map(this.configsHold ? body!.entries.map((e) => [e.job, e]) : []);
+    this.oldProblems = this.configsHold && Array.isArray(body!.problems) ? body!.problems : [];
     this.changed = this.old.size === 0;
   }
 
@@ -265,6 +286,7 @@ export class LoadCache {
       if (entry !== MISS) {
         this.hits++;
         this.next.set(key, stored);
+        if (entry) this.jobOfFile.set(entry.skillMdPath, key);
         return entry;
       }
     }
@@ -283,11 +305,60 @@ export class LoadCache {
     if (loaded && this.opts.omitReferences) loaded.references = [];
     try {
       this.next.set(key, { job: key, at, deps, entry: loaded === undefined ? null : serializeEntry(loaded) });
+      if (loaded) this.jobOfFile.set(loaded.skillMdPath, key);
     } catch {
       // not storable as JSON: loaded again next time
     }
     return loaded;
   });
+
+  /**
+   * Keeps each file's problems (those with any) to be shown at the next start, before anything is loaded
+   * (shownProblems). A SKILL.md loaded through this cache's loader holds while its load would give the same; any
+   * other file while its bytes are the same (read now through `fs`; a file that cannot be read is not kept).
+   */
+  keepProblems(fs: FileSystem, byFile: ReadonlyMap<string, readonly Problem[]>): void {
+    const kept: Kept[] = [];
+    for (const [file, problems] of byFile) {
+      if (!problems.length) continue;
+      const job = this.jobOfFile.get(file);
+      if (job !== undefined && this.next.has(job)) {
+        kept.push({ file, job, deps: null, at: 0, problems: JSON.stringify(problems) });
+        continue;
+      }
+      const at = this.now();
+      const deps: Dep[] = [];
+      try {
+        tracing(fs, deps, this.opts.fingerprint).readFile(file);
+      } catch {
+        continue;
+      }
+      kept.push({ file, job: null, deps, at, problems: JSON.stringify(problems) });
+    }
+    this.kept = kept;
+    this.changed = true;
+  }
+
+  /**
+   * The problems kept by the last keepProblems() whose files still hold (the same trace check as a cached load: a file
+   * that changed, or whose skill would load differently, is left out), for the editor to show until it has loaded.
+   * None when a `.json` configuration changed. Never throws. Problems between skills (a duplicate name) can be out of
+   * date when another skill changed: the editor replaces them all once it has loaded.
+   */
+  shownProblems(fs: FileSystem): Array<{ file: string; problems: Problem[] }> {
+    const shown: Array<{ file: string; problems: Problem[] }> = [];
+    for (const k of this.oldProblems) {
+      try {
+        const stored = k.job !== null ? this.old.get(k.job) : Array.isArray(k.deps) ? { job: '', at: k.at, deps: k.deps, entry: null } : undefined;
+        if (!stored || !this.holds(stored, fs)) continue;
+        const problems = JSON.parse(k.problems) as Problem[];
+        if (Array.isArray(problems)) shown.push({ file: k.file, problems });
+      } catch {
+        // not shown: the editor shows it once loaded
+      }
+    }
+    return shown;
+  }
 
   /** Writes the cache (entries used or made in this run), unless it would write what it read. Never throws. */
   save(): void {
@@ -297,7 +368,7 @@ export class LoadCache {
       if (same) return;
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
       for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
-      const body: Body = { entries: [...this.next.values()], configs: [...configs] };
+      const body: Body = { entries: [...this.next.values()], configs: [...configs], ...(this.kept ? { problems: this.kept } : {}) };
       const rest = Buffer.from(JSON.stringify(body), 'utf8');
       const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksum(rest) });
       this.opts.io.write(this.opts.file, Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), rest]));

@@ -5,14 +5,14 @@
  */
 import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../base/fs';
-import type { Profile } from '../base/types';
+import type { Problem, Profile } from '../base/types';
 import type { AgentEntry, SkillEntry, SkillsRoot } from '../skillmd/model';
 import type { ClaudeModel } from '../claude/load';
 import { discover, knownSkillNames, wireClaudeModel } from '../discovery/discover';
 import { carryClaudeView, modelBlockedSkills } from '../discovery/claudeWiring';
 import { findSkillsRoots, listSkillFolders } from '../discovery/roots';
 import { type AgentDir, loadAgentDir, loadAgents } from '../discovery/agents';
-import { loadSkill, type LoadedSkillEntry } from '../discovery/load';
+import { loadSkill, type LoadedSkillEntry, type SkillLoader } from '../discovery/load';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];
@@ -104,6 +104,28 @@ export class SkillIndex {
     return undefined;
   }
 
+  /**
+   * Every problem of the loaded skills and agents by the file it is in (a problem's `file`, else its SKILL.md or agent
+   * file); every SKILL.md and agent file is there, with an empty list when it has none.
+   */
+  problemsByFile(): Map<string, Problem[]> {
+    const byFile = new Map<string, Problem[]>();
+    const add = (file: string, p: Problem) => {
+      const list = byFile.get(file) ?? [];
+      list.push(p);
+      byFile.set(file, list);
+    };
+    for (const s of this.skills) {
+      byFile.set(s.skillMdPath, byFile.get(s.skillMdPath) ?? []);
+      for (const p of s.problems) add(p.file ?? s.skillMdPath, p);
+    }
+    for (const a of this.agents) {
+      byFile.set(a.path, byFile.get(a.path) ?? []);
+      for (const p of a.problems) add(p.file ?? a.path, p);
+    }
+    return byFile;
+  }
+
   /** Names an agent's `skills:` may use: command and frontmatter names, and `plugin:name` for plugin skills. */
   knownSkillNames(): Set<string> {
     return knownSkillNames([...this.skillsByDir.values()]);
@@ -119,15 +141,23 @@ export class SkillIndex {
     };
   }
 
-  /** Loads everything once (the first tree render or a command asks). */
-  ensureLoaded(): void {
-    if (!this.loadedFlag) this.reload();
+  /**
+   * Loads everything once (the first tree render or a command asks). `loader`: loads the skills (the editor's start-up
+   * cache, core/cache/loadCache.ts); each is loaded from disk without one.
+   */
+  ensureLoaded(loader?: SkillLoader): void {
+    if (!this.loadedFlag) this.reload(loader);
+  }
+
+  /** Forgets what was loaded: the next ensureLoaded() loads everything again (the editor's cold start, in tests). */
+  unload(): void {
+    this.loadedFlag = false;
   }
 
   /** Full re-scan (Refresh, profile or folder changes). */
-  reload(): void {
+  reload(loader?: SkillLoader): void {
     const started = performance.now();
-    const discovery = discover(this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders });
+    const discovery = discover(this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders, loader });
     this.folderReads.clear();
     this.rootList = discovery.roots;
     this.modelList = discovery.models;
