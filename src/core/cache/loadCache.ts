@@ -12,7 +12,10 @@
  * load; a `.json` file the cache did not know of, seen in a run that used the cache, makes the caller run again without
  * it (`trusted()`).
  *
- * The cache file is a header line (magic, format, key, checksum of the rest) and a JSON body. A file that is missing,
+ * The cache file is a header line (magic, format, key, checksum of the rest), then one line per record: an entry
+ * (`E`, tab-separated: its job, when it was loaded, its trace and the entry as JSON), a `.json` fingerprint (`C`), the
+ * problems the editor showed of a file (`P`). A record reused as it was is written back as it was read (no JSON work
+ * for what did not change). A file that is missing,
  * unreadable, corrupt, of another format, another key (tool build, platform; the profile is part of each load's key) or fails its checksum is ignored
  * and rewritten; a cache can never make a run fail. It is written to a temp file in its folder and renamed.
  */
@@ -27,7 +30,7 @@ export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 /** One question a load asked and its answer. */
 type Dep =
@@ -41,10 +44,19 @@ interface Stored {
   job: string;
   /** Start of the load (ms since the epoch). */
   at: number;
-  deps: Dep[];
+  /** The trace (parsed from `depsText` when first replayed). */
+  deps?: Dep[];
+  depsText?: string;
   /** The entry without `root` (the job's), JSON; null when the folder held no skill. */
   entry: string | null;
+  /** Its record as read from the file (written back as it is while the entry is reused). */
+  line?: Buffer;
 }
+
+const depsOf = (s: Stored): Dep[] => (s.deps ??= JSON.parse(s.depsText ?? '[]') as Dep[]);
+
+/** One entry's record: `E<tab>job<tab>at<tab>deps JSON<tab>entry JSON or null<newline>` (JSON text holds no raw tab or line feed). */
+const entryLine = (s: Stored): Buffer => s.line ?? Buffer.from(`E\t${s.job}\t${s.at}\t${JSON.stringify(depsOf(s))}\t${s.entry ?? 'null'}\n`, 'utf8');
 
 interface Body {
   entries: Stored[];
@@ -128,8 +140,30 @@ function parseCache(data: Buffer | undefined, key: string): Body | undefined {
     if (header.magic !== MAGIC || header.format !== CACHE_FORMAT || header.key !== key) return undefined;
     const rest = data.subarray(nl + 1);
     if (header.sum !== checksum(rest)) return undefined;
-    const body = JSON.parse(rest.toString('utf8')) as Body;
-    if (!body || !Array.isArray(body.entries) || !Array.isArray(body.configs)) return undefined;
+    const body: Body = { entries: [], configs: [], problems: [] };
+    for (let i = 0; i < rest.length;) {
+      const end = rest.indexOf(10, i);
+      if (end < 0) return undefined;
+      const tag = rest[i];
+      if (tag === 0x45 /* E */) {
+        const t1 = rest.indexOf(9, i + 2);
+        const t2 = t1 < 0 || t1 > end ? -1 : rest.indexOf(9, t1 + 1);
+        const t3 = t2 < 0 || t2 > end ? -1 : rest.indexOf(9, t2 + 1);
+        if (t3 < 0 || t3 > end) return undefined;
+        const entry = rest.toString('utf8', t3 + 1, end);
+        body.entries.push({
+          job: rest.toString('utf8', i + 2, t1), at: Number(rest.toString('latin1', t1 + 1, t2)), depsText: rest.toString('utf8', t2 + 1, t3),
+          entry: entry === 'null' ? null : entry, line: rest.subarray(i, end + 1),
+        });
+      } else if (tag === 0x43 /* C */) {
+        body.configs.push(JSON.parse(rest.toString('utf8', i + 2, end)) as [string, string | null]);
+      } else if (tag === 0x50 /* P */) {
+        body.problems!.push(JSON.parse(rest.toString('utf8', i + 2, end)) as Kept);
+      } else {
+        return undefined;
+      }
+      i = end + 1;
+    }
     return body;
   } catch {
     return undefined;
@@ -248,7 +282,7 @@ export class LoadCache {
 
   /** A replay of `stored`'s trace against `fs`: true when every answer is the same. */
   private holds(stored: Stored, fs: FileSystem): boolean {
-    for (const d of stored.deps) {
+    for (const d of depsOf(stored)) {
       switch (d.op) {
         case 's': if (statAnswer(fs.stat(d.path)) !== d.answer) return false; break;
         case 'l': if (statAnswer(fs.lstat(d.path)) !== d.answer) return false; break;
@@ -368,8 +402,10 @@ export class LoadCache {
       if (same) return;
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
       for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
-      const body: Body = { entries: [...this.next.values()], configs: [...configs], ...(this.kept ? { problems: this.kept } : {}) };
-      const rest = Buffer.from(JSON.stringify(body), 'utf8');
+      const rest = Buffer.concat([
+        ...[...this.next.values()].map(entryLine),
+        Buffer.from([...configs].map((c) => `C\t${JSON.stringify(c)}\n`).join('') + (this.kept ?? []).map((k) => `P\t${JSON.stringify(k)}\n`).join(''), 'utf8'),
+      ]);
       const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksum(rest) });
       this.opts.io.write(this.opts.file, Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), rest]));
     } catch {
