@@ -145,7 +145,7 @@ try {
   const indexOptions = { workspaceFolders: [big], includePersonal: false, profile: 'claude-code' };
   const session = new SkillIndex(nodeFileSystem, indexOptions);
   const writer = openStartupCache(storage, session.options);
-  session.ensureLoaded(writer.loader);
+  session.ensureLoaded(writer);
   const w0 = performance.now();
   writer.keepProblems(nodeFileSystem, session.problemsByFile());
   writer.save();
@@ -169,7 +169,7 @@ try {
     // The background load that replaces them.
     const r0 = performance.now();
     const rc0 = process.cpuUsage();
-    startIndex.ensureLoaded(cache.loader);
+    startIndex.ensureLoaded(cache);
     revalidateTimes.push(performance.now() - r0);
     const rc = process.cpuUsage(rc0);
     revalidateCpu.push((rc.user + rc.system) / 1000);

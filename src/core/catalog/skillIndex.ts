@@ -36,6 +36,12 @@ export interface IndexChange {
   agents: boolean;
 }
 
+/** How a load may go through a cache: its loader, and a view of the file system that it watches. */
+export interface LoadVia {
+  loader: SkillLoader;
+  observe(fs: FileSystem): FileSystem;
+}
+
 const AGENT_FILE = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
 /** A command file or folder, or a Claude Code settings file: what Claude Code loads changes as a whole. */
 const CLAUDE_WIDE = /[\\/]\.claude[\\/](commands([\\/]|$)|settings(\.local)?\.json$)/;
@@ -142,11 +148,11 @@ export class SkillIndex {
   }
 
   /**
-   * Loads everything once (the first tree render or a command asks). `loader`: loads the skills (the editor's start-up
-   * cache, core/cache/loadCache.ts); each is loaded from disk without one.
+   * Loads everything once (the first tree render or a command asks). `via`: the editor's start-up cache
+   * (core/cache/loadCache.ts): its loader loads the skills, and every question of the load goes through `observe`.
    */
-  ensureLoaded(loader?: SkillLoader): void {
-    if (!this.loadedFlag) this.reload(loader);
+  ensureLoaded(via?: LoadVia): void {
+    if (!this.loadedFlag) this.reload(via);
   }
 
   /** Forgets what was loaded: the next ensureLoaded() loads everything again (the editor's cold start, in tests). */
@@ -155,9 +161,9 @@ export class SkillIndex {
   }
 
   /** Full re-scan (Refresh, profile or folder changes). */
-  reload(loader?: SkillLoader): void {
+  reload(via?: LoadVia): void {
     const started = performance.now();
-    const discovery = discover(this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders, loader });
+    const discovery = discover(via ? via.observe(this.fs) : this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders, loader: via?.loader });
     this.folderReads.clear();
     this.rootList = discovery.roots;
     this.modelList = discovery.models;

@@ -115,7 +115,17 @@ export class SkillsService implements vscode.Disposable {
     const startup = this.startup;
     this.startup = undefined;
     const same = () => startup !== undefined && startupKey(this.index.options) === startup.key;
-    this.index.ensureLoaded(same() ? startup!.cache.loader : undefined);
+    if (same()) {
+      const cache = startup!.cache;
+      this.index.ensureLoaded(cache);
+      // A `.json` configuration the cache did not know of: nothing from it is trusted, loaded again without it.
+      if (!cache.trusted()) {
+        cache.recordOnly();
+        this.index.reload(cache);
+      }
+    } else {
+      this.index.ensureLoaded();
+    }
     this.log.info(`indexed ${this.index.skills.length} skills, ${this.index.agents.length} agents in ${this.index.lastLoadMs.toFixed(1)} ms${same() ? ` (start-up cache: ${startup!.cache.stats.hits} reused)` : ''}`);
     this.syncRootWatchers();
     this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
