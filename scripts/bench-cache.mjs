@@ -2,7 +2,8 @@
 // `node esbuild.mjs`): the validate cache on N generated skills (default 10,000), every figure beside the read-only
 // floor measured in the same run (a Node script that lists the skill folders and reads every SKILL.md), runs
 // alternating so all see the same machine load; medians of R (default 5). Printed:
-//   - floor; warm, nothing changed; one SKILL.md changed; cold (no cache file: validate and write it); --no-cache;
+//   - floor; warm, nothing changed (printed from the run memo by dist/cli.js: checked); one SKILL.md changed (the run
+//     memo fails, the full run reuses the per-skill cache); cold (no cache file: validate and write both); --no-cache;
 //     each with its ratio to the floor, and the peak memory (max RSS) of each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
 // The machine's load average is printed too: on a shared machine only the ratios mean anything, CPU ones the most.
@@ -43,16 +44,16 @@ process.stdout.write(n + ' ' + bytes + '\\n');
 const rssScript = path.join(tmp, 'rss.cjs');
 fs.writeFileSync(rssScript, "process.on('exit', () => process.stderr.write('\\nmaxrss-kb:' + process.resourceUsage().maxRSS + '\\n'));\n");
 
-function run(args, cwd) {
+function run(args, cwd, env) {
   const c0 = childrenCpuMs();
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--require', rssScript, ...args], { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['--require', rssScript, ...args], { cwd, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024, env: env && { ...process.env, ...env } });
   const ms = performance.now() - t0;
   const c1 = childrenCpuMs();
   const cpu = c0 === undefined || c1 === undefined ? NaN : c1 - c0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const rss = Number(/maxrss-kb:(\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN) / 1024;
-  return { ms, cpu, rss, stdout: r.stdout };
+  return { ms, cpu, rss, stdout: r.stdout, stderr: r.stderr };
 }
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -64,7 +65,9 @@ try {
   // Files written within the racy window (2 s) are hashed rather than trusted by their fingerprints: let them age.
   sleep(2500);
   const cacheDir = path.join(tmp, 'cache');
-  const validate = (extra) => run([cli, 'validate', root, '--format', 'json', ...extra], work);
+  // SKILLFLOW_CODE_CACHE=report: the CLI says on stderr whether it printed the run memo (the warm path) or started the bundle.
+  const validate = (extra) => run([cli, 'validate', root, '--format', 'json', ...extra], work, { SKILLFLOW_CODE_CACHE: 'report' });
+  const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
   const sides = { floor: [], warm: [], one: [], cold: [], nocache: [] };
@@ -82,12 +85,14 @@ try {
     reference ??= none.stdout;
     const warm = record('warm', validate(withCache));
     if (warm.stdout !== none.stdout) throw new Error('the warm run printed something else than --no-cache');
+    if (!memoUsed(warm) || memoUsed(cold)) throw new Error('the warm run did not print the run memo (or the cold one did)');
     // One file changed (appended to: another size, another mtime), then the same run without the cache to compare.
     const file = path.join(root, folders[(i * 7919) % folders.length], 'SKILL.md');
     fs.appendFileSync(file, `\nChanged in round ${i}.\n`);
     const one = record('one', validate(withCache));
     const after = validate(['--no-cache']);
     if (one.stdout !== after.stdout) throw new Error('the one-changed run printed something else than --no-cache');
+    if (memoUsed(one)) throw new Error('the one-changed run printed the run memo');
   }
   const floor = median(sides.floor);
   const floorCpu = median(cpu.floor);

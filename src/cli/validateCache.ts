@@ -5,40 +5,11 @@
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { LoadCache } from '../core/cache/loadCache';
+import { LoadCache, type LoadCacheOptions } from '../core/cache/loadCache';
+import { cacheDir, fingerprint, writeAtomic } from './validateMemo';
 
-export const DEFAULT_CACHE_DIR = '.skillflow_cache';
+export { DEFAULT_CACHE_DIR } from './validateMemo';
 const CACHE_FILE = 'validate-v1.json';
-
-/** size:mtime:ctime:inode of `file`, and when it last changed; undefined when it cannot be stat'ed. */
-function fingerprint(file: string): { fingerprint: string; changedMs: number } | undefined {
-  try {
-    const s = nodeFs.statSync(file, { throwIfNoEntry: false });
-    if (!s) return undefined;
-    return { fingerprint: `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}:${s.dev}`, changedMs: Math.max(s.mtimeMs, s.ctimeMs) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes `data` to `file` through a temp file in its folder and a rename; the temp file never stays behind. */
-export function writeAtomic(file: string, data: Buffer | string): void {
-  const dir = path.dirname(file);
-  nodeFs.mkdirSync(dir, { recursive: true });
-  const ignore = path.join(dir, '.gitignore');
-  if (!nodeFs.existsSync(ignore)) {
-    try { nodeFs.writeFileSync(ignore, '# Made by skillflow validate: its cache, never committed.\n*\n', { flag: 'wx' }); } catch { /* another run made it */ }
-  }
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
-    nodeFs.renameSync(tmp, file);
-  } catch (e) {
-    try { nodeFs.unlinkSync(tmp); } catch { /* not made */ }
-    throw e;
-  }
-}
 
 /** The running build: any rebuild of the tool is another key. */
 function toolBuild(): string {
@@ -47,8 +18,8 @@ function toolBuild(): string {
 }
 
 /** `racyMs`: see RACY_MS (the fuzz suite sets 0, so that files it has just written are judged by their fingerprints). */
-export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number }): LoadCache {
-  const dir = path.resolve(opts.cwd, opts.location ?? DEFAULT_CACHE_DIR);
+export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted'] }): LoadCache {
+  const dir = cacheDir(opts.cwd, opts.location);
   return new LoadCache({
     file: path.join(dir, CACHE_FILE),
     key: { build: toolBuild(), platform: process.platform, node: process.version, ...opts.extra },
@@ -56,6 +27,7 @@ export function openValidateCache(opts: { cwd: string; location?: string; extra:
     // References are kept: a cached entry is what an uncached sequential load gives, whatever later code reads of it.
     omitReferences: false,
     racyMs: opts.racyMs,
+    onFileTrusted: opts.onFileTrusted,
     io: {
       read: (file) => { try { return nodeFs.readFileSync(file); } catch { return undefined; } },
       write: writeAtomic,

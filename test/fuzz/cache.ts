@@ -1,10 +1,13 @@
 // The validate cache's promise: after any sequence of edits, creations, deletions, renames, links, config and settings
 // changes on a small tree, `skillflow validate` with its cache prints byte for byte what it prints without one (and
-// exits the same). Each input is STEPS steps; `npm run fuzz -- --target cache --runs N` checks N × STEPS steps.
+// exits the same); and whenever the run memo of the cached run before a step still holds after it (src/cli/validateMemo.ts:
+// what dist/cli.js prints without running), it holds what the run prints. Each input is STEPS steps; `npm run fuzz -- --target cache --runs N` checks N × STEPS steps.
 import * as fc from 'fast-check';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { validateCommand } from '../../src/cli/commands/validate';
+import { cleanOutput } from '../../src/cli/output/clean';
+import { replayRun } from '../../src/cli/validateMemo';
 import { nodeFileSystem } from '../../src/core/base/fs';
 import { prop, type Target, tempSandbox } from './targets';
 
@@ -161,16 +164,30 @@ function applyStep(base: string, s: Step): void {
   }
 }
 
-function validate(base: string, input: Input, cache: boolean): { code: number; out: string; err: string } {
-  let out = '';
-  let err = '';
-  const ws = nodePath.join(base, 'ws');
+function context(base: string, input: Input, cache: boolean) {
   const target = TARGETS[input.target];
   const argv = [target, '--format', input.format, ...(cache ? ['--cache'] : ['--no-cache'])];
   const env: Record<string, string | undefined> = { SKILLFLOW_CACHE_STATS: '1', ...(input.racyZero ? { SKILLFLOW_CACHE_RACY_MS: '0' } : {}) };
+  return { argv, cwd: nodePath.join(base, 'ws'), env, home: nodePath.join(base, 'home'), managedDir: null };
+}
+
+/** What the run memo of the last cached run prints now, when it still holds (as main() prints: cleanOutput applied). */
+function replayed(base: string, input: Input): { code: number; out: string; err: string } | undefined {
+  const ctx = context(base, input, true);
+  const r = replayRun(ctx, ctx.argv);
+  if (!r) return undefined;
+  totals.replayed++;
+  const text = (tag: string) => r.out.filter(([t]) => t === tag).map(([, b]) => b.toString('utf8')).join('');
+  return { code: r.exit, out: text('o'), err: text('e') };
+}
+
+function validate(base: string, input: Input, cache: boolean): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const ctx = context(base, input, cache);
   let code: number;
   try {
-    code = validateCommand({ argv, cwd: ws, fs: nodeFileSystem, env, home: nodePath.join(base, 'home'), managedDir: null, out: (t) => { out += t; }, err: (t) => { err += t; } }, argv);
+    code = validateCommand({ ...ctx, fs: nodeFileSystem, out: (t) => { out += t; }, err: (t) => { err += t; } }, ctx.argv);
   } catch (e) {
     throw new Error(`validate ${cache ? 'with' : 'without'} the cache threw: ${e instanceof Error ? e.stack : String(e)}`);
   }
@@ -186,7 +203,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -195,7 +212,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times`;
 }
 
 let sandbox: string | undefined;
@@ -228,12 +245,18 @@ export const cacheTarget: Target = {
             totals.steps++;
             // A long run (`npm run fuzz`) says how far it got every 10,000 steps.
             if (totals.steps % 10_000 === 0) process.stderr.write(`${summary()}\n`);
+            const memo = replayed(base, input);
             const cached = validate(base, input, true);
             const fresh = validate(base, input, false);
             for (const k of ['code', 'out', 'err'] as const) {
               if (cached[k] !== fresh[k]) {
                 totals.failed++;
                 throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the cached ${k} differs:\n--- cached\n${String(cached[k]).slice(0, 1500)}\n--- without cache\n${String(fresh[k]).slice(0, 1500)}`);
+              }
+              const expected = k === 'code' ? fresh.code : cleanOutput(fresh[k]);
+              if (memo && memo[k] !== expected) {
+                totals.failed++;
+                throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the run memo's ${k} differs:\n--- memo\n${String(memo[k]).slice(0, 1500)}\n--- without cache\n${String(expected).slice(0, 1500)}`);
               }
             }
           });

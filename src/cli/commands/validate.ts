@@ -25,6 +25,7 @@ import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredPro
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
+import { cacheDir, recordRun, statsLine } from '../validateMemo';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore; --config FILE: that one for every file).\n'
@@ -43,7 +44,8 @@ function racyMs(env: Record<string, string | undefined>): number | undefined {
   return env.SKILLFLOW_CACHE_RACY_MS !== undefined && Number.isFinite(v) && v >= 0 ? v : undefined;
 }
 
-export function validateCommand(ctx: CliContext, args: string[]): number {
+export function validateCommand(plainCtx: CliContext, args: string[]): number {
+  let ctx = plainCtx;
   const parsed = parseArgs(args, {
     flags: {
       profile: { type: 'string', choices: PROFILES },
@@ -74,10 +76,13 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   // The cache (opt-in, on the real disk only, not with --fix / --changed): loads whose every input is unchanged come
   // from it (core/cache/loadCache.ts).
   const useCache = (parsed.flags.cache === true || parsed.flags['cache-location'] !== undefined) && !parsed.flags['no-cache'] && ctx.fs === nodeFileSystem && !changedFiles && !fix && !dryRun;
+  // With the cache, the whole run is recorded too (validateMemo.ts): dist/cli.js prints it again while nothing it asked changed.
+  const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env)) : undefined;
+  if (memo) ctx = memo.ctx;
   const cache = useCache
-    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env) })
+    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted })
     : undefined;
-  const fs = cache ? cache.observe(ctx.fs) : ctx.fs;
+  const fs = cache ? cache.observe(memo ? memo.trace(ctx.fs) : ctx.fs) : ctx.fs;
   const finder = new RuleConfigFinder(fs, configFile);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, fs, ctx.cwd, targets);
   const empty: string[] = [];
@@ -118,7 +123,10 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   }
   if (cache) {
     cache.save();
-    if (ctx.env.SKILLFLOW_CACHE_STATS) ctx.err(`skillflow validate: cache: ${cache.stats.hits} reused, ${cache.stats.misses} loaded\n`);
+    if (ctx.env.SKILLFLOW_CACHE_STATS) {
+      if (memo) memo.stats(cache.stats.hits, cache.stats.misses);
+      else ctx.err(statsLine(cache.stats.hits, cache.stats.misses));
+    }
   }
   for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
   if (fix || dryRun) {
@@ -156,7 +164,9 @@ export function validateCommand(ctx: CliContext, args: string[]): number {
   });
   const format = (parsed.flags.format ?? 'text') as ReportFormat;
   (format === 'github' ? ctx.outCommands ?? ctx.out : ctx.out)(REPORT_WRITERS[format](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
-  return report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
+  const code = report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
+  if (memo && cache) memo.save(code, cache.stats.hits + cache.stats.misses);
+  return code;
 }
 
 interface FixChange { file: string; before: string; after: string; edits: number }

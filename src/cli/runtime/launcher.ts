@@ -8,12 +8,14 @@
  * the cache file, and a cache whose id differs (a rebuilt bundle, e.g. by `--watch`) is not used. V8 checks the rest
  * (its version and flags; it rejects data from another Node and compiles as usual). Without a usable cache the bundle
  * is compiled as `require` would: the only difference is speed. SKILLFLOW_CODE_CACHE=report says on stderr which
- * happened (`used`, `rejected` by V8, or `none`).
+ * happened (`used`, `rejected` by V8, or `none`), or `run memo used` when `validate --cache` was printed from its run memo
+ * (src/cli/validateMemo.ts) without starting the bundle.
  */
 import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { fastValidate } from '../validateMemo';
 
 const BUNDLE = path.join(__dirname, 'skillflow.js');
 const CACHE = `${BUNDLE}.cache`;
@@ -34,20 +36,27 @@ function readCache(id: string | undefined): Buffer | undefined {
   return eol > 0 && data.toString('latin1', 0, eol) === id ? data.subarray(eol + 1) : undefined;
 }
 
-const source = fs.readFileSync(BUNDLE, 'utf8');
-const id = buildId(source);
-const writing = process.env.SKILLFLOW_CODE_CACHE === 'write';
-const cachedData = writing ? undefined : readCache(id);
-const script = new vm.Script(Module.wrap(source), { filename: BUNDLE, cachedData });
-if (process.env.SKILLFLOW_CODE_CACHE === 'report') {
-  process.stderr.write(`skillflow: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used'}\n`);
+/** Starts the bundle (everything but the warm path of `validate --cache`). */
+function start(): void {
+  const source = fs.readFileSync(BUNDLE, 'utf8');
+  const id = buildId(source);
+  const writing = process.env.SKILLFLOW_CODE_CACHE === 'write';
+  const cachedData = writing ? undefined : readCache(id);
+  const script = new vm.Script(Module.wrap(source), { filename: BUNDLE, cachedData });
+  if (process.env.SKILLFLOW_CODE_CACHE === 'report') {
+    process.stderr.write(`skillflow: code cache ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used'}\n`);
+  }
+  const bundle = new Module(BUNDLE, module);
+  bundle.filename = BUNDLE;
+  bundle.paths = module.paths;
+  if (writing && id !== undefined) {
+    // At exit: the functions the run compiled are in the cache too (V8 compiles most of them lazily, on first call).
+    process.once('exit', () => fs.writeFileSync(CACHE, Buffer.concat([Buffer.from(`${id}\n`, 'latin1'), script.createCachedData()])));
+  }
+  (script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
+    .call(bundle.exports, bundle.exports, bundle.require.bind(bundle) as NodeJS.Require, bundle, BUNDLE, __dirname);
 }
-const bundle = new Module(BUNDLE, module);
-bundle.filename = BUNDLE;
-bundle.paths = module.paths;
-if (writing && id !== undefined) {
-  // At exit: the functions the run compiled are in the cache too (V8 compiles most of them lazily, on first call).
-  process.once('exit', () => fs.writeFileSync(CACHE, Buffer.concat([Buffer.from(`${id}\n`, 'latin1'), script.createCachedData()])));
-}
-(script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
-  .call(bundle.exports, bundle.exports, bundle.require.bind(bundle) as NodeJS.Require, bundle, BUNDLE, __dirname);
+
+// `skillflow validate --cache` where nothing changed since the last run: printed from the run memo without loading
+// the bundle (src/cli/validateMemo.ts). SKILLFLOW_CODE_CACHE=write (the build's run) always runs the bundle.
+if (process.env.SKILLFLOW_CODE_CACHE === 'write' || !fastValidate()) start();

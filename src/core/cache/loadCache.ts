@@ -12,28 +12,25 @@
  * load; a `.json` file the cache did not know of, seen in a run that used the cache, makes the caller run again without
  * it (`trusted()`).
  *
- * The cache file is a header line (magic, format, key, checksum of the rest) and a JSON body. A file that is missing,
+ * The cache file is a header line (magic, format, key, checksum of the rest), then one line per record: an entry
+ * (`E`, tab-separated: its job, when it was loaded, its trace and the entry as JSON), a `.json` fingerprint (`C`), the
+ * problems the editor showed of a file (`P`). A record reused as it was is written back as it was read (no JSON work
+ * for what did not change). A file that is missing,
  * unreadable, corrupt, of another format, another key (tool build, platform; the profile is part of each load's key) or fails its checksum is ignored
  * and rewritten; a cache can never make a run fail. It is written to a temp file in its folder and renamed.
  */
-import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
-import * as zlib from 'node:zlib';
-import type { DirEntry, FileStat, FileSystem } from '../base/fs';
+import type { FileSystem } from '../base/fs';
+import type { Problem } from '../base/types';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
+import { checksum, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
+
+export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const CACHE_FORMAT = 1;
-/**
- * A file whose ctime or mtime is this close to (or after) the start of the load that read it may have been written
- * again within one timestamp tick (coarse file-system clocks, network file systems): its bytes are hashed.
- */
-export const RACY_MS = 2000;
-
-/** size, mtime, ctime and inode of a file ("size:mtimeMs:ctimeMs:ino"); undefined when it cannot be stat'ed. */
-export type Fingerprinter = (path: string) => { fingerprint: string; changedMs: number } | undefined;
+export const CACHE_FORMAT = 2;
 
 /** One question a load asked and its answer. */
 type Dep =
@@ -47,15 +44,39 @@ interface Stored {
   job: string;
   /** Start of the load (ms since the epoch). */
   at: number;
-  deps: Dep[];
+  /** The trace (parsed from `depsText` when first replayed). */
+  deps?: Dep[];
+  depsText?: string;
   /** The entry without `root` (the job's), JSON; null when the folder held no skill. */
   entry: string | null;
+  /** Its record as read from the file (written back as it is while the entry is reused). */
+  line?: Buffer;
 }
+
+const depsOf = (s: Stored): Dep[] => (s.deps ??= JSON.parse(s.depsText ?? '[]') as Dep[]);
+
+/** One entry's record: `E<tab>job<tab>at<tab>deps JSON<tab>entry JSON or null<newline>` (JSON text holds no raw tab or line feed). */
+const entryLine = (s: Stored): Buffer => s.line ?? Buffer.from(`E\t${s.job}\t${s.at}\t${JSON.stringify(depsOf(s))}\t${s.entry ?? 'null'}\n`, 'utf8');
 
 interface Body {
   entries: Stored[];
   /** Every `.json` file the run looked at: [path, fingerprint or null when missing]. */
   configs: Array<[string, string | null]>;
+  /** The problems the editor showed, per file (keepProblems / shownProblems). */
+  problems?: Kept[];
+}
+
+/**
+ * One file's problems as the editor showed them, and what decides that they still hold: the load of the skill whose
+ * SKILL.md it is (`job`, an entry of the same cache), else the file's own bytes (`deps`: one 'f' question, at `at`).
+ */
+interface Kept {
+  file: string;
+  job: string | null;
+  deps: Dep[] | null;
+  at: number;
+  /** JSON of the Problem[]. */
+  problems: string;
 }
 
 export interface LoadCacheOptions {
@@ -71,11 +92,13 @@ export interface LoadCacheOptions {
   omitReferences?: boolean;
   /** RACY_MS unless set (tests). */
   racyMs?: number;
+  /**
+   * Told of every file a replay trusted by its fingerprint without reading it (path, hash of its bytes, fingerprint,
+   * when those bytes were read): the run memo (runMemo.ts) depends on it too.
+   */
+  onFileTrusted?: (path: string, hash: string, fingerprint: string, at: number) => void;
 }
 
-const statAnswer = (s: FileStat | undefined): string => (s ? `${+s.isFile}${+s.isDirectory}${+s.isSymbolicLink}:${s.size}:${s.mtimeMs}` : '-');
-const dirAnswer = (d: DirEntry[] | undefined): string => (d ? JSON.stringify(d.map((e) => [e.name, +e.isFile, +e.isDirectory, +e.isSymbolicLink])) : '-');
-const hashOf = (b: Buffer): string => createHash('sha1').update(b).digest('base64');
 
 /** Keys every LoadedSkillEntry has, possibly undefined (JSON drops them: put back so entries keep one shape). */
 const SHAPE_KEYS = ['description', 'nameRange', 'shadowedBy', 'displayName', 'notLoadedReason', 'shadowReason', 'mentionsDisable'] as const;
@@ -107,11 +130,6 @@ function jobKey(job: SkillJob, profile: Profile, listFiles: boolean | undefined)
   return JSON.stringify([job.root, job.folderName, job.realDir ?? null, profile, listFiles !== false]);
 }
 
-/** The checksum of a cache body: CRC-32 where Node has it (native, fast), else SHA-1; named, so either one only matches itself. */
-function checksum(body: Buffer): string {
-  return typeof zlib.crc32 === 'function' ? `crc32:${zlib.crc32(body).toString(16)}:${body.length}` : `sha1:${createHash('sha1').update(body).digest('hex')}`;
-}
-
 /** Parses a cache file; undefined for anything but a whole, intact cache of this format and key. */
 function parseCache(data: Buffer | undefined, key: string): Body | undefined {
   if (!data || !data.length) return undefined;
@@ -122,8 +140,30 @@ function parseCache(data: Buffer | undefined, key: string): Body | undefined {
     if (header.magic !== MAGIC || header.format !== CACHE_FORMAT || header.key !== key) return undefined;
     const rest = data.subarray(nl + 1);
     if (header.sum !== checksum(rest)) return undefined;
-    const body = JSON.parse(rest.toString('utf8')) as Body;
-    if (!body || !Array.isArray(body.entries) || !Array.isArray(body.configs)) return undefined;
+    const body: Body = { entries: [], configs: [], problems: [] };
+    for (let i = 0; i < rest.length;) {
+      const end = rest.indexOf(10, i);
+      if (end < 0) return undefined;
+      const tag = rest[i];
+      if (tag === 0x45 /* E */) {
+        const t1 = rest.indexOf(9, i + 2);
+        const t2 = t1 < 0 || t1 > end ? -1 : rest.indexOf(9, t1 + 1);
+        const t3 = t2 < 0 || t2 > end ? -1 : rest.indexOf(9, t2 + 1);
+        if (t3 < 0 || t3 > end) return undefined;
+        const entry = rest.toString('utf8', t3 + 1, end);
+        body.entries.push({
+          job: rest.toString('utf8', i + 2, t1), at: Number(rest.toString('latin1', t1 + 1, t2)), depsText: rest.toString('utf8', t2 + 1, t3),
+          entry: entry === 'null' ? null : entry, line: rest.subarray(i, end + 1),
+        });
+      } else if (tag === 0x43 /* C */) {
+        body.configs.push(JSON.parse(rest.toString('utf8', i + 2, end)) as [string, string | null]);
+      } else if (tag === 0x50 /* P */) {
+        body.problems!.push(JSON.parse(rest.toString('utf8', i + 2, end)) as Kept);
+      } else {
+        return undefined;
+      }
+      i = end + 1;
+    }
     return body;
   } catch {
     return undefined;
@@ -164,6 +204,10 @@ export class LoadCache {
   private readonly configsHold: boolean;
   private readonly next = new Map<string, Stored>();
   private readonly seenConfigs = new Map<string, string | null>();
+  /** The SKILL.md of each entry loaded or reused in this run → its job key. */
+  private readonly jobOfFile = new Map<string, string>();
+  private readonly oldProblems: Kept[];
+  private kept: Kept[] | undefined;
   private hits = 0;
   private misses = 0;
   /** What save() would write differs from the file read (else it is not written again). */
@@ -176,6 +220,7 @@ export class LoadCache {
     this.oldConfigs = new Map(body?.configs ?? []);
     this.configsHold = body !== undefined && [...this.oldConfigs].every(([p, fp]) => this.configFingerprint(p) === fp);
     this.old = new Map(this.configsHold ? body!.entries.map((e) => [e.job, e]) : []);
+    this.oldProblems = this.configsHold && Array.isArray(body!.problems) ? body!.problems : [];
     this.changed = this.old.size === 0;
   }
 
@@ -237,7 +282,7 @@ export class LoadCache {
 
   /** A replay of `stored`'s trace against `fs`: true when every answer is the same. */
   private holds(stored: Stored, fs: FileSystem): boolean {
-    for (const d of stored.deps) {
+    for (const d of depsOf(stored)) {
       switch (d.op) {
         case 's': if (statAnswer(fs.stat(d.path)) !== d.answer) return false; break;
         case 'l': if (statAnswer(fs.lstat(d.path)) !== d.answer) return false; break;
@@ -245,7 +290,10 @@ export class LoadCache {
         case 'r': if ((fs.realPath(d.path) ?? null) !== d.answer) return false; break;
         case 'f': {
           const fp = this.opts.fingerprint?.(d.path);
-          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - this.racyMs) break;
+          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - this.racyMs) {
+            this.opts.onFileTrusted?.(d.path, d.hash, d.fingerprint, stored.at);
+            break;
+          }
           let bytes: Buffer;
           try { bytes = fs.readFile(d.path); } catch { return false; }
           if (hashOf(bytes) !== d.hash) return false;
@@ -272,6 +320,7 @@ export class LoadCache {
       if (entry !== MISS) {
         this.hits++;
         this.next.set(key, stored);
+        if (entry) this.jobOfFile.set(entry.skillMdPath, key);
         return entry;
       }
     }
@@ -290,11 +339,60 @@ export class LoadCache {
     if (loaded && this.opts.omitReferences) loaded.references = [];
     try {
       this.next.set(key, { job: key, at, deps, entry: loaded === undefined ? null : serializeEntry(loaded) });
+      if (loaded) this.jobOfFile.set(loaded.skillMdPath, key);
     } catch {
       // not storable as JSON: loaded again next time
     }
     return loaded;
   });
+
+  /**
+   * Keeps each file's problems (those with any) to be shown at the next start, before anything is loaded
+   * (shownProblems). A SKILL.md loaded through this cache's loader holds while its load would give the same; any
+   * other file while its bytes are the same (read now through `fs`; a file that cannot be read is not kept).
+   */
+  keepProblems(fs: FileSystem, byFile: ReadonlyMap<string, readonly Problem[]>): void {
+    const kept: Kept[] = [];
+    for (const [file, problems] of byFile) {
+      if (!problems.length) continue;
+      const job = this.jobOfFile.get(file);
+      if (job !== undefined && this.next.has(job)) {
+        kept.push({ file, job, deps: null, at: 0, problems: JSON.stringify(problems) });
+        continue;
+      }
+      const at = this.now();
+      const deps: Dep[] = [];
+      try {
+        tracing(fs, deps, this.opts.fingerprint).readFile(file);
+      } catch {
+        continue;
+      }
+      kept.push({ file, job: null, deps, at, problems: JSON.stringify(problems) });
+    }
+    this.kept = kept;
+    this.changed = true;
+  }
+
+  /**
+   * The problems kept by the last keepProblems() whose files still hold (the same trace check as a cached load: a file
+   * that changed, or whose skill would load differently, is left out), for the editor to show until it has loaded.
+   * None when a `.json` configuration changed. Never throws. Problems between skills (a duplicate name) can be out of
+   * date when another skill changed: the editor replaces them all once it has loaded.
+   */
+  shownProblems(fs: FileSystem): Array<{ file: string; problems: Problem[] }> {
+    const shown: Array<{ file: string; problems: Problem[] }> = [];
+    for (const k of this.oldProblems) {
+      try {
+        const stored = k.job !== null ? this.old.get(k.job) : Array.isArray(k.deps) ? { job: '', at: k.at, deps: k.deps, entry: null } : undefined;
+        if (!stored || !this.holds(stored, fs)) continue;
+        const problems = JSON.parse(k.problems) as Problem[];
+        if (Array.isArray(problems)) shown.push({ file: k.file, problems });
+      } catch {
+        // not shown: the editor shows it once loaded
+      }
+    }
+    return shown;
+  }
 
   /** Writes the cache (entries used or made in this run), unless it would write what it read. Never throws. */
   save(): void {
@@ -304,8 +402,10 @@ export class LoadCache {
       if (same) return;
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
       for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
-      const body: Body = { entries: [...this.next.values()], configs: [...configs] };
-      const rest = Buffer.from(JSON.stringify(body), 'utf8');
+      const rest = Buffer.concat([
+        ...[...this.next.values()].map(entryLine),
+        Buffer.from([...configs].map((c) => `C\t${JSON.stringify(c)}\n`).join('') + (this.kept ?? []).map((k) => `P\t${JSON.stringify(k)}\n`).join(''), 'utf8'),
+      ]);
       const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksum(rest) });
       this.opts.io.write(this.opts.file, Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), rest]));
     } catch {

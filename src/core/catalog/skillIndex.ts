@@ -5,14 +5,14 @@
  */
 import * as path from 'node:path';
 import type { DirEntry, FileSystem } from '../base/fs';
-import type { Profile } from '../base/types';
+import type { Problem, Profile } from '../base/types';
 import type { AgentEntry, SkillEntry, SkillsRoot } from '../skillmd/model';
 import type { ClaudeModel } from '../claude/load';
 import { discover, knownSkillNames, wireClaudeModel } from '../discovery/discover';
 import { carryClaudeView, modelBlockedSkills } from '../discovery/claudeWiring';
 import { findSkillsRoots, listSkillFolders } from '../discovery/roots';
 import { type AgentDir, loadAgentDir, loadAgents } from '../discovery/agents';
-import { loadSkill, type LoadedSkillEntry } from '../discovery/load';
+import { loadSkill, type LoadedSkillEntry, type SkillLoader } from '../discovery/load';
 
 export interface SkillIndexOptions {
   workspaceFolders: string[];
@@ -34,6 +34,12 @@ export interface IndexChange {
   /** Skill folders that appeared or disappeared, or roots that changed: the tree's grouping must be rebuilt. */
   structural: boolean;
   agents: boolean;
+}
+
+/** How a load may go through a cache: its loader, and a view of the file system that it watches. */
+export interface LoadVia {
+  loader: SkillLoader;
+  observe(fs: FileSystem): FileSystem;
 }
 
 const AGENT_FILE = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
@@ -104,6 +110,28 @@ export class SkillIndex {
     return undefined;
   }
 
+  /**
+   * Every problem of the loaded skills and agents by the file it is in (a problem's `file`, else its SKILL.md or agent
+   * file); every SKILL.md and agent file is there, with an empty list when it has none.
+   */
+  problemsByFile(): Map<string, Problem[]> {
+    const byFile = new Map<string, Problem[]>();
+    const add = (file: string, p: Problem) => {
+      const list = byFile.get(file) ?? [];
+      list.push(p);
+      byFile.set(file, list);
+    };
+    for (const s of this.skills) {
+      byFile.set(s.skillMdPath, byFile.get(s.skillMdPath) ?? []);
+      for (const p of s.problems) add(p.file ?? s.skillMdPath, p);
+    }
+    for (const a of this.agents) {
+      byFile.set(a.path, byFile.get(a.path) ?? []);
+      for (const p of a.problems) add(p.file ?? a.path, p);
+    }
+    return byFile;
+  }
+
   /** Names an agent's `skills:` may use: command and frontmatter names, and `plugin:name` for plugin skills. */
   knownSkillNames(): Set<string> {
     return knownSkillNames([...this.skillsByDir.values()]);
@@ -119,15 +147,23 @@ export class SkillIndex {
     };
   }
 
-  /** Loads everything once (the first tree render or a command asks). */
-  ensureLoaded(): void {
-    if (!this.loadedFlag) this.reload();
+  /**
+   * Loads everything once (the first tree render or a command asks). `via`: the editor's start-up cache
+   * (core/cache/loadCache.ts): its loader loads the skills, and every question of the load goes through `observe`.
+   */
+  ensureLoaded(via?: LoadVia): void {
+    if (!this.loadedFlag) this.reload(via);
+  }
+
+  /** Forgets what was loaded: the next ensureLoaded() loads everything again (the editor's cold start, in tests). */
+  unload(): void {
+    this.loadedFlag = false;
   }
 
   /** Full re-scan (Refresh, profile or folder changes). */
-  reload(): void {
+  reload(via?: LoadVia): void {
     const started = performance.now();
-    const discovery = discover(this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders });
+    const discovery = discover(via ? via.observe(this.fs) : this.fs, { ...this.startOptions(), workspaceFolders: this.opts.workspaceFolders, loader: via?.loader });
     this.folderReads.clear();
     this.rootList = discovery.roots;
     this.modelList = discovery.models;

@@ -224,6 +224,9 @@ export function readClaudeSettings(fs: FileSystem, loc: SettingsLocations): Clau
  * The environment Claude Code runs with: the shell's variables, overridden by the settings files' `env` blocks.
  */
 export function effectiveEnv(shell: Readonly<Record<string, string | undefined>>, settings: ClaudeSettings): Record<string, string | undefined> {
+  // Without a settings `env` block, the shell's own object: a caller's view of it that records which variables are
+  // read (the CLI's run memo, src/core/cache/runMemo.ts) goes on seeing every read.
+  if (Object.keys(settings.env).length === 0) return shell as Record<string, string | undefined>;
   return { ...shell, ...settings.env };
 }
 

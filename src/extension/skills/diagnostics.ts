@@ -108,26 +108,29 @@ export class SkillDiagnostics implements vscode.Disposable {
     for (const d of vscode.workspace.textDocuments) if (open.has(d.uri.fsPath)) this.schedule(d, 0);
     const index = this.service.index;
     if (!index.loaded) return;
-    const byFile = new Map<string, Problem[]>();
-    const add = (file: string, p: Problem) => {
-      const list = byFile.get(file) ?? [];
-      list.push(p);
-      byFile.set(file, list);
-    };
-    for (const s of index.skills) {
-      byFile.set(s.skillMdPath, byFile.get(s.skillMdPath) ?? []);
-      for (const p of s.problems) add(p.file ?? s.skillMdPath, p);
-    }
-    for (const a of index.agents) {
-      byFile.set(a.path, byFile.get(a.path) ?? []);
-      for (const p of a.problems) add(p.file ?? a.path, p);
-    }
+    const byFile = index.problemsByFile();
     for (const [file, all] of byFile) if (!open.has(file)) this.publishFromIndex(file, all);
     for (const file of [...this.fromIndex.keys()]) {
       if (byFile.has(file) && !open.has(file)) continue;
       this.fromIndex.delete(file);
       if (!open.has(file)) this.collection.delete(vscode.Uri.file(file));
     }
+  }
+
+  /**
+   * Problems from the start-up cache (startupCache.ts), shown until the index has loaded: closed files only (open ones
+   * are validated from their text), replaced by refreshAll() after the load.
+   */
+  publishCached(shown: ReadonlyArray<{ file: string; problems: Problem[] }>): void {
+    if (this.service.index.loaded) return;
+    const open = this.openPaths();
+    for (const { file, problems } of shown) if (!open.has(file)) this.publishFromIndex(file, problems);
+  }
+
+  /** Forgets every published problem (a cold start in tests). */
+  clear(): void {
+    this.collection.clear();
+    this.fromIndex.clear();
   }
 
   /** The rule configuration (`.skillflow.json`, the setting, disable comments) applied to one file's problems. */

@@ -14,6 +14,7 @@ import { RulesPage } from './rulesPage';
 import type { SkillsTimings } from './timings';
 import { EditorRuleConfig } from './ruleConfig';
 import { registerRuleFixes } from './ruleFixes';
+import { openStartupCache } from './startupCache';
 
 /** The skills feature's one test API (also the extension's export): handles and figures, read-only. */
 export interface SkillsApi {
@@ -30,6 +31,11 @@ export interface SkillsApi {
   timings: Readonly<SkillsTimings>;
   /** Resolves when neither the background load, a watcher batch nor a document validation is pending. */
   whenIdle(): Promise<void>;
+  /**
+   * For tests: starts again as at activation (index unloaded, Problems cleared, the start-up cache's problems shown,
+   * the load scheduled); returns how many files' problems came from the cache, before the load has run.
+   */
+  coldStart(): number;
 }
 
 /** `startedAt`: `performance.now()` when `activate()` began (the start-up figures count from there). */
@@ -66,12 +72,26 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
       log.info(`first diagnostics ${timings.startupToDiagnosticsMs.toFixed(0)} ms after activation started (${timings.loadedInBackground ? 'background' : 'on demand'} index load ${timings.indexLoadMs.toFixed(0)} ms, ${service.index.skills.length} skills)`);
     }),
   );
-  // The first load runs as a zero-delay task, so `activate()` returns first; whenIdle() waits for it.
-  service.work.schedule('load', 0, () => {
-    if (service.index.loaded) return;
-    timings.loadedInBackground = true;
-    service.ensureLoaded();
-  });
+  // Start-up: the problems the start-up cache still vouches for are shown now; the first load runs as a zero-delay
+  // task, so `activate()` returns first (whenIdle() waits for it), and replaces them.
+  const start = (): number => {
+    const cache = openStartupCache(context.storageUri, service.index.options);
+    service.useStartupCache(cache);
+    const shown = cache?.shownProblems(service.fs) ?? [];
+    diagnostics.publishCached(shown);
+    if (cache) {
+      timings.startupToCachedProblemsMs = performance.now() - startedAt;
+      timings.cachedProblemFiles = shown.length;
+      log.info(`start-up cache: problems of ${shown.length} file(s) shown ${timings.startupToCachedProblemsMs.toFixed(0)} ms after activation started`);
+    }
+    service.work.schedule('load', 0, () => {
+      if (service.index.loaded) return;
+      timings.loadedInBackground = true;
+      service.ensureLoaded();
+    });
+    return shown.length;
+  };
+  start();
 
   return {
     service,
@@ -83,5 +103,12 @@ export function registerSkillsFeatures(context: vscode.ExtensionContext, log: vs
     get activeInput() { return commands.activeInput; },
     timings,
     whenIdle: () => service.work.whenIdle(),
+    coldStart: () => {
+      service.index.unload();
+      diagnostics.clear();
+      timings.indexLoadMs = undefined;
+      startedAt = performance.now();
+      return start();
+    },
   };
 }

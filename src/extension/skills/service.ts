@@ -12,6 +12,8 @@ import { PROFILES } from '../../core/base/types';
 import { DebouncedWork } from '../util/idle';
 import { watchEntries, watchFiles } from '../util/watch';
 import { SkillIndex, type IndexChange } from '../../core/catalog/skillIndex';
+import type { LoadCache } from '../../core/cache/loadCache';
+import { startupKey } from './startupCache';
 
 /**
  * Events from the workbench's file watchers are batched this long before the index re-reads the touched skills (an
@@ -24,6 +26,8 @@ const WATCH_BATCH_MS = 15;
  * a folder seen before its SKILL.md is watched until the file arrives (see watchNewFolders).
  */
 const ENTRY_BATCH_MS = 0;
+/** After the first load, the start-up cache is written this much later (off the path to the first diagnostics). */
+const STARTUP_CACHE_SAVE_MS = 500;
 
 /** The `skillflow.validation.profile` setting; when it is not set anywhere, `fromConfigFile` (a `.skillflow.json` profile) or `claude-code`. */
 export function readProfile(fromConfigFile?: Profile): Profile {
@@ -95,13 +99,45 @@ export class SkillsService implements vscode.Disposable {
     if (next !== this.profile) this.reconfigure({ profile: next });
   }
 
+  private startup: { cache: LoadCache; key: string } | undefined;
+
+  /**
+   * The start-up cache (startupCache.ts) for the next first load: unchanged skills are loaded from it, and the
+   * problems are kept in it once loaded (unless the index's options changed in between).
+   */
+  useStartupCache(cache: LoadCache | undefined): void {
+    this.startup = cache && { cache, key: startupKey(this.index.options) };
+  }
+
   /** Loads the index if nobody asked before; returns the load time when it loaded now. */
   ensureLoaded(): number | undefined {
     if (this.index.loaded) return undefined;
-    this.index.ensureLoaded();
-    this.log.info(`indexed ${this.index.skills.length} skills, ${this.index.agents.length} agents in ${this.index.lastLoadMs.toFixed(1)} ms`);
+    const startup = this.startup;
+    this.startup = undefined;
+    const same = () => startup !== undefined && startupKey(this.index.options) === startup.key;
+    if (same()) {
+      const cache = startup!.cache;
+      this.index.ensureLoaded(cache);
+      // A `.json` configuration the cache did not know of: nothing from it is trusted, loaded again without it.
+      if (!cache.trusted()) {
+        cache.recordOnly();
+        this.index.reload(cache);
+      }
+    } else {
+      this.index.ensureLoaded();
+    }
+    this.log.info(`indexed ${this.index.skills.length} skills, ${this.index.agents.length} agents in ${this.index.lastLoadMs.toFixed(1)} ms${same() ? ` (start-up cache: ${startup!.cache.stats.hits} reused)` : ''}`);
     this.syncRootWatchers();
     this.changeEmitter.fire({ skills: new Set(this.index.skills.map((s) => s.dir)), structural: true, agents: true });
+    if (same()) {
+      this.work.schedule('startup-cache', STARTUP_CACHE_SAVE_MS, () => {
+        if (!same() || !this.index.loaded) return;
+        const started = performance.now();
+        startup!.cache.keepProblems(this.fs, this.index.problemsByFile());
+        startup!.cache.save();
+        this.log.info(`start-up cache written in ${(performance.now() - started).toFixed(0)} ms`);
+      });
+    }
     return this.index.lastLoadMs;
   }
 

@@ -6,6 +6,10 @@ export interface SkillsTimings {
   indexLoadMs?: number;
   /** `activate()` start to the first diagnostics published from the index. */
   startupToDiagnosticsMs?: number;
+  /** `activate()` start to the problems published from the start-up cache (startupCache.ts), before any load. */
+  startupToCachedProblemsMs?: number;
+  /** How many files' problems the start-up cache published. */
+  cachedProblemFiles?: number;
   /** The first top-level getChildren of the Skills tree (including the index load when it came first). */
   firstRenderMs?: number;
 }

@@ -1,0 +1,166 @@
+/**
+ * The warm path of `skillflow validate --cache` on the real disk (core/cache/runMemo.ts does the work): a run with the
+ * cache records, beside the per-skill cache, what it printed and every question it asked (`validate-run-v1.json` in
+ * the cache folder); `dist/cli.js` (src/cli/runtime/launcher.ts) replays that before it loads the rest of the tool,
+ * and prints the recorded output when nothing changed. This module and what it imports are all the warm path loads:
+ * keep it small (no discovery, no validation).
+ */
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { nodeFileSystem } from '../core/base/fs';
+import { diskFingerprint, RACY_MS } from '../core/cache/answers';
+import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
+import type { CliContext } from './context';
+import { cleanOutput, escapeControls } from './output/clean';
+
+export const DEFAULT_CACHE_DIR = '.skillflow_cache';
+const MEMO_FILE = 'validate-run-v1.json';
+
+/** size:mtime:ctime:inode:device of `file`, and when it last changed; undefined when it cannot be stat'ed. */
+export const fingerprint = diskFingerprint;
+
+function stat(file: string): nodeFs.Stats | undefined {
+  try { return nodeFs.statSync(file, { throwIfNoEntry: false }); } catch { return undefined; }
+}
+
+/** The disk as the replay asks it (node:fs, as nodeFileSystem asks it). */
+const disk: ReplayDisk = {
+  lstat(file) { try { return nodeFs.lstatSync(file, { throwIfNoEntry: false }); } catch { return undefined; } },
+  stat,
+  readDir: (dir) => nodeFileSystem.readDir(dir),
+  realPath: (file) => nodeFileSystem.realPath(file),
+  readFile: (file) => nodeFileSystem.readFile(file),
+};
+
+/** Writes `data` to `file` through a temp file in its folder and a rename (the folder gets a `.gitignore` of `*`); the temp file never stays behind. */
+export function writeAtomic(file: string, data: Buffer | string): void {
+  const dir = path.dirname(file);
+  nodeFs.mkdirSync(dir, { recursive: true });
+  const ignore = path.join(dir, '.gitignore');
+  if (!nodeFs.existsSync(ignore)) {
+    try { nodeFs.writeFileSync(ignore, '# Made by skillflow validate: its cache, never committed.\n*\n', { flag: 'wx' }); } catch { /* another run made it */ }
+  }
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
+    nodeFs.renameSync(tmp, file);
+  } catch (e) {
+    try { nodeFs.unlinkSync(tmp); } catch { /* not made */ }
+    throw e;
+  }
+}
+
+/** The cache folder: `--cache-location DIR`, else `.skillflow_cache/` of the folder the command runs in. */
+export function cacheDir(cwd: string, location: string | undefined): string {
+  return path.resolve(cwd, location ?? DEFAULT_CACHE_DIR);
+}
+
+/**
+ * The run memo that `validate`'s arguments (after `validate`) name, read from the raw arguments so the warm path needs
+ * no parser: undefined when they do not turn the cache on, or turn it off. A full run writes a memo only where this
+ * finds it (and the memo holds the exact arguments), so a misreading here only misses a memo, never uses a wrong one.
+ */
+export function memoFile(args: readonly string[], cwd: string): string | undefined {
+  let on = false;
+  let location: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') break;
+    if (a === '--no-cache' || a === '--fix' || a === '--fix-dry-run' || a === '--changed') return undefined;
+    if (a === '--cache') on = true;
+    else if (a === '--cache-location') { location = args[++i]; on = true; }
+    else if (a.startsWith('--cache-location=')) { location = a.slice('--cache-location='.length); on = true; }
+  }
+  return on && location !== '' ? path.join(cacheDir(cwd, location), MEMO_FILE) : undefined;
+}
+
+/** The running build: the launcher and the bundle next to it (any rebuild is another key). */
+function build(dir: string): string {
+  return ['cli.js', 'skillflow.js'].map((f) => fingerprint(path.join(dir, f))?.fingerprint ?? '-').join('|');
+}
+
+/** Everything but the file system and the environment a validate run's output depends on. */
+function memoKey(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 'columns'>, dir: string): string {
+  return JSON.stringify([build(dir), process.platform, process.version, ctx.argv, ctx.cwd, ctx.home ?? null, ctx.managedDir === undefined ? 'os' : ctx.managedDir, ctx.columns ?? null]);
+}
+
+/** The line SKILLFLOW_CACHE_STATS asks for (tests). */
+export function statsLine(reused: number, loaded: number): string {
+  return `skillflow validate: cache: ${reused} reused, ${loaded} loaded\n`;
+}
+
+/** What recordRun gives validate: its context (output and environment recorded), the traced file system, and save(). */
+export interface RunRecording {
+  ctx: CliContext;
+  trace: RunRecorder['trace'];
+  noteTrusted: RunRecorder['noteTrusted'];
+  /** Prints the cache-stats line (not recorded: a replay prints its own). */
+  stats(reused: number, loaded: number): void;
+  /** Writes the memo (or removes a stale one when this run cannot be memoised). Never throws. */
+  save(exit: number, loads: number): void;
+}
+
+/**
+ * Starts recording a validate run that uses the cache in `dir` (undefined when its memo would not be where the warm
+ * path looks). `args`: validate's arguments. `racyMs`: the per-skill cache's (RACY_MS unless a test sets it).
+ */
+export function recordRun(ctx: CliContext, args: readonly string[], dir: string, racyMs: number | undefined): RunRecording | undefined {
+  const file = memoFile(args, ctx.cwd);
+  if (file === undefined || file !== path.join(dir, MEMO_FILE)) return undefined;
+  const recorder = new RunRecorder({ fingerprint, racyMs: racyMs ?? RACY_MS });
+  const recorded: CliContext = {
+    ...ctx,
+    env: recorder.env(ctx.env),
+    // Recorded as main() prints them: through cleanOutput, workflow commands through escapeControls.
+    out: (t) => { recorder.print('o', cleanOutput(t)); ctx.out(t); },
+    err: (t) => { recorder.print('e', cleanOutput(t)); ctx.err(t); },
+    outCommands: ctx.outCommands && ((t) => { recorder.print('o', escapeControls(t)); ctx.outCommands!(t); }),
+  };
+  return {
+    ctx: recorded,
+    trace: (fs) => recorder.trace(fs),
+    noteTrusted: recorder.noteTrusted,
+    stats: (reused, loaded) => { recorder.print('s', ''); ctx.err(statsLine(reused, loaded)); },
+    save: (exit, loads) => {
+      try {
+        const data = recorder.serialize(memoKey(ctx, __dirname), exit, loads);
+        if (data) writeAtomic(file, data);
+        else nodeFs.rmSync(file, { force: true });
+      } catch {
+        // an unwritable memo only costs the next run its speed
+      }
+    },
+  };
+}
+
+/** The memoised output of this validate run, when it still holds (see core/cache/runMemo.ts); tests call it in-process. */
+export function replayRun(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 'columns' | 'env'>, args: readonly string[], dir = __dirname): Replayed | undefined {
+  const file = memoFile(args, ctx.cwd);
+  if (file === undefined) return undefined;
+  let data: Buffer;
+  try { data = nodeFs.readFileSync(file); } catch { return undefined; }
+  return replayRunMemo(data, memoKey(ctx, dir), ctx.env, disk);
+}
+
+/**
+ * The warm path of `dist/cli.js`: prints a memoised `skillflow validate` run and sets the exit code when it still
+ * holds; false (nothing printed) otherwise. The memo holds the bytes main() printed (cleanOutput applied).
+ */
+export function fastValidate(): boolean {
+  const argv = process.argv.slice(2);
+  if (argv[0] !== 'validate') return false;
+  let cwd: string;
+  try { cwd = process.cwd(); } catch { return false; }
+  const found = replayRun({ argv, cwd, home: os.homedir(), managedDir: undefined, columns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env }, argv.slice(1));
+  if (!found) return false;
+  if (process.env.SKILLFLOW_CODE_CACHE === 'report') process.stderr.write('skillflow: run memo used\n');
+  for (const [tag, bytes] of found.out) {
+    if (tag === 'o') process.stdout.write(bytes);
+    else if (tag === 'e') process.stderr.write(bytes);
+    else if (process.env.SKILLFLOW_CACHE_STATS) process.stderr.write(statsLine(found.loads, 0));
+  }
+  process.exitCode = found.exit;
+  return true;
+}

@@ -1,0 +1,89 @@
+// The warm path of `skillflow validate --cache` (src/cli/validateMemo.ts, core/cache/runMemo.ts): the real launcher and
+// CLI bundle, built into a temp folder and run as a user runs them. A run where nothing changed is printed from the run
+// memo without starting the bundle (SKILLFLOW_CODE_CACHE=report says which); anything that could change the output
+// (a file's bytes, a new folder, an environment variable the run read, the arguments, a broken memo) runs in full,
+// and every output is the same as --no-cache's.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { removeTree, skillMd, tempTree } from '../helpers/tempTree';
+
+function buildCli(dir: string): string {
+  const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } } as const;
+  esbuild.buildSync({ ...common, entryPoints: ['src/cli/runtime/launcher.ts'], outfile: path.join(dir, 'cli.js') });
+  esbuild.buildSync({ ...common, entryPoints: ['src/cli/bin.ts'], outfile: path.join(dir, 'skillflow.js') });
+  return path.join(dir, 'cli.js');
+}
+
+function run(cli: string, cwd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [cli, 'validate', ...args], {
+    cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: path.join(cwd, 'home'), SKILLFLOW_CODE_CACHE: 'report', ...env },
+  });
+  const memo = /skillflow: run memo used\n/.test(r.stderr);
+  return { code: r.status, out: r.stdout, err: r.stderr.replace(/^skillflow: (run memo used|code cache \w+)\n/m, ''), memo };
+}
+
+test('validate --cache: an unchanged run is printed from the run memo; every change runs in full; outputs equal --no-cache', () => {
+  const work = tempTree({
+    'ws/.claude/skills/alpha/SKILL.md': skillMd('alpha', undefined, 'See [the guide](references/guide.md).\n'),
+    'ws/.claude/skills/beta/SKILL.md': skillMd('beta'),
+    'ws/.claude/skills/gamma/SKILL.md': skillMd('gamma', 'Bad: an unquoted colon'),
+    'ws/home/.keep': '',
+  });
+  const ws = path.join(work, 'ws');
+  try {
+    const cli = buildCli(path.join(work, 'dist'));
+    const same = (args: string[], env: Record<string, string> = {}) => {
+      const cached = run(cli, ws, [...args, '--cache'], env);
+      const none = run(cli, ws, [...args, '--no-cache'], env);
+      assert.equal(none.memo, false);
+      assert.deepEqual([cached.code, cached.out, cached.err], [none.code, none.out, none.err]);
+      return cached;
+    };
+    // The first run makes .skillflow_cache/ in ws, which the run stats (its mtime): made here, the second run can use the memo.
+    fs.mkdirSync(path.join(ws, '.skillflow_cache'));
+    assert.equal(same(['--format', 'json']).memo, false, 'no memo yet');
+    assert.ok(fs.existsSync(path.join(ws, '.skillflow_cache', 'validate-run-v1.json')));
+    // Nothing changed (the files are younger than the racy window: their bytes are hashed, not trusted).
+    const warm = same(['--format', 'json']);
+    assert.equal(warm.memo, true);
+    assert.match(warm.out, /"gamma"/);
+    // A same-size edit in the same second.
+    fs.writeFileSync(path.join(ws, '.claude/skills/beta/SKILL.md'), skillMd('betA'));
+    assert.equal(same(['--format', 'json']).memo, false);
+    assert.equal(same(['--format', 'json']).memo, true);
+    // A reference target that appears; a new skill folder; a config file.
+    fs.mkdirSync(path.join(ws, '.claude/skills/alpha/references'));
+    fs.writeFileSync(path.join(ws, '.claude/skills/alpha/references/guide.md'), '# guide\n');
+    assert.equal(same(['--format', 'json']).memo, false);
+    fs.mkdirSync(path.join(ws, '.claude/skills/delta'));
+    fs.writeFileSync(path.join(ws, '.claude/skills/delta/SKILL.md'), skillMd('delta'));
+    const grown = same(['--format', 'json']);
+    assert.equal(grown.memo, false);
+    assert.match(grown.out, /"delta"/);
+    fs.writeFileSync(path.join(ws, '.skillflow.json'), JSON.stringify({ rules: { 'yaml-syntax': 'off' } }));
+    assert.equal(same(['--format', 'json']).memo, false);
+    assert.equal(same(['--format', 'json']).memo, true);
+    // An environment variable the run reads (Claude Code's config folder), other arguments, a broken memo.
+    assert.equal(same(['--format', 'json'], { CLAUDE_CONFIG_DIR: path.join(work, 'elsewhere') }).memo, false);
+    assert.equal(same(['--format', 'text']).memo, false);
+    assert.equal(same(['--format', 'text']).memo, true);
+    const memo = path.join(ws, '.skillflow_cache', 'validate-run-v1.json');
+    const good = fs.readFileSync(memo);
+    for (const bad of [good.subarray(0, good.length - 5), Buffer.from(good.toString('latin1').replace('gamma', 'gammb'), 'latin1'), Buffer.from('')]) {
+      fs.writeFileSync(memo, bad);
+      assert.equal(same(['--format', 'text']).memo, false);
+    }
+    // --cache-location: its own memo there; a variable the run does not read changes nothing. (The run looks into
+    // `other`, where the first run writes its files: the second run sees them and records again.)
+    assert.equal(same(['--cache-location', 'other']).memo, false);
+    assert.equal(same(['--cache-location', 'other']).memo, false);
+    assert.equal(same(['--cache-location', 'other'], { UNRELATED: 'x' }).memo, true);
+    assert.ok(fs.existsSync(path.join(ws, 'other', 'validate-run-v1.json')));
+  } finally {
+    removeTree(work);
+  }
+});
