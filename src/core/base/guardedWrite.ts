@@ -17,6 +17,7 @@
  */
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
+import { exchangeIfSame, type ExchangeOutcome } from './renameExchange';
 
 /** The largest file any reader or writer of workflow, checkpoint or settings files handles. */
 export const MAX_EDIT_BYTES = 1024 * 1024;
@@ -37,6 +38,8 @@ export interface WriteSyscalls {
   unlinkSync: typeof nodeFs.unlinkSync;
   readdirSync: (path: string) => string[];
   realpathSync: (path: string) => string;
+  /** Swaps `tmp` and `path` when `path` still names inode `ino` of `size` bytes (absent: no exchange, rename). */
+  exchangeSync?: (tmp: string, path: string, ino: number, size: number) => ExchangeOutcome;
 }
 
 export const nodeSyscalls: WriteSyscalls = {
@@ -54,6 +57,7 @@ export const nodeSyscalls: WriteSyscalls = {
   unlinkSync: nodeFs.unlinkSync,
   readdirSync: (p) => nodeFs.readdirSync(p),
   realpathSync: (p) => nodeFs.realpathSync.native(p),
+  exchangeSync: exchangeIfSame,
 };
 
 export type EditOutcome = { ok: true; data: Buffer } | { ok: false; message: string };
@@ -65,6 +69,12 @@ export interface GuardedEditOptions {
   create?: boolean;
   /** Whether the bytes read back hold the edit; default: applying the edit again changes nothing. */
   landed?: (readBack: Buffer) => boolean;
+  /**
+   * Folds `theirs` (what another program made of `ancestor`, the bytes we had read) into `current` (what the file
+   * holds now, made from our edit); undefined when it cannot. Used when another program rewrote the file on both
+   * sides of our replacement (a JSON file rewritten whole); a line file needs none (appended bytes are put back).
+   */
+  merge?: (ancestor: Buffer, theirs: Buffer, current: Buffer) => Buffer | undefined;
   /** Attempts before giving up (default 16). */
   attempts?: number;
   sys?: WriteSyscalls;
@@ -152,6 +162,12 @@ function readAll(sys: WriteSyscalls, fd: number, limit: number): Buffer | undefi
     if (total > limit) return undefined;
   }
   return Buffer.concat(chunks, total);
+}
+
+/** The bytes of the file named `file` (undefined past `limit`), opened so that a FIFO put there cannot block us. */
+function readNamed(sys: WriteSyscalls, file: string, limit: number): Buffer | undefined {
+  const fd = sys.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+  try { return readAll(sys, fd, limit); } finally { sys.closeSync(fd); }
 }
 
 function writeAll(sys: WriteSyscalls, fd: number, data: Buffer): void {
@@ -259,8 +275,15 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         } else if (appended) {
           base = Buffer.concat([current, carried.old.subarray(carried.read.length)]);
         } else {
-          // Rewritten in place on both sides of the rename: no safe merge; the newest content stands.
-          carried = undefined;
+          // Rewritten on both sides of our replacement (a JSON file): the caller's three-way merge, else no safe merge.
+          const merged = options.merge?.(carried.read, carried.old, current);
+          if (!merged) {
+            // Half-written now (or no merge for this file): read again a moment later; the bytes stay carried.
+            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
+            lastWhy = 'another program rewrote the file while it was replaced, and its version could not be merged';
+            continue;
+          }
+          base = merged;
         }
       }
       const out: EditOutcome = refused !== undefined && base ? { ok: true, data: base } : edit(base);
@@ -289,19 +312,39 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         sys.fsyncSync(fd);
       } else {
         tmp = writeTemp(sys, file, out.data, st);
-        // The last check: the path still names the file we read and it holds the bytes we edited (constant cost).
-        if (fd !== undefined) {
-          let onPath: nodeFs.Stats;
-          try { onPath = sys.statSync(file); } catch { lastWhy = 'the file was removed while it was being edited'; continue; }
-          if (!sameFile(onPath, st!) || sys.fstatSync(fd).size !== current!.length || onPath.mtimeMs !== st!.mtimeMs) { lastWhy = 'another program changed the file'; continue; }
+        // The last check, a constant number of system calls whatever the size: the file we read still holds the
+        // bytes we edited, and the path still names it (checked again by the exchange, a few microseconds before it).
+        if (fd !== undefined && sys.fstatSync(fd).size !== current!.length) { lastWhy = 'another program changed the file'; continue; }
+        const swap = fd !== undefined && sys.exchangeSync ? sys.exchangeSync(tmp, file, st!.ino, current!.length) : 'unsupported';
+        if (swap === 'changed') { lastWhy = 'another program changed the file'; continue; }
+        if (swap === 'exchanged') {
+          committed = true;
+          wroteOnce = true;
+          fsyncDir(sys, nodePath.dirname(file));
+          // Our temp name now holds the file our exchange took off the path: the one we read (removed in `finally`),
+          // or one another program renamed in just before: its bytes are kept and folded into the next attempt.
+          const replaced = sys.statSync(tmp);
+          if (!sameFile(replaced, st!)) {
+            const theirs = readNamed(sys, tmp, MAX_EDIT_BYTES * 2);
+            carried = { read: current!, old: theirs ?? current!, wrote: out.data };
+            lastWhy = 'another program replaced the file at the same moment';
+            continue;
+          }
         } else {
-          try { sys.statSync(file); lastWhy = 'another program created the file'; continue; } catch { /* still absent */ }
+          // No exchange on this system: the path is checked, then renamed over (the residual in docs/writes.md).
+          if (fd !== undefined) {
+            let onPath: nodeFs.Stats;
+            try { onPath = sys.statSync(file); } catch { lastWhy = 'the file was removed while it was being edited'; continue; }
+            if (!sameFile(onPath, st!) || onPath.mtimeMs !== st!.mtimeMs) { lastWhy = 'another program changed the file'; continue; }
+          } else {
+            try { sys.statSync(file); lastWhy = 'another program created the file'; continue; } catch { /* still absent */ }
+          }
+          sys.renameSync(tmp, file);
+          tmp = undefined;
+          committed = true;
+          wroteOnce = true;
+          fsyncDir(sys, nodePath.dirname(file));
         }
-        sys.renameSync(tmp, file);
-        tmp = undefined;
-        committed = true;
-        wroteOnce = true;
-        fsyncDir(sys, nodePath.dirname(file));
         if (fd !== undefined) {
           // Anything written to the old file between the check and the rename is still readable through fd (an
           // appender that opened it just before the rename writes a moment later: a short settle first).
@@ -318,10 +361,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       if (refused !== undefined) return { ok: false, message: `${refused} (what another program wrote meanwhile was kept)`, written: false };
       // Read back: the edit must be there (another program may have replaced the file right after us).
       let back: Buffer | undefined;
-      try {
-        const rfd = sys.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
-        try { back = readAll(sys, rfd, MAX_EDIT_BYTES * 2); } finally { sys.closeSync(rfd); }
-      } catch { back = undefined; }
+      try { back = readNamed(sys, file, MAX_EDIT_BYTES * 2); } catch { back = undefined; }
       const landed = back !== undefined && (options.landed ? options.landed(back) : (() => { const re = edit(back); return re.ok && re.data.equals(back); })());
       if (landed && fd !== undefined && !(st && st.nlink > 1)) {
         // A last look at the replaced file, later: an appender that opened it before the rename may write only now.
@@ -338,9 +378,16 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       if (committed || wroteOnce) return { ok: false, message: `${path}: new content was written, but checking it afterwards failed: ${message(e)}`, written: true };
       return { ok: false, message: `could not write ${path}: ${message(e)}; the file was left as it was`, written: false };
     } finally {
-      if (tmp !== undefined) try { sys.unlinkSync(tmp); } catch { /* the next write removes it */ }
+      // Our temp file, or after an exchange the file it took off the path; a failed removal is tried once more.
+      if (tmp !== undefined) try { sys.unlinkSync(tmp); } catch { try { sys.unlinkSync(tmp); } catch { /* the next write removes it */ } }
       if (fd !== undefined) try { sys.closeSync(fd); } catch { /* closed */ }
     }
+  }
+  if (carried) {
+    // Bytes another program wrote that are no longer in the file: never dropped silently; kept next to it.
+    const kept = `${file}.skillflow-kept-${Date.now()}`;
+    try { replaceFile(kept, carried.old, sys); } catch (e) { return fail(`${path}: ${lastWhy}; what another program wrote meanwhile could not be saved either (${message(e)}): compare the file with your last change`); }
+    return fail(`${path}: ${lastWhy}; the version another program wrote meanwhile is saved as ${kept}: compare it with the file and keep what you need`);
   }
   return fail(`${path}: ${lastWhy}; the edit did not land after ${attempts} attempts. Try again.`);
 }
