@@ -209,6 +209,23 @@ function writeTemp(sys: WriteSyscalls, target: string, data: Buffer, like: nodeF
   return tmp;
 }
 
+/** Bytes another program wrote to a file our replacement took off the path: what we had read, theirs, what we wrote. */
+interface Carried { read: Buffer; old: Buffer; wrote: Buffer }
+
+/**
+ * `current` with the carried bytes put back, or undefined when that cannot be done now. Appended bytes go after
+ * what came from ours (nothing when `current` holds them already); a file rewritten on both sides goes through the
+ * caller's three-way merge.
+ */
+function foldIn(carried: Carried, current: Buffer, merge: GuardedEditOptions['merge']): Buffer | undefined {
+  const appended = carried.old.subarray(0, carried.read.length).equals(carried.read);
+  if (appended && current.includes(carried.old.subarray(carried.read.length))) return current;
+  // Our file, maybe with more appended: the old file's full content, then what came after ours.
+  if (current.subarray(0, carried.wrote.length).equals(carried.wrote)) return Buffer.concat([carried.old, current.subarray(carried.wrote.length)]);
+  if (appended) return Buffer.concat([current, carried.old.subarray(carried.read.length)]);
+  return merge?.(carried.read, carried.old, current);
+}
+
 function sameFile(a: nodeFs.Stats, b: nodeFs.Stats): boolean {
   return a.ino === b.ino && a.dev === b.dev;
 }
@@ -235,7 +252,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
   const file = target.path;
   removeStaleTemps(file, sys);
   /** Bytes another program appended to a file our rename replaced: folded into the next attempt. */
-  let carried: { read: Buffer; old: Buffer; wrote: Buffer } | undefined;
+  let carried: Carried | undefined;
   let lastWhy = 'the file kept changing';
   /** Set when the edit was refused while carried bytes were pending: only they are written back. */
   let refused: string | undefined;
@@ -265,26 +282,19 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         current = readAll(sys, fd, MAX_EDIT_BYTES);
         if (!current) return fail(`${path} is larger than ${MAX_EDIT_BYTES} bytes; Skillflow does not edit it, nothing was written`);
       }
-      // Bytes appended to the file our last rename replaced: put them back where they were, after what we had read.
+      // Bytes another program wrote to the file our last replacement took off the path: folded into what is there now.
       let base = current;
+      /** What this attempt folds in: checked again in the read-back (a writer that had read our earlier file may undo it). */
+      const folding = carried;
       if (carried && current) {
-        const appended = carried.old.subarray(0, carried.read.length).equals(carried.read);
-        if (current.subarray(0, carried.wrote.length).equals(carried.wrote)) {
-          // Our file, maybe with more appended: the old file's full content, then what came after ours.
-          base = Buffer.concat([carried.old, current.subarray(carried.wrote.length)]);
-        } else if (appended) {
-          base = Buffer.concat([current, carried.old.subarray(carried.read.length)]);
-        } else {
-          // Rewritten on both sides of our replacement (a JSON file): the caller's three-way merge, else no safe merge.
-          const merged = options.merge?.(carried.read, carried.old, current);
-          if (!merged) {
-            // Half-written now (or no merge for this file): read again a moment later; the bytes stay carried.
-            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
-            lastWhy = 'another program rewrote the file while it was replaced, and its version could not be merged';
-            continue;
-          }
-          base = merged;
+        const merged = foldIn(carried, current, options.merge);
+        if (!merged) {
+          // Half-written now (or no merge for this file): read again a moment later; the bytes stay carried.
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
+          lastWhy = 'another program rewrote the file while it was replaced, and its version could not be merged';
+          continue;
         }
+        base = merged;
       }
       const out: EditOutcome = refused !== undefined && base ? { ok: true, data: base } : edit(base);
       if (!out.ok) {
@@ -358,10 +368,16 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         }
       }
       carried = undefined;
-      if (refused !== undefined) return { ok: false, message: `${refused} (what another program wrote meanwhile was kept)`, written: false };
       // Read back: the edit must be there (another program may have replaced the file right after us).
       let back: Buffer | undefined;
       try { back = readNamed(sys, file, MAX_EDIT_BYTES * 2); } catch { back = undefined; }
+      if (folding && back && !foldIn(folding, back, options.merge)?.equals(back)) {
+        // Another program replaced our file with one made from the file that lacked its bytes: fold them in again.
+        carried = folding;
+        lastWhy = 'another program rewrote the file while it was replaced';
+        continue;
+      }
+      if (refused !== undefined) return { ok: false, message: `${refused} (what another program wrote meanwhile was kept)`, written: false };
       const landed = back !== undefined && (options.landed ? options.landed(back) : (() => { const re = edit(back); return re.ok && re.data.equals(back); })());
       if (landed && fd !== undefined && !(st && st.nlink > 1)) {
         // A last look at the replaced file, later: an appender that opened it before the rename may write only now.
