@@ -88,6 +88,8 @@ export type GuardedEditResult =
 const TEMP_MARK = '.skillflow-';
 /** How long the old file is watched after the rename for a write already under way. */
 const SETTLE_MS = 3;
+/** How long bytes carried from a replaced file keep being written back before they are saved next to the file. */
+const CARRY_MS = 5000;
 const TEMP_END = '.tmp';
 
 function isInsideDir(root: string, p: string): boolean {
@@ -262,7 +264,9 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
     ? { ok: false, message: `${path}: new content was written, but then ${why}`, written: true }
     : { ok: false, message: why, written: false });
   // Carried bytes get extra attempts: they are another program's, never dropped while the file can be written.
-  for (let attempt = 0; attempt < attempts || (carried && attempt < attempts * 4); attempt++) {
+  // (for up to CARRY_MS: a program that rewrites the file every few milliseconds leaves only short gaps to land in).
+  const carryUntil = Date.now() + CARRY_MS;
+  for (let attempt = 0; attempt < attempts || (carried && (attempt < attempts * 4 || Date.now() < carryUntil)); attempt++) {
     let fd: number | undefined;
     let tmp: string | undefined;
     let committed = false;
@@ -326,7 +330,12 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         // bytes we edited, and the path still names it (checked again by the exchange, a few microseconds before it).
         if (fd !== undefined && sys.fstatSync(fd).size !== current!.length) { lastWhy = 'another program changed the file'; continue; }
         const swap = fd !== undefined && sys.exchangeSync ? sys.exchangeSync(tmp, file, st!.ino, current!.length) : 'unsupported';
-        if (swap === 'changed') { lastWhy = 'another program changed the file'; continue; }
+        if (swap === 'changed') {
+          lastWhy = 'another program changed the file';
+          // Out of step with a writer on a fixed beat: the next attempt starts after a short random pause.
+          if (carried) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * SETTLE_MS);
+          continue;
+        }
         if (swap === 'exchanged') {
           committed = true;
           wroteOnce = true;
