@@ -3,14 +3,20 @@
  * and registry.json, `.claude/settings.local.json`). Promises:
  * - containment: the real path of the file (a link is followed to its target) stays inside `root`, else nothing is
  *   written;
- * - no lost bytes: the file is read through a descriptor that stays open across the rename; just before the rename
- *   the path must still name that file with the bytes that were edited (a constant number of system calls, whatever
- *   the size), and afterwards the old file is read again through the descriptor: bytes another program appended in
- *   the meantime are folded into the current content and the edit is applied again (bounded retries);
+ * - no lost bytes: the file is read through a descriptor that stays open across the replacement. The replacement is
+ *   an exchange (renameat2 RENAME_EXCHANGE, renameExchange.ts) that first checks the path still names that file with
+ *   the bytes that were edited (a constant number of system calls, whatever the size): the file it takes off the path
+ *   keeps a name, so one another program renamed in at that instant is read and folded in, never destroyed.
+ *   Afterwards the old file is read again through the descriptor: bytes another program appended in the meantime are
+ *   folded into the current content (a JSON file rewritten on both sides through the caller's three-way `merge`) and
+ *   the edit is applied again; the read-back checks they are still there. Bytes that cannot be written back within
+ *   CARRY_MS are saved next to the file and the caller is told where. Without an exchange (not Linux x64/arm64, no
+ *   /usr/bin/perl, a file system without it) the path is checked and renamed over: the residual in
+ *   docs/architecture.md (Write guarantees);
  * - our edit lands: the file is read back and `landed` must hold, else the caller is told it did not;
- * - crash safety: the temp file is written, fsync'ed, renamed, and the folder fsync'ed; a failure at any step removes
- *   the temp file (one left by a killed process is removed on the next write to that folder); the file holds its old
- *   or its new content;
+ * - crash safety: the temp file is written, fsync'ed, exchanged (or renamed), and the folder fsync'ed; the path always
+ *   names a whole file (readers never find it missing); a failure at any step removes the temp file (one left by a
+ *   killed process is removed on the next write to that folder); the file holds its old or its new content;
  * - metadata: the mode and (where permitted) the owner are kept; a file with hard links is rewritten in place so the
  *   links stay one file;
  * - size: files over MAX_EDIT_BYTES are refused (the same limit every reader of these files uses).
