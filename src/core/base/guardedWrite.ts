@@ -83,6 +83,8 @@ export interface GuardedEditOptions {
   merge?: (ancestor: Buffer, theirs: Buffer, current: Buffer) => Buffer | undefined;
   /** Attempts before giving up (default 16). */
   attempts?: number;
+  /** How long bytes carried from a replaced file keep being written back (default CARRY_MS). */
+  carryMs?: number;
   sys?: WriteSyscalls;
 }
 
@@ -271,7 +273,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
     : { ok: false, message: why, written: false });
   // Carried bytes get extra attempts: they are another program's, never dropped while the file can be written.
   // (for up to CARRY_MS: a program that rewrites the file every few milliseconds leaves only short gaps to land in).
-  const carryUntil = Date.now() + CARRY_MS;
+  const carryUntil = Date.now() + (options.carryMs ?? CARRY_MS);
   for (let attempt = 0; attempt < attempts || (carried && (attempt < attempts * 4 || Date.now() < carryUntil)); attempt++) {
     let fd: number | undefined;
     let tmp: string | undefined;

@@ -86,6 +86,40 @@ test('a version renamed in between the exchange\'s check and the swap is taken o
   } finally { removeTree(root); }
 });
 
+test('bytes that cannot be written back (the file changes at every attempt) are saved next to the file, and the message says where', () => {
+  if (process.platform !== 'linux' || !['x64', 'arm64'].includes(process.arch)) return;
+  const root = tempTree({ 'c.md': 'Answer:\nL0\n' });
+  const file = nodePath.join(root, 'c.md');
+  try {
+    const sys = renamedAtCommit(file, () => renameOver(file, (t) => `${t}L1\n`), true);
+    const first = sys.exchangeSync!;
+    // After the first exchange (which takes L1 off the path), every later one finds the file changed.
+    sys.exchangeSync = (...a) => { sys.exchangeSync = () => 'changed'; return first(...a); };
+    const r = guardedEdit(file, withAnswer, { root, sys, carryMs: 50 });
+    assert.equal(r.ok, false);
+    const kept = nodeFs.readdirSync(root).filter((n) => n.startsWith('c.md.skillflow-kept-'));
+    assert.equal(kept.length, 1, nodeFs.readdirSync(root).join(', '));
+    assert.equal(nodeFs.readFileSync(nodePath.join(root, kept[0]), 'utf8'), 'Answer:\nL0\nL1\n');
+    assert.match(r.ok ? '' : r.message, new RegExp(`saved as .*${kept[0]}`));
+  } finally { removeTree(root); }
+});
+
+test('without an exchange (another system, no Perl) the file is renamed over: the edit lands, mode kept, no temp file', () => {
+  const root = tempTree({ 'c.md': 'Answer:\nL0\n' });
+  const file = nodePath.join(root, 'c.md');
+  try {
+    nodeFs.chmodSync(file, 0o640);
+    const r = guardedEdit(file, withAnswer, { root, sys: { ...nodeSyscalls, exchangeSync: () => 'unsupported' } });
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(nodeFs.readFileSync(file, 'utf8'), 'Answer: main\nL0\n');
+    assert.equal(nodeFs.statSync(file).mode & 0o777, 0o640);
+    assert.deepEqual(nodeFs.readdirSync(root), ['c.md']);
+    const none = guardedEdit(file, (b) => ({ ok: true, data: Buffer.from(b!.toString().replace('main\n', 'develop\n')) }), { root, sys: { ...nodeSyscalls, exchangeSync: undefined } });
+    assert.equal(none.ok, true, JSON.stringify(none));
+    assert.equal(nodeFs.readFileSync(file, 'utf8'), 'Answer: develop\nL0\n');
+  } finally { removeTree(root); }
+});
+
 const CONTEXT = `---\nskill: code-review\nstatus: AWAIT\n---\n# Checkpoint: code-review\n\n## Progress Summary\nPaused.\n\n## Questions\n\n### Q1: Which branch?\nType: single\nOptions:\n- main\n- develop\nAnswer:\n`;
 const STATUS = '{\n  "phase": "PLAN",\n  "mode": "full",\n  "transitions": []\n}\n';
 
