@@ -36,6 +36,7 @@ export interface WriteSyscalls {
   writeSync: (fd: number, buffer: Buffer, offset: number, length: number, position: number | null) => number;
   fstatSync: (fd: number) => nodeFs.Stats;
   statSync: (path: string) => nodeFs.Stats;
+  lstatSync: (path: string) => nodeFs.Stats;
   fsyncSync: typeof nodeFs.fsyncSync;
   ftruncateSync: (fd: number, len: number) => void;
   fchmodSync: typeof nodeFs.fchmodSync;
@@ -55,6 +56,7 @@ export const nodeSyscalls: WriteSyscalls = {
   writeSync: (fd, b, o, l, p) => nodeFs.writeSync(fd, b, o, l, p),
   fstatSync: (fd) => nodeFs.fstatSync(fd),
   statSync: (p) => nodeFs.statSync(p),
+  lstatSync: (p) => nodeFs.lstatSync(p),
   fsyncSync: nodeFs.fsyncSync,
   ftruncateSync: (fd, len) => nodeFs.ftruncateSync(fd, len),
   fchmodSync: nodeFs.fchmodSync,
@@ -174,9 +176,15 @@ function readAll(sys: WriteSyscalls, fd: number, limit: number): Buffer | undefi
   return Buffer.concat(chunks, total);
 }
 
-/** The bytes of the file named `file` (undefined past `limit`), opened so that a FIFO put there cannot block us. */
+/**
+ * How the file is opened: a FIFO put there cannot block us, and a link put there after the containment check is not
+ * followed (the path is the file's real path: a link there now was put by another program).
+ */
+const READ_FLAGS = nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0) | (nodeFs.constants.O_NOFOLLOW ?? 0);
+
+/** The bytes of the file named `file` (undefined past `limit`). */
 function readNamed(sys: WriteSyscalls, file: string, limit: number): Buffer | undefined {
-  const fd = sys.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+  const fd = sys.openSync(file, READ_FLAGS);
   try { return readAll(sys, fd, limit); } finally { sys.closeSync(fd); }
 }
 
@@ -282,8 +290,9 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       let st: nodeFs.Stats | undefined;
       let current: Buffer | undefined;
       try {
-        fd = sys.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+        fd = sys.openSync(file, READ_FLAGS);
       } catch (e) {
+        if (errCode(e) === 'ELOOP') return fail(`${path} was replaced by a link while it was being edited; Skillflow does not follow it, nothing was written`);
         if (errCode(e) !== 'ENOENT') return fail(`cannot read ${path}: ${message(e)}; nothing was written`);
         if (!options.create) return fail(`${path} does not exist; nothing was written`);
       }
@@ -323,7 +332,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       if (st && st.nlink > 1) {
         // Hard links: the file must stay the one inode they share; rewritten in place under the same checks.
         sys.closeSync(fd!);
-        fd = sys.openSync(file, nodeFs.constants.O_RDWR);
+        fd = sys.openSync(file, nodeFs.constants.O_RDWR | (nodeFs.constants.O_NOFOLLOW ?? 0));
         const again = sys.fstatSync(fd);
         const now = readAll(sys, fd, MAX_EDIT_BYTES);
         if (!sameFile(again, st) || !now || !now.equals(current!)) { lastWhy = 'the file changed while it was being edited'; continue; }
@@ -350,15 +359,16 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
           fsyncDir(sys, nodePath.dirname(file));
           // Our temp name now holds the file our exchange took off the path: the one we read (removed in `finally`),
           // or one another program renamed in just before: its bytes are kept and folded into the next attempt.
-          const replaced = sys.statSync(tmp);
+          const replaced = sys.lstatSync(tmp);
           if (!sameFile(replaced, st!)) {
-            const theirs = readNamed(sys, tmp, MAX_EDIT_BYTES * 2);
-            carried = { read: current!, old: theirs ?? current!, wrote: out.data };
+            // Only a regular file is read (a link put there is never followed out of the workspace).
+            const theirs = replaced.isFile() ? readNamed(sys, tmp, MAX_EDIT_BYTES * 2) : undefined;
+            if (theirs) carried = { read: current!, old: theirs, wrote: out.data };
             lastWhy = 'another program replaced the file at the same moment';
             continue;
           }
         } else {
-          // No exchange on this system: the path is checked, then renamed over (the residual in docs/writes.md).
+          // No exchange on this system: the path is checked, then renamed over (the residual in docs/architecture.md).
           if (fd !== undefined) {
             let onPath: nodeFs.Stats;
             try { onPath = sys.statSync(file); } catch { lastWhy = 'the file was removed while it was being edited'; continue; }

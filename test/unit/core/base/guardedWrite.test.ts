@@ -38,7 +38,7 @@ function renamedAtCommit(file: string, other: () => void, between = false): Writ
     exchangeSync: (tmp, p, ino, size) => {
       once();
       // `between`: the other rename lands after the exchange's own check, just before the swap (microseconds).
-      const now = between ? nodeFs.statSync(p) : undefined;
+      const now = between ? nodeFs.lstatSync(p) : undefined;
       return nodeSyscalls.exchangeSync!(tmp, p, now ? now.ino : ino, now ? now.size : size);
     },
   };
@@ -84,6 +84,31 @@ test('a version renamed in between the exchange\'s check and the swap is taken o
     assert.deepEqual(JSON.parse(nodeFs.readFileSync(json, 'utf8')), { phase: 'CANCELLED', events: ['L0', 'L1', 'L2'] });
     assert.deepEqual(nodeFs.readdirSync(root).sort(), ['c.md', 's.json']);
   } finally { removeTree(root); }
+});
+
+test('a link another program renames in at the commit is never followed: nothing from outside the workspace comes in', () => {
+  if (process.platform !== 'linux' || !['x64', 'arm64'].includes(process.arch)) return;
+  for (const between of [true, false]) {
+    const base = tempTree({ 'secret.txt': 'SECRET\n', 'ws/c.md': 'Answer:\nL0\n' });
+    const root = nodePath.join(base, 'ws');
+    const file = nodePath.join(root, 'c.md');
+    try {
+      const linkIn = () => { nodeFs.symlinkSync(nodePath.join(base, 'secret.txt'), `${file}.other`); nodeFs.renameSync(`${file}.other`, file); };
+      const r = guardedEdit(file, withAnswer, { root, sys: renamedAtCommit(file, linkIn, between) });
+      if (between) {
+        // Taken off the path by the swap: not read, and ours is in place.
+        assert.equal(r.ok, true, JSON.stringify(r));
+        assert.equal(nodeFs.readFileSync(file, 'utf8'), 'Answer: main\nL0\n');
+      } else {
+        // Still on the path at the next attempt: refused, the link left as the other program put it.
+        assert.equal(r.ok, false);
+        assert.match(r.ok ? '' : r.message, /replaced by a link/);
+        assert.ok(nodeFs.lstatSync(file).isSymbolicLink());
+      }
+      assert.equal(nodeFs.readFileSync(nodePath.join(base, 'secret.txt'), 'utf8'), 'SECRET\n');
+      assert.deepEqual(nodeFs.readdirSync(root), ['c.md']);
+    } finally { removeTree(base); }
+  }
 });
 
 test('bytes that cannot be written back (the file changes at every attempt) are saved next to the file, and the message says where', () => {
