@@ -188,6 +188,23 @@ function readNamed(sys: WriteSyscalls, file: string, limit: number): Buffer | un
   try { return readAll(sys, fd, limit); } finally { sys.closeSync(fd); }
 }
 
+/**
+ * What the replaced file (open as `fd`) holds once another program's write to it has finished: `read` when it is
+ * unchanged, else the first of two reads a settle apart that agree (a file caught between an in-place writer's
+ * truncation and its write is never carried as the other program's version); undefined when there is none.
+ */
+function settledRead(sys: WriteSyscalls, fd: number, read: Buffer): Buffer | undefined {
+  let now = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+  for (let i = 0; i < 20 && now && !now.equals(read); i++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
+    const again = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+    if (again && again.equals(now)) break;
+    now = again;
+  }
+  // Still empty: a writer stopped between truncating the file and writing it; there is nothing of its to carry.
+  return now && !now.length && read.length ? undefined : now;
+}
+
 function writeAll(sys: WriteSyscalls, fd: number, data: Buffer): void {
   let off = 0;
   while (off < data.length) off += sys.writeSync(fd, data, off, data.length - off, off);
@@ -386,7 +403,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
           // Anything written to the old file between the check and the rename is still readable through fd (an
           // appender that opened it just before the rename writes a moment later: a short settle first).
           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
-          const old = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+          const old = settledRead(sys, fd, current!);
           if (!old || !old.equals(current!)) {
             carried = { read: current!, old: old ?? current!, wrote: out.data };
             lastWhy = 'another program wrote to the file while it was replaced';
@@ -408,7 +425,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       const landed = back !== undefined && (options.landed ? options.landed(back) : (() => { const re = edit(back); return re.ok && re.data.equals(back); })());
       if (landed && fd !== undefined && !(st && st.nlink > 1)) {
         // A last look at the replaced file, later: an appender that opened it before the rename may write only now.
-        const late = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+        const late = settledRead(sys, fd, current!);
         if (!late || !late.equals(current!)) {
           carried = { read: current!, old: late ?? current!, wrote: out.data };
           lastWhy = 'another program wrote to the file while it was replaced';
