@@ -254,7 +254,10 @@ interface Carried { read: Buffer; old: Buffer; wrote: Buffer }
  */
 function foldIn(carried: Carried, current: Buffer, merge: GuardedEditOptions['merge']): Buffer | undefined {
   const appended = carried.old.subarray(0, carried.read.length).equals(carried.read);
-  if (appended && current.includes(carried.old.subarray(carried.read.length))) return current;
+  // Already folded in: the appended bytes stand where an earlier fold put them (after what we had read, give or take
+  // what the edit changed), not merely somewhere earlier in the file.
+  const from = Math.max(0, Math.min(carried.read.length, carried.wrote.length) - Math.abs(carried.read.length - carried.wrote.length));
+  if (appended && current.indexOf(carried.old.subarray(carried.read.length), from) >= 0) return current;
   // Our file, maybe with more appended: the old file's full content, then what came after ours.
   if (current.subarray(0, carried.wrote.length).equals(carried.wrote)) return Buffer.concat([carried.old, current.subarray(carried.wrote.length)]);
   if (appended) return Buffer.concat([current, carried.old.subarray(carried.read.length)]);
