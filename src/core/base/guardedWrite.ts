@@ -363,6 +363,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         sys.fsyncSync(fd);
       } else {
         tmp = writeTemp(sys, file, out.data, st);
+        const ours = sys.exchangeSync && fd !== undefined ? sys.lstatSync(tmp) : undefined;
         // The last check, a constant number of system calls whatever the size: the file we read still holds the
         // bytes we edited, and the path still names it (checked again by the exchange, a few microseconds before it).
         if (fd !== undefined && sys.fstatSync(fd).size !== current!.length) { lastWhy = 'another program changed the file'; continue; }
@@ -383,7 +384,12 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
           if (!sameFile(replaced, st!)) {
             // Only a regular file is read (a link put there is never followed out of the workspace).
             const theirs = replaced.isFile() ? readNamed(sys, tmp, MAX_EDIT_BYTES * 2) : undefined;
-            if (theirs) carried = { read: current!, old: theirs, wrote: out.data };
+            if (theirs) {
+              carried = { read: current!, old: theirs, wrote: out.data };
+              // Theirs goes straight back on the path (ours was there for one round trip): a program reading the
+              // file now does not build on a version without its own bytes. Still carried: the read-back checks them.
+              if (ours) sys.exchangeSync!(tmp, file, ours.ino, out.data.length);
+            }
             lastWhy = 'another program replaced the file at the same moment';
             continue;
           }

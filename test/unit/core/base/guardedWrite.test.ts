@@ -36,9 +36,10 @@ function renamedAtCommit(file: string, other: () => void, between = false): Writ
     ...nodeSyscalls,
     renameSync: (a, b) => { if (b === file) once(); nodeSyscalls.renameSync(a, b); },
     exchangeSync: (tmp, p, ino, size) => {
+      const first = !done;
       once();
       // `between`: the other rename lands after the exchange's own check, just before the swap (microseconds).
-      const now = between ? nodeFs.lstatSync(p) : undefined;
+      const now = between && first ? nodeFs.lstatSync(p) : undefined;
       return nodeSyscalls.exchangeSync!(tmp, p, now ? now.ino : ino, now ? now.size : size);
     },
   };
