@@ -6,7 +6,7 @@
  * - no lost bytes: the file is read through a descriptor that stays open across the replacement. The replacement is
  *   an exchange (renameat2 RENAME_EXCHANGE, renameExchange.ts) that first checks the path still names that file with
  *   the bytes that were edited (a constant number of system calls, whatever the size): the file it takes off the path
- *   keeps a name, so one another program renamed in at that instant is read and folded in, never destroyed.
+ *   keeps a name, so one another program renamed in at that instant is read, swapped back, and folded in.
  *   Afterwards the old file is read again through the descriptor: bytes another program appended in the meantime are
  *   folded into the current content (a JSON file rewritten on both sides through the caller's three-way `merge`) and
  *   the edit is applied again; the read-back checks they are still there. Bytes that cannot be written back within
