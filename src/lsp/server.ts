@@ -39,7 +39,7 @@ export const SELECT_RANGE_COMMAND = 'skillflow.selectRange';
 const TYPING_DEBOUNCE_MS = 50;
 /** Files whose change on disk the server wants to hear of (registered when the client can watch for it). */
 export const WATCHED_GLOBS = [
-  '**/SKILL.md', '**/skill.md', '**/.claude/agents/**/*.md', '**/agents/**/*.md', '**/hooks/hooks.json', '**/.claude/commands/**/*.md',
+  '**/SKILL.md', '**/skill.md', '**/.claude/agents/**', '**/agents/**/*.md', '**/hooks/hooks.json', '**/.claude/commands/**/*.md',
   '**/.claude/settings.json', '**/.claude/settings.local.json',
   `**/${CONFIG_FILE_NAME}`, '**/plugin.json', '**/marketplace.json',
 ];

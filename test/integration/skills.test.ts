@@ -509,6 +509,30 @@ describe('skills feature', function () {
     }
   });
 
+  it('shows an agent in a subfolder of .claude/agents with its Markdown from the file escaped in the tooltip (no image fetched on hover, no link)', async () => {
+    const dir = path.join(workspaceDir(), '.claude', 'agents', 'hostile');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'pixel.md');
+    fs.writeFileSync(file, '---\nname: pixel-agent\ndescription: "![t](https://example.invalid/p.png) [click](https://example.invalid/x) $(zap) &amp; <b>"\nmodel: sonnet\ntools: "Read, [x](https://example.invalid/y)"\n---\nHi.\n');
+    try {
+      const agents = await child(api, undefined, 'Agents');
+      await waitFor(async () => (await childLabels(api, agents)).includes('pixel-agent'), 10_000, 'the subfolder agent in the tree');
+      const tip = (api.treeProvider.getTreeItem(await child(api, agents, 'pixel-agent')).tooltip as vscode.MarkdownString).value;
+      // Every Markdown, HTML, entity and icon opener from the file is escaped (or inside a code span, which renders
+      // as text): nothing renders as an image or a link.
+      const md = tip.replace(/(`+)(?:(?!\1).)*\1/g, '');
+      assert.doesNotMatch(md, /(^|[^\\])!\[/, tip);
+      assert.doesNotMatch(md, /(^|[^\\])\]\(/, md);
+      assert.doesNotMatch(md, /(^|[^\\])\$\(zap\)/, md);
+      assert.doesNotMatch(md, /(^|[^\\])<b>/, md);
+      assert.doesNotMatch(md, /(^|[^\\])&amp;/, md);
+      assert.match(plain(api.treeProvider.getTreeItem(await child(api, agents, 'pixel-agent')).tooltip), /!\[t\]\(https:\/\/example\.invalid\/p\.png\)/, 'shown as text');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await waitFor(async () => !(await childLabels(api, await child(api, undefined, 'Agents'))).includes('pixel-agent'), 10_000, 'the agent to leave');
+    }
+  });
+
   it('Search Skills finds a skill by a word of its description', async () => {
     const picked = vscode.commands.executeCommand<string | undefined>('skillflow.searchSkills', { value: 'Conventional' });
     await new Promise((r) => setTimeout(r, 800));

@@ -42,7 +42,8 @@ export interface LoadVia {
   observe(fs: FileSystem): FileSystem;
 }
 
-const AGENT_FILE = /[\\/]\.claude[\\/]agents[\\/][^\\/]+\.md$/;
+/** Anything below a `.claude/agents` folder (a file, or a subfolder that was removed or added): agents are re-read. */
+const AGENT_FILE = /[\\/]\.claude[\\/]agents([\\/]|$)/;
 /** A command file or folder, or a Claude Code settings file: what Claude Code loads changes as a whole. */
 const CLAUDE_WIDE = /[\\/]\.claude[\\/](commands([\\/]|$)|settings(\.local)?\.json$)/;
 
@@ -197,7 +198,7 @@ export class SkillIndex {
     for (const p of paths) {
       this.forgetReads(p);
       if (CLAUDE_WIDE.test(p)) { personalDirty = true; continue; }
-      if (AGENT_FILE.test(p) || this.agentDirs.some((d) => d.plugin !== undefined && path.dirname(p) === d.dir)) agentsDirty = true;
+      if (AGENT_FILE.test(p) || this.agentDirs.some((d) => d.plugin !== undefined && (p === d.dir || isInside(p, d.dir)))) agentsDirty = true;
       // The deepest root holding it (a misplaced `.claude/skills/group/x` has a root of its own inside `.claude/skills`).
       let root: SkillsRoot | undefined;
       for (const r of this.rootList) if ((isInside(p, r.path) || p === r.path) && (!root || r.path.length > root.path.length)) root = r;

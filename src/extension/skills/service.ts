@@ -73,7 +73,7 @@ export class SkillsService implements vscode.Disposable {
       env: process.env,
     });
     this.disposables.push(this.changeEmitter);
-    for (const glob of ['**/SKILL.md', '**/skill.md', '**/.claude/agents/**/*.md', '**/.claude/commands/**/*.md', '**/.claude/settings.json', '**/.claude/settings.local.json']) {
+    for (const glob of ['**/SKILL.md', '**/skill.md', '**/.claude/agents/**', '**/.claude/commands/**/*.md', '**/.claude/settings.json', '**/.claude/settings.local.json']) {
       this.disposables.push(watchFiles(glob, (uri) => this.queue(uri)));
     }
     this.disposables.push(

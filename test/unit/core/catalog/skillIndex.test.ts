@@ -258,3 +258,23 @@ test('a new skill folder re-reads that folder alone: an empty one rebuilds nothi
     fs.rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('agents in subfolders: a file added there, and the subfolder removed (one event for the folder), re-read the agents', () => {
+  const ws = workspace();
+  try {
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
+    index.ensureLoaded();
+    const sub = path.join(ws, '.claude/agents/review');
+    fs.mkdirSync(sub);
+    fs.writeFileSync(path.join(sub, 'critic.md'), '---\nname: critic\ndescription: Criticises.\n---\n');
+    let change = index.applyChanges([path.join(sub, 'critic.md')]);
+    assert.equal(change.agents, true);
+    assert.deepEqual(index.agents.map((a) => a.name).sort(), ['builder', 'critic']);
+    fs.rmSync(sub, { recursive: true });
+    change = index.applyChanges([sub]);
+    assert.equal(change.agents, true, 'the removed folder alone');
+    assert.deepEqual(index.agents.map((a) => a.name), ['builder']);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
