@@ -23,7 +23,7 @@
  */
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
-import { exchangeIfSame, type ExchangeOutcome } from './renameExchange';
+import { exchangeIfSame, type ExchangeOptions, type ExchangeOutcome } from './renameExchange';
 
 /** The largest file any reader or writer of workflow, checkpoint or settings files handles. */
 export const MAX_EDIT_BYTES = 1024 * 1024;
@@ -46,7 +46,7 @@ export interface WriteSyscalls {
   readdirSync: (path: string) => string[];
   realpathSync: (path: string) => string;
   /** Swaps `tmp` and `path` when `path` still names inode `ino` of `size` bytes (absent: no exchange, rename). */
-  exchangeSync?: (tmp: string, path: string, ino: number, size: number) => ExchangeOutcome;
+  exchangeSync?: (tmp: string, path: string, ino: number, size: number, options?: ExchangeOptions) => ExchangeOutcome;
 }
 
 export const nodeSyscalls: WriteSyscalls = {
@@ -203,6 +203,21 @@ function settledRead(sys: WriteSyscalls, fd: number, read: Buffer): Buffer | und
   }
   // Still empty: a writer stopped between truncating the file and writing it; there is nothing of its to carry.
   return now && !now.length && read.length ? undefined : now;
+}
+
+/** Appends `tail` to `file` in place when it is still the file `ours` (our replacement); false when it is not. */
+function appendInPlace(sys: WriteSyscalls, file: string, ours: nodeFs.Stats, tail: Buffer): boolean {
+  let fd: number | undefined;
+  try {
+    fd = sys.openSync(file, nodeFs.constants.O_WRONLY | nodeFs.constants.O_APPEND | (nodeFs.constants.O_NOFOLLOW ?? 0));
+    if (!sameFile(sys.fstatSync(fd), ours)) return false;
+    let off = 0;
+    while (off < tail.length) off += sys.writeSync(fd, tail, off, tail.length - off, null);
+    sys.fsyncSync(fd);
+    return true;
+  } catch { return false; } finally {
+    if (fd !== undefined) try { sys.closeSync(fd); } catch { /* closed */ }
+  }
 }
 
 function writeAll(sys: WriteSyscalls, fd: number, data: Buffer): void {
@@ -367,7 +382,19 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         // The last check, a constant number of system calls whatever the size: the file we read still holds the
         // bytes we edited, and the path still names it (checked again by the exchange, a few microseconds before it).
         if (fd !== undefined && sys.fstatSync(fd).size !== current!.length) { lastWhy = 'another program changed the file'; continue; }
-        const swap = fd !== undefined && sys.exchangeSync ? sys.exchangeSync(tmp, file, st!.ino, current!.length) : 'unsupported';
+        // While the exchange holds the file (no program has it open for writing; one that opens it waits), the bytes
+        // are compared again: an in-place rewrite of the same size is seen too.
+        const held = (): boolean => { const now = readAll(sys, fd!, MAX_EDIT_BYTES); return now !== undefined && now.equals(current!); };
+        const swap = fd !== undefined && sys.exchangeSync
+          ? sys.exchangeSync(tmp, file, st!.ino, current!.length, { unchanged: held, writers: options.merge ? 'rewrite' : 'append' })
+          : 'unsupported';
+        if (swap === 'busy') {
+          // A program holds the file open for writing: replacing it now would leave its next bytes in a file that is
+          // no longer on the path. Nothing was changed; bytes already carried keep being tried until CARRY_MS.
+          lastWhy = `another program kept ${path} open for writing`;
+          if (!carried) return fail(`${lastWhy}, so Skillflow did not replace it (what that program writes would be lost); nothing was written. Try again when it is done`);
+          continue;
+        }
         if (swap === 'changed') {
           lastWhy = 'another program changed the file';
           // Out of step with a writer on a fixed beat: the next attempt starts after a short random pause.
@@ -413,7 +440,11 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
           // appender that opened it just before the rename writes a moment later: a short settle first).
           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
           const old = settledRead(sys, fd, current!);
-          if (!old || !old.equals(current!)) {
+          // Lines a program appended to the old file after the swap (it had opened it just before): appended to the
+          // file in place, as that program itself does; anything else is carried into the next attempt.
+          if (old && !old.equals(current!) && !options.merge && ours && old.subarray(0, current!.length).equals(current!)
+            && appendInPlace(sys, file, ours, old.subarray(current!.length))) { /* carried over in place */ }
+          else if (!old || !old.equals(current!)) {
             carried = { read: current!, old: old ?? current!, wrote: out.data };
             lastWhy = 'another program wrote to the file while it was replaced';
             continue;
