@@ -4,13 +4,14 @@
  * - containment: the real path of the file (a link is followed to its target) stays inside `root`, else nothing is
  *   written;
  * - no lost bytes: the file is read through a descriptor that stays open across the replacement. The replacement is
- *   an exchange (renameat2 RENAME_EXCHANGE, renameExchange.ts) that first checks the path still names that file with
- *   the bytes that were edited (a constant number of system calls, whatever the size): the file it takes off the path
- *   keeps a name, so one another program renamed in at that instant is read, swapped back, and folded in.
- *   Afterwards the old file is read again through the descriptor: bytes another program appended in the meantime are
- *   folded into the current content (a JSON file rewritten on both sides through the caller's three-way `merge`) and
- *   the edit is applied again; the read-back checks they are still there. Bytes that cannot be written back within
- *   CARRY_MS are saved next to the file and the caller is told where. Without an exchange (not Linux x64/arm64, no
+ *   an exchange (renameat2 RENAME_EXCHANGE, renameExchange.ts) made under a read lease: no other program has the file
+ *   open for writing (one that opens it waits), the bytes are compared with those edited, the path must still name the
+ *   file, and the file taken off the path keeps a name: one another program renamed in at that instant is swapped
+ *   straight back; lines an appender wrote to the old file (it had opened it just before) are appended to the new one
+ *   in place; other bytes found there are folded into the next attempt (a JSON file rewritten on both sides through
+ *   the caller's three-way `merge`) and the edit is applied again; the read-back checks they are still there. Bytes
+ *   that cannot be written back within CARRY_MS are saved next to the file and the caller is told where. A program that
+ *   keeps the file open for writing gets the edit refused. Without an exchange (not Linux x64/arm64, no
  *   /usr/bin/perl, a file system without it) the path is checked and renamed over: the residual in
  *   docs/architecture.md (Write guarantees);
  * - our edit lands: the file is read back and `landed` must hold, else the caller is told it did not;

@@ -4,8 +4,10 @@
  * moment is never destroyed: the writer reads it and folds it in. Node has no renameat2; the system's own Perl makes
  * the call (`syscall`), so nothing is built or shipped. One small Perl process per Node process serves every exchange
  * through two FIFOs (a round trip of microseconds: a process started per write would take milliseconds, and a file
- * another program appends to every few milliseconds would then never settle). Where there is no exchange (another
- * system, no Perl, a file system without it), the caller renames instead and the residual in docs/writes.md applies.
+ * another program appends to every few milliseconds would then never settle). The helper also holds a read lease on the
+ * file around the swap, so a program writing to it is waited for and seen (SERVER below). Where there is no exchange
+ * (another system, no Perl, a file system without it), the caller renames instead and the residual in
+ * docs/architecture.md (Write guarantees) applies.
  */
 import { spawn } from 'node:child_process';
 import * as nodeFs from 'node:fs';

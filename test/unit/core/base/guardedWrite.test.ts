@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
@@ -12,6 +13,7 @@ import { failingAt } from '../../helpers/faults';
 import { race, type RaceMode, type RaceSurface } from '../../helpers/race';
 import { removeTree, tempTree } from '../../helpers/tempTree';
 
+const HAS_EXCHANGE = process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch) && nodeFs.existsSync('/usr/bin/perl');
 const EDITS = Number(process.env.RACE_EDITS ?? 40);
 
 for (const surface of ['answers', 'end', 'settings'] as RaceSurface[]) {
@@ -105,6 +107,59 @@ test('a link another program renames in at the commit is never followed: nothing
       assert.deepEqual(nodeFs.readdirSync(root), ['c.md']);
     } finally { removeTree(base); }
   }
+});
+
+/** A second process that opens `file` for appending, says so, waits `ms`, appends `line` and closes it. */
+function holdOpen(file: string, ms: number, line: string): { ready: string; done: string } {
+  const ready = `${file}.ready`;
+  const done = `${file}.done`;
+  const code = `const fs = require('fs'); const [f, ms, line, ready, done] = process.argv.slice(1);
+    const fd = fs.openSync(f, 'a'); fs.writeFileSync(ready, '');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(ms));
+    fs.writeSync(fd, line); fs.closeSync(fd); fs.writeFileSync(done, '');`;
+  spawn(process.execPath, ['-e', code, file, String(ms), line, ready, done], { stdio: 'ignore' }).unref();
+  waitForFile(ready, 10_000);
+  return { ready, done };
+}
+
+function waitForFile(file: string, ms: number): void {
+  const until = Date.now() + ms;
+  while (!nodeFs.existsSync(file)) {
+    if (Date.now() > until) throw new Error(`${file} did not appear`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+  }
+}
+
+test('a program that opened the file before the edit and writes a moment later: its line is kept (the exchange waits for it)', () => {
+  if (!HAS_EXCHANGE) return; // no exchange: the documented residual
+  const base = tempTree({ 'ws/c.md': 'Answer:\nL0\n' });
+  const root = nodePath.join(base, 'ws');
+  const file = nodePath.join(root, 'c.md');
+  try {
+    const { ready, done } = holdOpen(file, 300, 'LATE\n');
+    nodeFs.rmSync(ready);
+    const r = guardedEdit(file, withAnswer, { root });
+    waitForFile(done, 10_000);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    // Without the wait, LATE went to the file our replacement had taken off the path, and was gone with it.
+    assert.equal(nodeFs.readFileSync(file, 'utf8'), 'Answer: main\nL0\nLATE\n');
+  } finally { removeTree(base); }
+});
+
+test('a program that keeps the file open for writing: the edit is refused with a message, and its line is kept', () => {
+  if (!HAS_EXCHANGE) return;
+  const base = tempTree({ 'ws/c.md': 'Answer:\nL0\n' });
+  const root = nodePath.join(base, 'ws');
+  const file = nodePath.join(root, 'c.md');
+  try {
+    const { ready, done } = holdOpen(file, 3000, 'LATE\n');
+    nodeFs.rmSync(ready);
+    const r = guardedEdit(file, withAnswer, { root });
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.message, /kept .*c\.md open for writing.*nothing was written/);
+    waitForFile(done, 10_000);
+    assert.equal(nodeFs.readFileSync(file, 'utf8'), 'Answer:\nL0\nLATE\n');
+  } finally { removeTree(base); }
 });
 
 test('bytes that cannot be written back (the file changes at every attempt) are saved next to the file, and the message says where', () => {
