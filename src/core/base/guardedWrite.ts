@@ -264,6 +264,19 @@ function writeTemp(sys: WriteSyscalls, target: string, data: Buffer, like: nodeF
 interface Carried { read: Buffer; old: Buffer; wrote: Buffer }
 
 /**
+ * Whether `current` holds `old`'s bytes after `at` from `from` on, preceded by the byte that precedes them in `old`
+ * (a line appended after a line end is found only at a line start: "L2\n" is not in "L12\n").
+ */
+export function holdsTail(current: Buffer, old: Buffer, at: number, from: number): boolean {
+  const tail = old.subarray(at);
+  if (!tail.length) return true;
+  for (let p = current.indexOf(tail, from); p >= 0; p = current.indexOf(tail, p + 1)) {
+    if (at === 0 || (p > 0 && current[p - 1] === old[at - 1])) return true;
+  }
+  return false;
+}
+
+/**
  * `current` with the carried bytes put back, or undefined when that cannot be done now. Appended bytes go after
  * what came from ours (nothing when `current` holds them already); a file rewritten on both sides goes through the
  * caller's three-way merge.
@@ -273,7 +286,7 @@ function foldIn(carried: Carried, current: Buffer, merge: GuardedEditOptions['me
   // Already folded in: the appended bytes stand where an earlier fold put them (after what we had read, give or take
   // what the edit changed), not merely somewhere earlier in the file.
   const from = Math.max(0, Math.min(carried.read.length, carried.wrote.length) - Math.abs(carried.read.length - carried.wrote.length));
-  if (appended && current.indexOf(carried.old.subarray(carried.read.length), from) >= 0) return current;
+  if (appended && holdsTail(current, carried.old, carried.read.length, from)) return current;
   // Our file, maybe with more appended: the old file's full content, then what came after ours.
   if (current.subarray(0, carried.wrote.length).equals(carried.wrote)) return Buffer.concat([carried.old, current.subarray(carried.wrote.length)]);
   if (appended) return Buffer.concat([current, carried.old.subarray(carried.read.length)]);

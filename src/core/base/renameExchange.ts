@@ -73,8 +73,10 @@ const SERVER = [
   '  if ($held) { print "L"; my $go = <$q>; last unless defined $go; chomp($go); if ($go ne "g") { done($f, $g); print 3; next } }',
   '  if (($bo && $m eq "j") || !same($p, $i, $z)) { done($f, $g); print 3; next }',
   '  unless (swap($p, $t)) { done($f, $g); print 4; next }',
-  // Another program renamed its file in between the last check and the swap: straight back, microseconds later.
-  '  my @r = lstat($t); if (!@r || $r[1] != $i) { swap($p, $t) if (lstat($p))[1] == $o; done($f, $g); print 3; next }',
+  // Another program renamed its file in between the last check and the swap: straight back, microseconds later. When
+  // the path no longer holds ours either (this process was held up and the program renamed again), its earlier file
+  // stays at our name and the caller reads it ("swapped": the file there is not the one it read).
+  '  my @r = lstat($t); if (!@r || $r[1] != $i) { my $back = (lstat($p))[1] == $o && swap($p, $t); done($f, $g); print($back ? 3 : 0); next }',
   '  unless ($held) { done($f, $g); print 7; next }',
   '  nap($GRACE_S);',
   // A rewriter found the old file just before the swap (and waits in open): the old file goes back on the path before

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../../src/core/base/fs';
-import { guardedEdit, MAX_EDIT_BYTES, nodeSyscalls, type WriteSyscalls } from '../../../../src/core/base/guardedWrite';
+import { guardedEdit, holdsTail, MAX_EDIT_BYTES, nodeSyscalls, type WriteSyscalls } from '../../../../src/core/base/guardedWrite';
 import { mergeJsonChanges } from '../../../../src/core/base/jsonMerge';
 import { loadCheckpoint, saveAnswers } from '../../../../src/core/checkpoint/checkpoint';
 import { writeSkillOverride } from '../../../../src/core/claude/settingsEdit';
@@ -311,4 +311,13 @@ test('Cancel stopped between status.json and registry.json is finished by runnin
     assert.equal(JSON.parse(nodeFs.readFileSync(registry, 'utf8')).k, undefined);
     assert.equal((JSON.parse(nodeFs.readFileSync(nodePath.join(root, 'wd/status.json'), 'utf8')) as { transitions: unknown[] }).transitions.length, 1, 'no second transition');
   } finally { removeTree(root); }
+});
+
+test('bytes carried from a replaced file count as already there only where they stand after the same byte', () => {
+  const read = Buffer.from('Answer:\nL1\n');
+  const old = Buffer.from('Answer:\nL1\nL2\n');
+  // "L2\n" inside "L12\n" is not the appended line L2 (it was taken for it, and L2 was dropped).
+  assert.equal(holdsTail(Buffer.from('Answer: main\nL1\nL12\n'), old, read.length, 0), false);
+  assert.equal(holdsTail(Buffer.from('Answer: main\nL1\nL12\nL2\n'), old, read.length, 0), true);
+  assert.equal(holdsTail(Buffer.from('anything'), read, read.length, 0), true, 'nothing appended');
 });
