@@ -3,20 +3,28 @@
  * and registry.json, `.claude/settings.local.json`). Promises:
  * - containment: the real path of the file (a link is followed to its target) stays inside `root`, else nothing is
  *   written;
- * - no lost bytes: the file is read through a descriptor that stays open across the rename; just before the rename
- *   the path must still name that file with the bytes that were edited (a constant number of system calls, whatever
- *   the size), and afterwards the old file is read again through the descriptor: bytes another program appended in
- *   the meantime are folded into the current content and the edit is applied again (bounded retries);
+ * - no lost bytes: the file is read through a descriptor that stays open across the replacement. The replacement is
+ *   an exchange (renameat2 RENAME_EXCHANGE, renameExchange.ts) made under a read lease: no other program has the file
+ *   open for writing (one that opens it waits), the bytes are compared with those edited, the path must still name the
+ *   file, and the file taken off the path keeps a name: one another program renamed in at that instant is swapped
+ *   straight back; lines an appender wrote to the old file (it had opened it just before) are appended to the new one
+ *   in place; other bytes found there are folded into the next attempt (a JSON file rewritten on both sides through
+ *   the caller's three-way `merge`) and the edit is applied again; the read-back checks they are still there. Bytes
+ *   that cannot be written back within CARRY_MS are saved next to the file and the caller is told where. A program that
+ *   keeps the file open for writing gets the edit refused. Without an exchange (not Linux x64/arm64, no
+ *   /usr/bin/perl, a file system without it) the path is checked and renamed over: the residual in
+ *   docs/architecture.md (Write guarantees);
  * - our edit lands: the file is read back and `landed` must hold, else the caller is told it did not;
- * - crash safety: the temp file is written, fsync'ed, renamed, and the folder fsync'ed; a failure at any step removes
- *   the temp file (one left by a killed process is removed on the next write to that folder); the file holds its old
- *   or its new content;
+ * - crash safety: the temp file is written, fsync'ed, exchanged (or renamed), and the folder fsync'ed; the path always
+ *   names a whole file (readers never find it missing); a failure at any step removes the temp file (one left by a
+ *   killed process is removed on the next write to that folder); the file holds its old or its new content;
  * - metadata: the mode and (where permitted) the owner are kept; a file with hard links is rewritten in place so the
  *   links stay one file;
  * - size: files over MAX_EDIT_BYTES are refused (the same limit every reader of these files uses).
  */
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
+import { exchangeIfSame, type ExchangeOptions, type ExchangeOutcome } from './renameExchange';
 
 /** The largest file any reader or writer of workflow, checkpoint or settings files handles. */
 export const MAX_EDIT_BYTES = 1024 * 1024;
@@ -29,6 +37,7 @@ export interface WriteSyscalls {
   writeSync: (fd: number, buffer: Buffer, offset: number, length: number, position: number | null) => number;
   fstatSync: (fd: number) => nodeFs.Stats;
   statSync: (path: string) => nodeFs.Stats;
+  lstatSync: (path: string) => nodeFs.Stats;
   fsyncSync: typeof nodeFs.fsyncSync;
   ftruncateSync: (fd: number, len: number) => void;
   fchmodSync: typeof nodeFs.fchmodSync;
@@ -37,6 +46,8 @@ export interface WriteSyscalls {
   unlinkSync: typeof nodeFs.unlinkSync;
   readdirSync: (path: string) => string[];
   realpathSync: (path: string) => string;
+  /** Swaps `tmp` and `path` when `path` still names inode `ino` of `size` bytes (absent: no exchange, rename). */
+  exchangeSync?: (tmp: string, path: string, ino: number, size: number, options?: ExchangeOptions) => ExchangeOutcome;
 }
 
 export const nodeSyscalls: WriteSyscalls = {
@@ -46,6 +57,7 @@ export const nodeSyscalls: WriteSyscalls = {
   writeSync: (fd, b, o, l, p) => nodeFs.writeSync(fd, b, o, l, p),
   fstatSync: (fd) => nodeFs.fstatSync(fd),
   statSync: (p) => nodeFs.statSync(p),
+  lstatSync: (p) => nodeFs.lstatSync(p),
   fsyncSync: nodeFs.fsyncSync,
   ftruncateSync: (fd, len) => nodeFs.ftruncateSync(fd, len),
   fchmodSync: nodeFs.fchmodSync,
@@ -54,6 +66,7 @@ export const nodeSyscalls: WriteSyscalls = {
   unlinkSync: nodeFs.unlinkSync,
   readdirSync: (p) => nodeFs.readdirSync(p),
   realpathSync: (p) => nodeFs.realpathSync.native(p),
+  exchangeSync: exchangeIfSame,
 };
 
 export type EditOutcome = { ok: true; data: Buffer } | { ok: false; message: string };
@@ -65,8 +78,16 @@ export interface GuardedEditOptions {
   create?: boolean;
   /** Whether the bytes read back hold the edit; default: applying the edit again changes nothing. */
   landed?: (readBack: Buffer) => boolean;
+  /**
+   * Folds `theirs` (what another program made of `ancestor`, the bytes we had read) into `current` (what the file
+   * holds now, made from our edit); undefined when it cannot. Used when another program rewrote the file on both
+   * sides of our replacement (a JSON file rewritten whole); a line file needs none (appended bytes are put back).
+   */
+  merge?: (ancestor: Buffer, theirs: Buffer, current: Buffer) => Buffer | undefined;
   /** Attempts before giving up (default 16). */
   attempts?: number;
+  /** How long bytes carried from a replaced file keep being written back (default CARRY_MS). */
+  carryMs?: number;
   sys?: WriteSyscalls;
 }
 
@@ -78,6 +99,8 @@ export type GuardedEditResult =
 const TEMP_MARK = '.skillflow-';
 /** How long the old file is watched after the rename for a write already under way. */
 const SETTLE_MS = 3;
+/** How long bytes carried from a replaced file keep being written back before they are saved next to the file. */
+const CARRY_MS = 5000;
 const TEMP_END = '.tmp';
 
 function isInsideDir(root: string, p: string): boolean {
@@ -154,6 +177,50 @@ function readAll(sys: WriteSyscalls, fd: number, limit: number): Buffer | undefi
   return Buffer.concat(chunks, total);
 }
 
+/**
+ * How the file is opened: a FIFO put there cannot block us, and a link put there after the containment check is not
+ * followed (the path is the file's real path: a link there now was put by another program).
+ */
+const READ_FLAGS = nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0) | (nodeFs.constants.O_NOFOLLOW ?? 0);
+
+/** The bytes of the file named `file` (undefined past `limit`). */
+function readNamed(sys: WriteSyscalls, file: string, limit: number): Buffer | undefined {
+  const fd = sys.openSync(file, READ_FLAGS);
+  try { return readAll(sys, fd, limit); } finally { sys.closeSync(fd); }
+}
+
+/**
+ * What the replaced file (open as `fd`) holds once another program's write to it has finished: `read` when it is
+ * unchanged, else the first of two reads a settle apart that agree (a file caught between an in-place writer's
+ * truncation and its write is never carried as the other program's version); undefined when there is none.
+ */
+function settledRead(sys: WriteSyscalls, fd: number, read: Buffer): Buffer | undefined {
+  let now = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+  for (let i = 0; i < 20 && now && !now.equals(read); i++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
+    const again = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+    if (again && again.equals(now)) break;
+    now = again;
+  }
+  // Still empty: a writer stopped between truncating the file and writing it; there is nothing of its to carry.
+  return now && !now.length && read.length ? undefined : now;
+}
+
+/** Appends `tail` to `file` in place when it is still the file `ours` (our replacement); false when it is not. */
+function appendInPlace(sys: WriteSyscalls, file: string, ours: nodeFs.Stats, tail: Buffer): boolean {
+  let fd: number | undefined;
+  try {
+    fd = sys.openSync(file, nodeFs.constants.O_WRONLY | nodeFs.constants.O_APPEND | (nodeFs.constants.O_NOFOLLOW ?? 0));
+    if (!sameFile(sys.fstatSync(fd), ours)) return false;
+    let off = 0;
+    while (off < tail.length) off += sys.writeSync(fd, tail, off, tail.length - off, null);
+    sys.fsyncSync(fd);
+    return true;
+  } catch { return false; } finally {
+    if (fd !== undefined) try { sys.closeSync(fd); } catch { /* closed */ }
+  }
+}
+
 function writeAll(sys: WriteSyscalls, fd: number, data: Buffer): void {
   let off = 0;
   while (off < data.length) off += sys.writeSync(fd, data, off, data.length - off, off);
@@ -193,6 +260,39 @@ function writeTemp(sys: WriteSyscalls, target: string, data: Buffer, like: nodeF
   return tmp;
 }
 
+/** Bytes another program wrote to a file our replacement took off the path: what we had read, theirs, what we wrote. */
+interface Carried { read: Buffer; old: Buffer; wrote: Buffer }
+
+/**
+ * Whether `current` holds `old`'s bytes after `at` from `from` on, preceded by the byte that precedes them in `old`
+ * (a line appended after a line end is found only at a line start: "L2\n" is not in "L12\n").
+ */
+export function holdsTail(current: Buffer, old: Buffer, at: number, from: number): boolean {
+  const tail = old.subarray(at);
+  if (!tail.length) return true;
+  for (let p = current.indexOf(tail, from); p >= 0; p = current.indexOf(tail, p + 1)) {
+    if (at === 0 || (p > 0 && current[p - 1] === old[at - 1])) return true;
+  }
+  return false;
+}
+
+/**
+ * `current` with the carried bytes put back, or undefined when that cannot be done now. Appended bytes go after
+ * what came from ours (nothing when `current` holds them already); a file rewritten on both sides goes through the
+ * caller's three-way merge.
+ */
+function foldIn(carried: Carried, current: Buffer, merge: GuardedEditOptions['merge']): Buffer | undefined {
+  const appended = carried.old.subarray(0, carried.read.length).equals(carried.read);
+  // Already folded in: the appended bytes stand where an earlier fold put them (after what we had read, give or take
+  // what the edit changed), not merely somewhere earlier in the file.
+  const from = Math.max(0, Math.min(carried.read.length, carried.wrote.length) - Math.abs(carried.read.length - carried.wrote.length));
+  if (appended && holdsTail(current, carried.old, carried.read.length, from)) return current;
+  // Our file, maybe with more appended: the old file's full content, then what came after ours.
+  if (current.subarray(0, carried.wrote.length).equals(carried.wrote)) return Buffer.concat([carried.old, current.subarray(carried.wrote.length)]);
+  if (appended) return Buffer.concat([current, carried.old.subarray(carried.read.length)]);
+  return merge?.(carried.read, carried.old, current);
+}
+
 function sameFile(a: nodeFs.Stats, b: nodeFs.Stats): boolean {
   return a.ino === b.ino && a.dev === b.dev;
 }
@@ -219,7 +319,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
   const file = target.path;
   removeStaleTemps(file, sys);
   /** Bytes another program appended to a file our rename replaced: folded into the next attempt. */
-  let carried: { read: Buffer; old: Buffer; wrote: Buffer } | undefined;
+  let carried: Carried | undefined;
   let lastWhy = 'the file kept changing';
   /** Set when the edit was refused while carried bytes were pending: only they are written back. */
   let refused: string | undefined;
@@ -229,7 +329,9 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
     ? { ok: false, message: `${path}: new content was written, but then ${why}`, written: true }
     : { ok: false, message: why, written: false });
   // Carried bytes get extra attempts: they are another program's, never dropped while the file can be written.
-  for (let attempt = 0; attempt < attempts || (carried && attempt < attempts * 4); attempt++) {
+  // (for up to CARRY_MS: a program that rewrites the file every few milliseconds leaves only short gaps to land in).
+  const carryUntil = Date.now() + (options.carryMs ?? CARRY_MS);
+  for (let attempt = 0; attempt < attempts || (carried && (attempt < attempts * 4 || Date.now() < carryUntil)); attempt++) {
     let fd: number | undefined;
     let tmp: string | undefined;
     let committed = false;
@@ -237,8 +339,9 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       let st: nodeFs.Stats | undefined;
       let current: Buffer | undefined;
       try {
-        fd = sys.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+        fd = sys.openSync(file, READ_FLAGS);
       } catch (e) {
+        if (errCode(e) === 'ELOOP') return fail(`${path} was replaced by a link while it was being edited; Skillflow does not follow it, nothing was written`);
         if (errCode(e) !== 'ENOENT') return fail(`cannot read ${path}: ${message(e)}; nothing was written`);
         if (!options.create) return fail(`${path} does not exist; nothing was written`);
       }
@@ -249,19 +352,19 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         current = readAll(sys, fd, MAX_EDIT_BYTES);
         if (!current) return fail(`${path} is larger than ${MAX_EDIT_BYTES} bytes; Skillflow does not edit it, nothing was written`);
       }
-      // Bytes appended to the file our last rename replaced: put them back where they were, after what we had read.
+      // Bytes another program wrote to the file our last replacement took off the path: folded into what is there now.
       let base = current;
+      /** What this attempt folds in: checked again in the read-back (a writer that had read our earlier file may undo it). */
+      const folding = carried;
       if (carried && current) {
-        const appended = carried.old.subarray(0, carried.read.length).equals(carried.read);
-        if (current.subarray(0, carried.wrote.length).equals(carried.wrote)) {
-          // Our file, maybe with more appended: the old file's full content, then what came after ours.
-          base = Buffer.concat([carried.old, current.subarray(carried.wrote.length)]);
-        } else if (appended) {
-          base = Buffer.concat([current, carried.old.subarray(carried.read.length)]);
-        } else {
-          // Rewritten in place on both sides of the rename: no safe merge; the newest content stands.
-          carried = undefined;
+        const merged = foldIn(carried, current, options.merge);
+        if (!merged) {
+          // Half-written now (or no merge for this file): read again a moment later; the bytes stay carried.
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
+          lastWhy = 'another program rewrote the file while it was replaced, and its version could not be merged';
+          continue;
         }
+        base = merged;
       }
       const out: EditOutcome = refused !== undefined && base ? { ok: true, data: base } : edit(base);
       if (!out.ok) {
@@ -278,7 +381,7 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       if (st && st.nlink > 1) {
         // Hard links: the file must stay the one inode they share; rewritten in place under the same checks.
         sys.closeSync(fd!);
-        fd = sys.openSync(file, nodeFs.constants.O_RDWR);
+        fd = sys.openSync(file, nodeFs.constants.O_RDWR | (nodeFs.constants.O_NOFOLLOW ?? 0));
         const again = sys.fstatSync(fd);
         const now = readAll(sys, fd, MAX_EDIT_BYTES);
         if (!sameFile(again, st) || !now || !now.equals(current!)) { lastWhy = 'the file changed while it was being edited'; continue; }
@@ -289,25 +392,73 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         sys.fsyncSync(fd);
       } else {
         tmp = writeTemp(sys, file, out.data, st);
-        // The last check: the path still names the file we read and it holds the bytes we edited (constant cost).
-        if (fd !== undefined) {
-          let onPath: nodeFs.Stats;
-          try { onPath = sys.statSync(file); } catch { lastWhy = 'the file was removed while it was being edited'; continue; }
-          if (!sameFile(onPath, st!) || sys.fstatSync(fd).size !== current!.length || onPath.mtimeMs !== st!.mtimeMs) { lastWhy = 'another program changed the file'; continue; }
-        } else {
-          try { sys.statSync(file); lastWhy = 'another program created the file'; continue; } catch { /* still absent */ }
+        const ours = sys.exchangeSync && fd !== undefined ? sys.lstatSync(tmp) : undefined;
+        // The last check, a constant number of system calls whatever the size: the file we read still holds the
+        // bytes we edited, and the path still names it (checked again by the exchange, a few microseconds before it).
+        if (fd !== undefined && sys.fstatSync(fd).size !== current!.length) { lastWhy = 'another program changed the file'; continue; }
+        // While the exchange holds the file (no program has it open for writing; one that opens it waits), the bytes
+        // are compared again: an in-place rewrite of the same size is seen too.
+        const held = (): boolean => { const now = readAll(sys, fd!, MAX_EDIT_BYTES); return now !== undefined && now.equals(current!); };
+        const swap = fd !== undefined && sys.exchangeSync
+          ? sys.exchangeSync(tmp, file, st!.ino, current!.length, { unchanged: held, writers: options.merge ? 'rewrite' : 'append' })
+          : 'unsupported';
+        if (swap === 'busy') {
+          // A program holds the file open for writing: replacing it now would leave its next bytes in a file that is
+          // no longer on the path. Nothing was changed; bytes already carried keep being tried until CARRY_MS.
+          lastWhy = `another program kept ${path} open for writing`;
+          if (!carried) return fail(`${lastWhy}, so Skillflow did not replace it (what that program writes would be lost); nothing was written. Try again when it is done`);
+          continue;
         }
-        sys.renameSync(tmp, file);
-        tmp = undefined;
-        committed = true;
-        wroteOnce = true;
-        fsyncDir(sys, nodePath.dirname(file));
+        if (swap === 'changed') {
+          lastWhy = 'another program changed the file';
+          // Out of step with a writer on a fixed beat: the next attempt starts after a short random pause.
+          if (carried) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * SETTLE_MS);
+          continue;
+        }
+        if (swap === 'exchanged') {
+          committed = true;
+          wroteOnce = true;
+          fsyncDir(sys, nodePath.dirname(file));
+          // Our temp name now holds the file our exchange took off the path: the one we read (removed in `finally`),
+          // or one another program renamed in just before: its bytes are kept and folded into the next attempt.
+          const replaced = sys.lstatSync(tmp);
+          if (!sameFile(replaced, st!)) {
+            // Only a regular file is read (a link put there is never followed out of the workspace).
+            const theirs = replaced.isFile() ? readNamed(sys, tmp, MAX_EDIT_BYTES * 2) : undefined;
+            if (theirs) {
+              carried = { read: current!, old: theirs, wrote: out.data };
+              // Theirs goes straight back on the path (ours was there for one round trip): a program reading the
+              // file now does not build on a version without its own bytes. Still carried: the read-back checks them.
+              if (ours) sys.exchangeSync!(tmp, file, ours.ino, out.data.length);
+            }
+            lastWhy = 'another program replaced the file at the same moment';
+            continue;
+          }
+        } else {
+          // No exchange on this system: the path is checked, then renamed over (the residual in docs/architecture.md).
+          if (fd !== undefined) {
+            let onPath: nodeFs.Stats;
+            try { onPath = sys.statSync(file); } catch { lastWhy = 'the file was removed while it was being edited'; continue; }
+            if (!sameFile(onPath, st!) || onPath.mtimeMs !== st!.mtimeMs) { lastWhy = 'another program changed the file'; continue; }
+          } else {
+            try { sys.statSync(file); lastWhy = 'another program created the file'; continue; } catch { /* still absent */ }
+          }
+          sys.renameSync(tmp, file);
+          tmp = undefined;
+          committed = true;
+          wroteOnce = true;
+          fsyncDir(sys, nodePath.dirname(file));
+        }
         if (fd !== undefined) {
           // Anything written to the old file between the check and the rename is still readable through fd (an
           // appender that opened it just before the rename writes a moment later: a short settle first).
           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SETTLE_MS);
-          const old = readAll(sys, fd, MAX_EDIT_BYTES * 2);
-          if (!old || !old.equals(current!)) {
+          const old = settledRead(sys, fd, current!);
+          // Lines a program appended to the old file after the swap (it had opened it just before): appended to the
+          // file in place, as that program itself does; anything else is carried into the next attempt.
+          if (old && !old.equals(current!) && !options.merge && ours && old.subarray(0, current!.length).equals(current!)
+            && appendInPlace(sys, file, ours, old.subarray(current!.length))) { /* carried over in place */ }
+          else if (!old || !old.equals(current!)) {
             carried = { read: current!, old: old ?? current!, wrote: out.data };
             lastWhy = 'another program wrote to the file while it was replaced';
             continue;
@@ -315,17 +466,20 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
         }
       }
       carried = undefined;
-      if (refused !== undefined) return { ok: false, message: `${refused} (what another program wrote meanwhile was kept)`, written: false };
       // Read back: the edit must be there (another program may have replaced the file right after us).
       let back: Buffer | undefined;
-      try {
-        const rfd = sys.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
-        try { back = readAll(sys, rfd, MAX_EDIT_BYTES * 2); } finally { sys.closeSync(rfd); }
-      } catch { back = undefined; }
+      try { back = readNamed(sys, file, MAX_EDIT_BYTES * 2); } catch { back = undefined; }
+      if (folding && back && !foldIn(folding, back, options.merge)?.equals(back)) {
+        // Another program replaced our file with one made from the file that lacked its bytes: fold them in again.
+        carried = folding;
+        lastWhy = 'another program rewrote the file while it was replaced';
+        continue;
+      }
+      if (refused !== undefined) return { ok: false, message: `${refused} (what another program wrote meanwhile was kept)`, written: false };
       const landed = back !== undefined && (options.landed ? options.landed(back) : (() => { const re = edit(back); return re.ok && re.data.equals(back); })());
       if (landed && fd !== undefined && !(st && st.nlink > 1)) {
         // A last look at the replaced file, later: an appender that opened it before the rename may write only now.
-        const late = readAll(sys, fd, MAX_EDIT_BYTES * 2);
+        const late = settledRead(sys, fd, current!);
         if (!late || !late.equals(current!)) {
           carried = { read: current!, old: late ?? current!, wrote: out.data };
           lastWhy = 'another program wrote to the file while it was replaced';
@@ -338,9 +492,16 @@ export function guardedEdit(path: string, edit: (current: Buffer | undefined) =>
       if (committed || wroteOnce) return { ok: false, message: `${path}: new content was written, but checking it afterwards failed: ${message(e)}`, written: true };
       return { ok: false, message: `could not write ${path}: ${message(e)}; the file was left as it was`, written: false };
     } finally {
-      if (tmp !== undefined) try { sys.unlinkSync(tmp); } catch { /* the next write removes it */ }
+      // Our temp file, or after an exchange the file it took off the path; a failed removal is tried once more.
+      if (tmp !== undefined) try { sys.unlinkSync(tmp); } catch { try { sys.unlinkSync(tmp); } catch { /* the next write removes it */ } }
       if (fd !== undefined) try { sys.closeSync(fd); } catch { /* closed */ }
     }
+  }
+  if (carried) {
+    // Bytes another program wrote that are no longer in the file: never dropped silently; kept next to it.
+    const kept = `${file}.skillflow-kept-${Date.now()}`;
+    try { replaceFile(kept, carried.old, sys); } catch (e) { return fail(`${path}: ${lastWhy}; what another program wrote meanwhile could not be saved either (${message(e)}): compare the file with your last change`); }
+    return fail(`${path}: ${lastWhy}; the version another program wrote meanwhile is saved as ${kept}: compare it with the file and keep what you need`);
   }
   return fail(`${path}: ${lastWhy}; the edit did not land after ${attempts} attempts. Try again.`);
 }

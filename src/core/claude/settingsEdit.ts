@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { detectFormatting } from '../base/jsonFormat';
 import type { FileSystem } from '../base/fs';
 import { editThrough, type GuardedEditResult, resolveWriteTarget } from '../base/guardedWrite';
+import { mergeJsonChanges } from '../base/jsonMerge';
 
 export type SettingsEditResult = { ok: true; text: string; changed: boolean } | { ok: false; message: string };
 
@@ -90,6 +91,7 @@ export function writeSkillOverride(fs: FileSystem, root: string, file: string, n
   }, {
     root,
     create: true,
+    merge: mergeJsonChanges,
     landed: (back) => {
       const again = setSkillOverride(back.toString('utf8'), name, state);
       return again.ok && !again.changed;

@@ -6,6 +6,7 @@
 import * as nodePath from 'node:path';
 import type { FileSystem } from '../base/fs';
 import { editThrough, MAX_EDIT_BYTES } from '../base/guardedWrite';
+import { mergeJsonChanges } from '../base/jsonMerge';
 import { DEFAULT_MODE, isLegalTransition, isMode, isPhase, isTerminal, nextPhases } from './fsm';
 import { editTopLevel, removeProperty } from './edit';
 import { parseJson } from './json';
@@ -181,7 +182,7 @@ export function endWorkflow(fs: FileSystem, root: string, key: string, target: E
       if (!plan.ok) return plan;
       if (plan.from !== expectFrom) return { ok: false, message: `The workflow moved from ${expectFrom} to ${plan.from} in the meantime; nothing was changed.` };
       return { ok: true, data: Buffer.from(plan.text, 'utf8') };
-    }, { root, landed: (back) => { const v = parseJson(back.toString('utf8')); return v.ok && (v.value as Record<string, unknown> | null)?.phase === target; } });
+    }, { root, merge: mergeJsonChanges, landed: (back) => { const v = parseJson(back.toString('utf8')); return v.ok && (v.value as Record<string, unknown> | null)?.phase === target; } });
     if (!status.ok) return { ok: false, message: status.written ? `status.json: ${status.message}. registry.json was not changed; run the same action again to finish.` : status.message };
   }
   const reg = editThrough(fs, registryPath, (bytes) => {
@@ -190,7 +191,7 @@ export function endWorkflow(fs: FileSystem, root: string, key: string, target: E
     if (!text.ok) return text;
     const plan = planRegistryEnd(text.text, key);
     return plan.ok ? { ok: true, data: Buffer.from(plan.text, 'utf8') } : plan;
-  }, { root, landed: (back) => { const v = parseJson(back.toString('utf8')); return v.ok && typeof v.value === 'object' && v.value !== null && !Object.prototype.hasOwnProperty.call(v.value, key); } });
+  }, { root, merge: mergeJsonChanges, landed: (back) => { const v = parseJson(back.toString('utf8')); return v.ok && typeof v.value === 'object' && v.value !== null && !Object.prototype.hasOwnProperty.call(v.value, key); } });
   if (!reg.ok) {
     return { ok: false, message: `status.json now says ${target}${finishing ? ' (it did already)' : ''}, but '${key}' could not be removed from registry.json: ${reg.message}. Run the same action again to finish.` };
   }

@@ -7,6 +7,7 @@ import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { nodeFileSystem } from '../../../src/core/base/fs';
 import { guardedEdit } from '../../../src/core/base/guardedWrite';
+import { mergeJsonChanges } from '../../../src/core/base/jsonMerge';
 import { loadCheckpoint, saveAnswers } from '../../../src/core/checkpoint/checkpoint';
 import { writeSkillOverride } from '../../../src/core/claude/settingsEdit';
 import { endWorkflow } from '../../../src/core/workflow/end';
@@ -63,6 +64,8 @@ export interface RaceResult {
   /** Our writes that reported success / failure. */
   ok: number;
   failed: string[];
+  /** Files left next to the written one (temp files, saved versions). */
+  left: string[];
 }
 
 /** Runs `edits` Skillflow writes of `surface` against a second process in `mode`; returns what was lost. */
@@ -96,7 +99,7 @@ export function race(surface: RaceSurface, mode: RaceMode, edits: number): RaceR
           for (let t = 0; t < 50 && !r.ok; t++) {
             r = guardedEdit(p, (b) => {
               try { const o = JSON.parse(b!.toString('utf8')) as Record<string, unknown>; f(o); return { ok: true, data: Buffer.from(JSON.stringify(o, null, 2) + '\n') }; } catch (e) { return { ok: false, message: String(e) }; }
-            }, { root });
+            }, { root, merge: mergeJsonChanges });
           }
           return r;
         };
@@ -119,16 +122,7 @@ export function race(surface: RaceSurface, mode: RaceMode, edits: number): RaceR
   const have = new Set(surface === 'answers' ? text.split('\n') : (JSON.parse(text) as { events?: string[] }).events ?? []);
   const lost: string[] = [];
   for (let i = 0; i < written; i++) if (!have.has(`L${i}`)) lost.push(`L${i}`);
+  const left = nodeFs.readdirSync(nodePath.dirname(file)).filter((n) => n.includes('.skillflow-'));
   removeTree(root);
-  return { written, lost, ok, failed };
-}
-
-/**
- * The documented limit of guarded writes against a racing process (README, "Write guarantees"): a replacement by
- * rename in the two system calls between the last check and our rename, or a writer descheduled longer than the
- * replaced file is watched, can lose a line (Node has no renameat2 RENAME_EXCHANGE). At most 5 % of the other
- * process's lines, and at least 3 lines allowed on short runs; unguarded writes lost 30-40 %.
- */
-export function withinRaceLimit(lost: number, written: number): boolean {
-  return lost * 20 <= Math.max(written, 60);
+  return { written, lost, ok, failed, left };
 }
