@@ -97,6 +97,11 @@ export interface LoadCacheOptions {
    * when those bytes were read): the run memo (runMemo.ts) depends on it too.
    */
   onFileTrusted?: (path: string, hash: string, fingerprint: string, at: number) => void;
+  /**
+   * Told when each load begins (its job key: the questions asked until it ends are its own) and ends (the digest of the
+   * entry it gave, entryDigest): the run memo keeps which load asked what (runMemo.ts).
+   */
+  onJob?: { begin(key: string): void; end(digest: string): void };
 }
 
 
@@ -128,6 +133,33 @@ function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedS
 
 function jobKey(job: SkillJob, profile: Profile, listFiles: boolean | undefined): string {
   return JSON.stringify([job.root, job.folderName, job.realDir ?? null, profile, listFiles !== false]);
+}
+
+/** The job, profile and listFiles option a job key names (jobKey's inverse); undefined when `key` is no job key. */
+export function jobOfKey(key: string): { job: SkillJob; profile: Profile; listFiles: boolean } | undefined {
+  try {
+    const [root, folderName, realDir, profile, listFiles] = JSON.parse(key) as [SkillJob['root'], string, string | null, Profile, boolean];
+    if (typeof root !== 'object' || root === null || typeof folderName !== 'string' || typeof profile !== 'string' || typeof listFiles !== 'boolean') return undefined;
+    const job: SkillJob = { root, folderName };
+    if (realDir !== null) job.realDir = realDir;
+    return jobKey(job, profile, listFiles) === key ? { job, profile, listFiles } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the rest of a validate run sees of a load's entry, as a digest: its JSON (as the cache stores it) without
+ * `stamp` (the SKILL.md's mtime and size, which only the editor's index reads); '-' when the folder held no skill, '!'
+ * (never equal: `!` is no digest) when the entry cannot be stored as JSON.
+ */
+export function entryDigest(entry: LoadedSkillEntry | undefined): string {
+  if (!entry) return '-';
+  try {
+    return hashOf(serializeEntry({ ...entry, stamp: undefined as unknown as string }));
+  } catch {
+    return '!';
+  }
 }
 
 /** Parses a cache file; undefined for anything but a whole, intact cache of this format and key. */
@@ -249,6 +281,7 @@ export class LoadCache {
     const own = nodePath.dirname(this.opts.file) + nodePath.sep;
     const seen = (path: string) => { if (path.endsWith('.json') && !path.startsWith(own) && !this.seenConfigs.has(path)) this.seenConfigs.set(path, this.configFingerprint(path)); };
     return {
+      ...(fs.isReadCache ? { isReadCache: true } : {}),
       caseSensitive: fs.caseSensitive,
       stat(path) { seen(path); return fs.stat(path); },
       lstat(path) { seen(path); return fs.lstat(path); },
@@ -308,6 +341,21 @@ export class LoadCache {
   /** A SkillLoader that answers from the cache what still holds and loads (in order, traced) the rest. */
   readonly loader: SkillLoader = (fs, jobs, profile, opts) => jobs.map((job) => {
     const key = jobKey(job, profile, opts.listFiles);
+    const onJob = this.opts.onJob;
+    if (!onJob) return this.load(fs, job, key, profile, opts);
+    onJob.begin(key);
+    let entry: LoadedSkillEntry | undefined;
+    let digest = '!';
+    try {
+      entry = this.load(fs, job, key, profile, opts);
+      digest = entryDigest(entry);
+    } finally {
+      onJob.end(digest);
+    }
+    return entry;
+  });
+
+  private load(fs: FileSystem, job: SkillJob, key: string, profile: Profile, opts: { listFiles?: boolean }): LoadedSkillEntry | undefined {
     const stored = this.old.get(key);
     if (stored && !this.next.has(key)) {
       let entry: LoadedSkillEntry | undefined;
@@ -344,7 +392,7 @@ export class LoadCache {
       // not storable as JSON: loaded again next time
     }
     return loaded;
-  });
+  }
 
   /**
    * Keeps each file's problems (those with any) to be shown at the next start, before anything is loaded
