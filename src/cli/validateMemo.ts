@@ -97,6 +97,7 @@ export interface RunRecording {
   /** `fs` (a read cache: withReadCache) traced; it says it is a read cache too. */
   trace(fs: FileSystem): FileSystem;
   noteTrusted: RunRecorder['noteTrusted'];
+  readProof: RunRecorder['readProof'];
   /** Which load asks the questions (LoadCacheOptions.onJob). */
   job: { begin(key: string): void; end(digest: string): void };
   /** Prints the cache-stats line (not recorded: a replay prints its own). */
@@ -125,6 +126,7 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
     ctx: recorded,
     trace: (fs) => recorder.trace(fs, true),
     noteTrusted: recorder.noteTrusted,
+    readProof: recorder.readProof,
     job: { begin: recorder.beginJob, end: recorder.endJob },
     stats: (reused, loaded) => { recorder.print('s', ''); ctx.err(statsLine(reused, loaded)); },
     save: (exit, loads) => {

@@ -81,7 +81,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env)) : undefined;
   if (memo) ctx = memo.ctx;
   const cache = useCache
-    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted, onJob: memo?.job })
+    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted, onJob: memo?.job, readProof: memo?.readProof })
     : undefined;
   // The memo's trace sits above the run's one read cache, so it sees every question and who asked it (a load or the run).
   const fs = cache ? cache.observe(memo ? memo.trace(withReadCache(ctx.fs)) : ctx.fs) : ctx.fs;

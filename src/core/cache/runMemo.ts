@@ -114,6 +114,18 @@ export class RunRecorder {
     this.out.push([tag, text]);
   }
 
+  /** The file the trace read last: its bytes as returned, their hash and its fingerprint (taken before the read). */
+  private lastRead: { path: string; bytes: Buffer; hash: string; fp: string } | undefined;
+
+  /**
+   * The hash and fingerprint of `bytes` when they are what the trace just returned for `path` (the same Buffer, no
+   * other read since), so that a layer above need not hash and stat again (LoadCacheOptions.lastRead).
+   */
+  readonly readProof = (path: string, bytes: Buffer): { hash: string; fingerprint: string | null } | undefined => {
+    const r = this.lastRead;
+    return r && r.bytes === bytes && r.path === path ? { hash: r.hash, fingerprint: r.fp || null } : undefined;
+  };
+
   /** The questions asked from now until endJob() are the load `key`'s (LoadCacheOptions.onJob). */
   readonly beginJob = (key: string): void => {
     let i = this.jobIndex.get(key);
@@ -138,7 +150,9 @@ export class RunRecorder {
   private owner(q: Question, g: 0 | 1 | 2): void {
     if (this.current < 0) { if (g > q.g) q.g = g; return; }
     const jobs = q.jobs ??= [];
-    if (jobs[jobs.length - 1] !== this.current && !jobs.includes(this.current)) jobs.push(this.current);
+    // Loads come in the order of their indexes (a run that loads again reuses them): the last index is the largest.
+    const last = jobs.length ? jobs[jobs.length - 1] : -1;
+    if (last < this.current || (last > this.current && !jobs.includes(this.current))) jobs.push(this.current);
   }
 
   private put(op: string, path: string, answer: string, g: 0 | 1 | 2 = 2): Question | undefined {
@@ -200,7 +214,9 @@ export class RunRecorder {
         this.file(path, { hash: '!', fp, at: this.at });
         throw e;
       }
-      this.file(path, { hash: hashOf(bytes), fp, at: this.at });
+      const hash = hashOf(bytes);
+      this.file(path, { hash, fp, at: this.at });
+      this.lastRead = { path, bytes, hash, fp };
       return bytes;
     };
     const spoil = <T>(v: T): T => { this.spoiled = true; return v; };
