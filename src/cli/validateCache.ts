@@ -33,6 +33,7 @@ export function openValidateCache(opts: { cwd: string; location?: string; extra:
     io: {
       read: (file) => { try { return nodeFs.readFileSync(file); } catch { return undefined; } },
       write: writeAtomic,
+      writeChunks: writeAtomic,
     },
   });
 }

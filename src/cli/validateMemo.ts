@@ -34,8 +34,11 @@ const disk: ReplayDisk = {
   readFile: (file) => nodeFileSystem.readFile(file),
 };
 
-/** Writes `data` to `file` through a temp file in its folder and a rename (the folder gets a `.gitignore` of `*`); the temp file never stays behind. */
-export function writeAtomic(file: string, data: Buffer | string): void {
+/**
+ * Writes `data` (or its chunks, one after the other) to `file` through a temp file in its folder and a rename (the
+ * folder gets a `.gitignore` of `*`); the temp file never stays behind.
+ */
+export function writeAtomic(file: string, data: Buffer | string | readonly Buffer[]): void {
   const dir = path.dirname(file);
   nodeFs.mkdirSync(dir, { recursive: true });
   const ignore = path.join(dir, '.gitignore');
@@ -44,11 +47,32 @@ export function writeAtomic(file: string, data: Buffer | string): void {
   }
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
+    if (typeof data === 'string' || Buffer.isBuffer(data)) nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
+    else {
+      const fd = nodeFs.openSync(tmp, 'wx');
+      try {
+        writeAll(fd, data);
+      } finally {
+        nodeFs.closeSync(fd);
+      }
+    }
     nodeFs.renameSync(tmp, file);
   } catch (e) {
     try { nodeFs.unlinkSync(tmp); } catch { /* not made */ }
     throw e;
+  }
+}
+
+/** Writes every chunk to `fd` in order: up to 1,024 at a time (writev), the rest of a short write one by one. */
+function writeAll(fd: number, chunks: readonly Buffer[]): void {
+  for (let i = 0; i < chunks.length; i += 1024) {
+    const batch = chunks.slice(i, i + 1024);
+    let written = nodeFs.writevSync(fd, batch);
+    for (const chunk of batch) {
+      if (written >= chunk.length) { written -= chunk.length; continue; }
+      for (let at = written; at < chunk.length;) at += nodeFs.writeSync(fd, chunk, at);
+      written = 0;
+    }
   }
 }
 

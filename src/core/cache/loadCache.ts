@@ -24,7 +24,7 @@ import type { FileSystem } from '../base/fs';
 import type { Problem } from '../base/types';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
-import { checksum, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
+import { checksum, checksumOf, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
 
 export { type Fingerprinter, RACY_MS } from './answers';
 
@@ -91,7 +91,7 @@ export interface LoadCacheOptions {
   key: Record<string, unknown>;
   fingerprint?: Fingerprinter;
   /** Reads and writes of the cache file itself (never through the traced file system). */
-  io: { read(path: string): Buffer | undefined; write(path: string, data: Buffer): void };
+  io: { read(path: string): Buffer | undefined; write(path: string, data: Buffer): void; writeChunks?(path: string, chunks: readonly Buffer[]): void };
   now?: () => number;
   /** Drop each entry's references (as the CLI's parallel loader does: `validate` reports none of them). */
   omitReferences?: boolean;
@@ -425,9 +425,14 @@ export class LoadCache {
     }
     if (loaded && this.opts.omitReferences) loaded.references = [];
     try {
-      const stored = loaded === undefined ? { json: null, digest: '-' } : serializeEntry(loaded);
-      this.next.set(key, { job: key, at, deps, entry: stored.json, digest: stored.digest });
-      this.digest = stored.digest;
+      const { json, digest } = loaded === undefined ? { json: null, digest: '-' } : serializeEntry(loaded);
+      // Kept as its record only (bytes, off the heap): an entry of this run is never read back from `next`.
+      const record: Stored = { job: key, at, deps, entry: json, digest };
+      record.line = entryLine(record);
+      record.deps = undefined;
+      record.entry = null;
+      this.next.set(key, record);
+      this.digest = digest;
       if (loaded) this.jobOfFile.set(loaded.skillMdPath, key);
     } catch {
       // not storable as JSON: loaded again next time
@@ -491,12 +496,14 @@ export class LoadCache {
       if (same) return;
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
       for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
-      const rest = Buffer.concat([
+      const rest = [
         ...[...this.next.values()].map(entryLine),
         Buffer.from([...configs].map((c) => `C\t${JSON.stringify(c)}\n`).join('') + (this.kept ?? []).map((k) => `P\t${JSON.stringify(k)}\n`).join(''), 'utf8'),
-      ]);
-      const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksum(rest) });
-      this.opts.io.write(this.opts.file, Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), rest]));
+      ];
+      const header = Buffer.from(`${JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksumOf(rest) })}\n`, 'utf8');
+      // Written as chunks where the writer can (the records as they are: no copy of the whole file in memory).
+      if (this.opts.io.writeChunks) this.opts.io.writeChunks(this.opts.file, [header, ...rest]);
+      else this.opts.io.write(this.opts.file, Buffer.concat([header, ...rest]));
     } catch {
       // an unwritable cache only costs the next run its speed
     }
