@@ -318,19 +318,60 @@ export function memoJobs(dirty: DirtyLoads): Array<[string, string] | undefined>
 
 /**
  * The memo `dirty.data` with the lines that got other answers dropped (or, for a stat only the run's kind was read of,
- * given its new answer) and `lines` (a RunRecorder's questionLines() of the loads made again, in their old indexes)
- * added after its questions; everything else as it was (the jobs, their digests, the output, `at`).
+ * given its new answer), the lines only the loads made again asked dropped too, and `lines` (a RunRecorder's
+ * questionLines() of those loads, in their old indexes) added after its questions (so that a skill edited again and
+ * again does not make the memo grow); everything else as it was (the jobs, their digests, the output, `at`).
  */
 export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
   const memo = openMemo(dirty.data)!;
   const { meta, rest, qStart } = memo;
+  const { text, edits } = dirty;
+  const again = new Set(dirty.jobs);
+  const onlyAgain = (from: number, to: number): boolean => {
+    for (let i = from; i < to;) {
+      let comma = text.indexOf(',', i);
+      if (comma < 0 || comma > to) comma = to;
+      if (!again.has(parseInt(text.slice(i, comma), 36))) return false;
+      i = comma + 1;
+    }
+    return true;
+  };
+  // Line by line; a path whose every question was dropped loses its line too (the next path is then stored against
+  // the last one kept: each path line is the length of the prefix it shares with the path line before it).
   const pieces: string[] = [];
-  let at = 0;
-  for (const [start, end, replacement] of dirty.edits) {
-    pieces.push(dirty.text.slice(at, start), replacement);
-    at = end;
+  let path = '';
+  let written = '';
+  let pending = false;
+  const writePath = () => {
+    if (!pending) return;
+    let n = 0;
+    const max = Math.min(written.length, path.length);
+    while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
+    pieces.push(`${n} ${path.slice(n)}\n`);
+    written = path;
+    pending = false;
+  };
+  let e = 0;
+  for (let i = 0; i < text.length;) {
+    const end = text.indexOf('\n', i) + 1;
+    if (end === 0) throw new Error('truncated');
+    if (text.charCodeAt(i) !== 9) {
+      const space = text.indexOf(' ', i);
+      path = path.slice(0, Number(text.slice(i, space))) + text.slice(space + 1, end - 1);
+      pending = true;
+    } else if (e < edits.length && edits[e][0] === i) {
+      if (edits[e][2]) { writePath(); pieces.push(edits[e][2]); }
+      e++;
+    } else {
+      const tab = text.lastIndexOf('\t', end - 2);
+      if (!(text.charCodeAt(tab + 1) === 0x2d /* - */ && tab + 2 < end - 1 && onlyAgain(tab + 2, end - 1))) {
+        writePath();
+        pieces.push(text.slice(i, end));
+      }
+    }
+    i = end;
   }
-  pieces.push(dirty.text.slice(at), lines);
+  pieces.push(lines);
   const questions = Buffer.from(pieces.join(''), 'utf8');
   return memoBytes({ ...meta, qBytes: questions.length }, [questions, rest.subarray(qStart + meta.qBytes)]);
 }
