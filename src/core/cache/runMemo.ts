@@ -329,48 +329,71 @@ export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
   const again = new Set(dirty.jobs);
   const onlyAgain = (from: number, to: number): boolean => {
     for (let i = from; i < to;) {
-      let comma = text.indexOf(',', i);
-      if (comma < 0 || comma > to) comma = to;
+      let comma = i;
+      while (comma < to && text.charCodeAt(comma) !== 44 /* , */) comma++;
       if (!again.has(parseInt(text.slice(i, comma), 36))) return false;
       i = comma + 1;
     }
     return true;
   };
-  // Line by line; a path whose every question was dropped loses its line too (the next path is then stored against
-  // the last one kept: each path line is the length of the prefix it shares with the path line before it).
+  // Stretches of unchanged lines are copied as they are. A path whose every question was dropped loses its line too;
+  // the next path line is then written against the last path kept (each path line is the length of the prefix it
+  // shares with the path line before it).
   const pieces: string[] = [];
+  let runStart = 0;
   let path = '';
   let written = '';
-  let pending = false;
-  const writePath = () => {
-    if (!pending) return;
-    let n = 0;
-    const max = Math.min(written.length, path.length);
-    while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
-    pieces.push(`${n} ${path.slice(n)}\n`);
-    written = path;
-    pending = false;
+  let hStart = -1;
+  let hEnd = -1;
+  let hKept = false;
+  /** The piece that ends with the current path line (its first question dropped before any was kept), else -1. */
+  let hPiece = -1;
+  let hOwnPiece = false;
+  const closePath = (): boolean => {
+    if (hStart < 0) return false;
+    if (hKept) { written = path; return false; }
+    if (hPiece >= 0) pieces[hPiece] = hOwnPiece ? '' : pieces[hPiece].slice(0, pieces[hPiece].length - (hEnd - hStart));
+    return true;
+  };
+  const drop = (i: number, end: number, replacement: string) => {
+    pieces.push(text.slice(runStart, i));
+    if (!hKept && hPiece < 0) hPiece = pieces.length - 1;
+    if (replacement) { pieces.push(replacement); hKept = true; }
+    runStart = end;
   };
   let e = 0;
   for (let i = 0; i < text.length;) {
     const end = text.indexOf('\n', i) + 1;
     if (end === 0) throw new Error('truncated');
     if (text.charCodeAt(i) !== 9) {
+      const orphan = closePath();
       const space = text.indexOf(' ', i);
       path = path.slice(0, Number(text.slice(i, space))) + text.slice(space + 1, end - 1);
-      pending = true;
+      hStart = i;
+      hEnd = end;
+      hKept = false;
+      hPiece = -1;
+      hOwnPiece = orphan;
+      if (orphan) {
+        let n = 0;
+        const max = Math.min(written.length, path.length);
+        while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
+        pieces.push(text.slice(runStart, i), `${n} ${path.slice(n)}\n`);
+        hPiece = pieces.length - 1;
+        runStart = end;
+      }
     } else if (e < edits.length && edits[e][0] === i) {
-      if (edits[e][2]) { writePath(); pieces.push(edits[e][2]); }
+      drop(i, end, edits[e][2]);
       e++;
     } else {
       const tab = text.lastIndexOf('\t', end - 2);
-      if (!(text.charCodeAt(tab + 1) === 0x2d /* - */ && tab + 2 < end - 1 && onlyAgain(tab + 2, end - 1))) {
-        writePath();
-        pieces.push(text.slice(i, end));
-      }
+      if (text.charCodeAt(tab + 1) === 0x2d /* - */ && tab + 2 < end - 1 && onlyAgain(tab + 2, end - 1)) drop(i, end, '');
+      else hKept = true;
     }
     i = end;
   }
+  closePath();
+  pieces.push(text.slice(runStart));
   pieces.push(lines);
   const questions = Buffer.from(pieces.join(''), 'utf8');
   return memoBytes({ ...meta, qBytes: questions.length }, [questions, rest.subarray(qStart + meta.qBytes)]);
