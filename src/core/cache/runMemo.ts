@@ -69,7 +69,7 @@ export interface RecorderOptions {
 interface FileAnswer { hash: string; fp: string; at: number }
 
 /** One question and its answer; `g`: asked outside loads (0 no, 1 only the stat's kind read, 2 yes); `jobs`: the loads that asked it. */
-interface Question { answer: string; file?: FileAnswer; g: 0 | 1 | 2; jobs?: number[] }
+interface Question { answer: string; file?: FileAnswer; g: 0 | 1 | 2; jobs?: number[]; stat?: FileStat }
 
 const UNSAFE = /[\t\n]/;
 
@@ -156,14 +156,27 @@ export class RunRecorder {
   }
 
   private put(op: string, path: string, answer: string, g: 0 | 1 | 2 = 2): Question | undefined {
-    if (UNSAFE.test(path) || UNSAFE.test(answer)) { this.spoiled = true; return undefined; }
     let ops = this.q.get(path);
-    if (!ops) this.q.set(path, ops = new Map());
+    if (!ops) {
+      if (UNSAFE.test(path)) { this.spoiled = true; return undefined; }
+      this.q.set(path, ops = new Map());
+    }
     let q = ops.get(op);
-    if (q === undefined) ops.set(op, q = { answer, g: 0 });
-    else if (q.answer !== answer) this.spoiled = true;
+    if (q === undefined) {
+      if (UNSAFE.test(answer)) { this.spoiled = true; return undefined; }
+      ops.set(op, q = { answer, g: 0 });
+    } else if (q.answer !== answer) this.spoiled = true;
     this.owner(q, g);
     return q;
+  }
+
+  /** put() of a stat answer; the same object as the last answer to that question (the read cache below) is not made into text again. */
+  private putStat(op: 's' | 'l', path: string, s: FileStat | undefined): Question | undefined {
+    const q = s === undefined ? undefined : this.q.get(path)?.get(op);
+    if (q !== undefined && q.stat === s) { this.owner(q, 1); return q; }
+    const put = this.put(op, path, statAnswer(s), 1);
+    if (put) put.stat = s;
+    return put;
   }
 
   private file(path: string, answer: FileAnswer): void {
@@ -220,11 +233,11 @@ export class RunRecorder {
       return bytes;
     };
     const spoil = <T>(v: T): T => { this.spoiled = true; return v; };
-    const lstat = (path: string, s: FileStat | undefined) => this.statFor(this.put('l', path, statAnswer(s), 1), s);
+    const lstat = (path: string, s: FileStat | undefined) => this.statFor(this.putStat('l', path, s), s);
     return {
       ...(readCache ? { isReadCache: true } : {}),
       caseSensitive: fs.caseSensitive,
-      stat: (path) => { const s = fs.stat(path); return this.statFor(this.put('s', path, statAnswer(s), 1), s); },
+      stat: (path) => { const s = fs.stat(path); return this.statFor(this.putStat('s', path, s), s); },
       lstat: (path) => lstat(path, fs.lstat(path)),
       lstatUncached: (path) => lstat(path, fs.lstatUncached ? fs.lstatUncached(path) : fs.lstat(path)),
       readDir: (path) => {
