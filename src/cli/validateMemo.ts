@@ -106,7 +106,7 @@ function build(dir: string): string {
 }
 
 /** Everything but the file system and the environment a validate run's output depends on. */
-export function memoKey(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 'columns'>, dir: string): string {
+function memoKey(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 'columns'>, dir: string): string {
   return JSON.stringify([build(dir), process.platform, process.version, ctx.argv, ctx.cwd, ctx.home ?? null, ctx.managedDir === undefined ? 'os' : ctx.managedDir, ctx.columns ?? null]);
 }
 
