@@ -2,9 +2,12 @@
 // `node esbuild.mjs`): the validate cache on N generated skills (default 10,000), every figure beside the read-only
 // floor measured in the same run (a Node script that lists the skill folders and reads every SKILL.md), runs
 // alternating so all see the same machine load; medians of R (default 5). Printed:
-//   - floor; warm, nothing changed (printed from the run memo by dist/cli.js: checked); one SKILL.md changed (the run
-//     memo fails, the full run reuses the per-skill cache); cold (no cache file: validate and write both); --no-cache;
-//     each with its ratio to the floor, and the peak memory (max RSS) of each;
+//   - floor; warm, nothing changed (printed from the run memo by dist/cli.js: checked); one SKILL.md appended to, split
+//     by what happened: its entry the same (the run memo holds but for that skill's load, which is made again, and is
+//     printed, patched) or not (a skill whose problems count its body's lines or tokens: the full run, reusing the
+//     per-skill cache), beside one SKILL.md whose description changed (always the full run: checked); cold (no cache
+//     file: validate and write both); --no-cache; each with its ratio to the floor, and the peak memory (max RSS) of
+//     each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
 // The machine's load average is printed too: on a shared machine only the ratios mean anything, CPU ones the most.
 import { spawnSync } from 'node:child_process';
@@ -70,9 +73,10 @@ try {
   const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
-  const sides = { floor: [], warm: [], one: [], cold: [], nocache: [] };
-  const rss = { floor: [], warm: [], one: [], cold: [], nocache: [] };
-  const cpu = { floor: [], warm: [], one: [], cold: [], nocache: [] };
+  const sides = { floor: [], warm: [], one: [], oneFull: [], desc: [], cold: [], nocache: [] };
+  const rss = { floor: [], warm: [], one: [], oneFull: [], desc: [], cold: [], nocache: [] };
+  const cpu = { floor: [], warm: [], one: [], oneFull: [], desc: [], cold: [], nocache: [] };
+  const patched = (r) => /skillflow: run memo held after 1 loads made again/.test(r.stderr);
   let reference;
   console.log(`bench-cache: ${N} skills, ${RUNS} rounds; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`);
   for (let i = 0; i < RUNS; i++) {
@@ -89,18 +93,27 @@ try {
     // One file changed (appended to: another size, another mtime), then the same run without the cache to compare.
     const file = path.join(root, folders[(i * 7919) % folders.length], 'SKILL.md');
     fs.appendFileSync(file, `\nChanged in round ${i}.\n`);
-    const one = record('one', validate(withCache));
+    const oneRun = validate(withCache);
+    const one = record(patched(oneRun) ? 'one' : 'oneFull', oneRun);
     const after = validate(['--no-cache']);
     if (one.stdout !== after.stdout) throw new Error('the one-changed run printed something else than --no-cache');
-    if (memoUsed(one)) throw new Error('the one-changed run printed the run memo');
+    if (memoUsed(one)) throw new Error('the one-changed run printed the run memo as it was');
+    // One description changed: what the rest of the run sees of that skill changed, so the full run runs.
+    const other = path.join(root, folders[(i * 7919 + 4999) % folders.length], 'SKILL.md');
+    fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace('description: ', `description: Changed in round ${i}. `));
+    const desc = record('desc', validate(withCache));
+    if (desc.stdout !== validate(['--no-cache']).stdout) throw new Error('the description-changed run printed something else than --no-cache');
+    if (memoUsed(desc) || patched(desc)) throw new Error('the description-changed run printed the memo');
   }
   const floor = median(sides.floor);
   const floorCpu = median(cpu.floor);
-  const row = (label, side) => console.log(`  ${label.padEnd(34)} wall ${fmt(median(sides[side])).padStart(8)} ${(median(sides[side]) / floor).toFixed(2).padStart(6)}x floor   CPU ${fmt(median(cpu[side])).padStart(8)} ${(median(cpu[side]) / floorCpu).toFixed(2).padStart(6)}x floor   peak ${median(rss[side]).toFixed(0)} MB`);
+  const row = (label, side) => sides[side].length && console.log(`  ${label.padEnd(42)} wall ${fmt(median(sides[side])).padStart(8)} ${(median(sides[side]) / floor).toFixed(2).padStart(6)}x floor   CPU ${fmt(median(cpu[side])).padStart(8)} ${(median(cpu[side]) / floorCpu).toFixed(2).padStart(6)}x floor   peak ${median(rss[side]).toFixed(0)} MB`);
   console.log(`medians of ${RUNS}, ${N} skills:`);
   row('read-only floor (list + read)', 'floor');
   row('warm, nothing changed', 'warm');
-  row('one SKILL.md changed', 'one');
+  row(`one appended to, entry same (${sides.one.length} of ${RUNS})`, 'one');
+  row(`one appended to, entry changed (${sides.oneFull.length})`, 'oneFull');
+  row('one description changed (full run)', 'desc');
   row('cold (no cache file; writes it)', 'cold');
   row('--no-cache', 'nocache');
   console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');

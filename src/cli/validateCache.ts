@@ -18,7 +18,7 @@ function toolBuild(): string {
 }
 
 /** `racyMs`: see RACY_MS (the fuzz suite sets 0, so that files it has just written are judged by their fingerprints). */
-export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted'] }): LoadCache {
+export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted']; onJob?: LoadCacheOptions['onJob']; readProof?: LoadCacheOptions['readProof'] }): LoadCache {
   const dir = cacheDir(opts.cwd, opts.location);
   return new LoadCache({
     file: path.join(dir, CACHE_FILE),
@@ -28,9 +28,12 @@ export function openValidateCache(opts: { cwd: string; location?: string; extra:
     omitReferences: false,
     racyMs: opts.racyMs,
     onFileTrusted: opts.onFileTrusted,
+    onJob: opts.onJob,
+    readProof: opts.readProof,
     io: {
       read: (file) => { try { return nodeFs.readFileSync(file); } catch { return undefined; } },
       write: writeAtomic,
+      writeChunks: writeAtomic,
     },
   });
 }

@@ -9,7 +9,7 @@ import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { nodeFileSystem } from '../core/base/fs';
+import { type FileSystem, nodeFileSystem } from '../core/base/fs';
 import { diskFingerprint, RACY_MS } from '../core/cache/answers';
 import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
 import type { CliContext } from './context';
@@ -34,8 +34,11 @@ const disk: ReplayDisk = {
   readFile: (file) => nodeFileSystem.readFile(file),
 };
 
-/** Writes `data` to `file` through a temp file in its folder and a rename (the folder gets a `.gitignore` of `*`); the temp file never stays behind. */
-export function writeAtomic(file: string, data: Buffer | string): void {
+/**
+ * Writes `data` (or its chunks, one after the other) to `file` through a temp file in its folder and a rename (the
+ * folder gets a `.gitignore` of `*`); the temp file never stays behind.
+ */
+export function writeAtomic(file: string, data: Buffer | string | readonly Buffer[]): void {
   const dir = path.dirname(file);
   nodeFs.mkdirSync(dir, { recursive: true });
   const ignore = path.join(dir, '.gitignore');
@@ -44,11 +47,32 @@ export function writeAtomic(file: string, data: Buffer | string): void {
   }
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
+    if (typeof data === 'string' || Buffer.isBuffer(data)) nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
+    else {
+      const fd = nodeFs.openSync(tmp, 'wx');
+      try {
+        writeAll(fd, data);
+      } finally {
+        nodeFs.closeSync(fd);
+      }
+    }
     nodeFs.renameSync(tmp, file);
   } catch (e) {
     try { nodeFs.unlinkSync(tmp); } catch { /* not made */ }
     throw e;
+  }
+}
+
+/** Writes every chunk to `fd` in order: up to 1,024 at a time (writev), the rest of a short write one by one. */
+function writeAll(fd: number, chunks: readonly Buffer[]): void {
+  for (let i = 0; i < chunks.length; i += 1024) {
+    const batch = chunks.slice(i, i + 1024);
+    let written = nodeFs.writevSync(fd, batch);
+    for (const chunk of batch) {
+      if (written >= chunk.length) { written -= chunk.length; continue; }
+      for (let at = written; at < chunk.length;) at += nodeFs.writeSync(fd, chunk, at);
+      written = 0;
+    }
   }
 }
 
@@ -94,8 +118,12 @@ export function statsLine(reused: number, loaded: number): string {
 /** What recordRun gives validate: its context (output and environment recorded), the traced file system, and save(). */
 export interface RunRecording {
   ctx: CliContext;
-  trace: RunRecorder['trace'];
+  /** `fs` (a read cache: withReadCache) traced; it says it is a read cache too. */
+  trace(fs: FileSystem): FileSystem;
   noteTrusted: RunRecorder['noteTrusted'];
+  readProof: RunRecorder['readProof'];
+  /** Which load asks the questions (LoadCacheOptions.onJob). */
+  job: { begin(key: string): void; end(digest: string): void };
   /** Prints the cache-stats line (not recorded: a replay prints its own). */
   stats(reused: number, loaded: number): void;
   /** Writes the memo (or removes a stale one when this run cannot be memoised). Never throws. */
@@ -120,8 +148,10 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
   };
   return {
     ctx: recorded,
-    trace: (fs) => recorder.trace(fs),
+    trace: (fs) => recorder.trace(fs, true),
     noteTrusted: recorder.noteTrusted,
+    readProof: recorder.readProof,
+    job: { begin: recorder.beginJob, end: recorder.endJob },
     stats: (reused, loaded) => { recorder.print('s', ''); ctx.err(statsLine(reused, loaded)); },
     save: (exit, loads) => {
       try {
@@ -144,23 +174,41 @@ export function replayRun(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'manag
   return replayRunMemo(data, memoKey(ctx, dir), ctx.env, disk);
 }
 
-/**
- * The warm path of `dist/cli.js`: prints a memoised `skillflow validate` run and sets the exit code when it still
- * holds; false (nothing printed) otherwise. The memo holds the bytes main() printed (cleanOutput applied).
- */
-export function fastValidate(): boolean {
-  const argv = process.argv.slice(2);
-  if (argv[0] !== 'validate') return false;
-  let cwd: string;
-  try { cwd = process.cwd(); } catch { return false; }
-  const found = replayRun({ argv, cwd, home: os.homedir(), managedDir: undefined, columns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env }, argv.slice(1));
-  if (!found) return false;
-  if (process.env.SKILLFLOW_CODE_CACHE === 'report') process.stderr.write('skillflow: run memo used\n');
+/** Where dist/cli.js hands the bundle a memo that held but for some loads (validatePartial.ts goes on from it). */
+export const PARTIAL_HANDOFF = Symbol.for('skillflow.validate.partial');
+
+/** The context of a validate run as dist/cli.js starts it. */
+export function processContext(argv: string[], cwd: string): Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 'columns' | 'env'> {
+  return { argv, cwd, home: os.homedir(), managedDir: undefined, columns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env };
+}
+
+/** Prints a replayed run as it reached the terminal and sets the exit code. `how`: what SKILLFLOW_CODE_CACHE=report says. */
+export function printReplayed(found: Replayed, how: string): void {
+  if (process.env.SKILLFLOW_CODE_CACHE === 'report') process.stderr.write(`skillflow: ${how}\n`);
   for (const [tag, bytes] of found.out) {
     if (tag === 'o') process.stdout.write(bytes);
     else if (tag === 'e') process.stderr.write(bytes);
     else if (process.env.SKILLFLOW_CACHE_STATS) process.stderr.write(statsLine(found.loads, 0));
   }
   process.exitCode = found.exit;
+}
+
+/**
+ * The warm path of `dist/cli.js`: prints a memoised `skillflow validate` run and sets the exit code when it still
+ * holds; false (nothing printed) otherwise. The memo holds the bytes main() printed (cleanOutput applied). A memo that
+ * holds but for questions some loads asked is handed to the bundle (PARTIAL_HANDOFF), which makes those loads again.
+ */
+export function fastValidate(): boolean {
+  const argv = process.argv.slice(2);
+  if (argv[0] !== 'validate') return false;
+  let cwd: string;
+  try { cwd = process.cwd(); } catch { return false; }
+  const found = replayRun(processContext(argv, cwd), argv.slice(1));
+  if (!found) return false;
+  if (found.dirty) {
+    (globalThis as Record<symbol, unknown>)[PARTIAL_HANDOFF] = { argv, cwd, found };
+    return false;
+  }
+  printReplayed(found, 'run memo used');
   return true;
 }

@@ -8,6 +8,7 @@ import * as nodePath from 'node:path';
 import { validateCommand } from '../../src/cli/commands/validate';
 import { cleanOutput } from '../../src/cli/output/clean';
 import { replayRun } from '../../src/cli/validateMemo';
+import { finishPartial } from '../../src/cli/validatePartial';
 import { nodeFileSystem } from '../../src/core/base/fs';
 import { prop, type Target, tempSandbox } from './targets';
 
@@ -171,14 +172,25 @@ function context(base: string, input: Input, cache: boolean) {
   return { argv, cwd: nodePath.join(base, 'ws'), env, home: nodePath.join(base, 'home'), managedDir: null };
 }
 
-/** What the run memo of the last cached run prints now, when it still holds (as main() prints: cleanOutput applied). */
-function replayed(base: string, input: Input): { code: number; out: string; err: string } | undefined {
+/**
+ * What the run memo of the last cached run prints now, when it still holds (as main() prints: cleanOutput applied);
+ * when it holds but for some loads' questions, what it prints once those loads gave the same entries again
+ * (validatePartial.ts: the memo is patched then; `patched` says so).
+ */
+function replayed(base: string, input: Input): { code: number; out: string; err: string; patched: boolean } | undefined {
   const ctx = context(base, input, true);
-  const r = replayRun(ctx, ctx.argv);
+  let r = replayRun(ctx, ctx.argv);
   if (!r) return undefined;
-  totals.replayed++;
+  const patched = r.dirty !== undefined;
+  if (r.dirty) {
+    r = finishPartial(ctx, ctx.argv, r);
+    if (!r) return undefined;
+    totals.patched++;
+  } else {
+    totals.replayed++;
+  }
   const text = (tag: string) => r.out.filter(([t]) => t === tag).map(([, b]) => b.toString('utf8')).join('');
-  return { code: r.exit, out: text('o'), err: text('e') };
+  return { code: r.exit, out: text('o'), err: text('e'), patched };
 }
 
 function validate(base: string, input: Input, cache: boolean): { code: number; out: string; err: string } {
@@ -203,7 +215,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -212,7 +224,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times`;
 }
 
 let sandbox: string | undefined;
@@ -246,7 +258,14 @@ export const cacheTarget: Target = {
             // A long run (`npm run fuzz`) says how far it got every 10,000 steps.
             if (totals.steps % 10_000 === 0) process.stderr.write(`${summary()}\n`);
             const memo = replayed(base, input);
+            // A patched memo is replayed again at once (it must hold as it is, or not at all); every other step it is
+            // kept past the cached run below (which writes its own), so that the next step replays the patched one.
+            const memoFile = nodePath.join(base, 'ws', '.skillflow_cache', 'validate-run-v1.json');
+            const patchedMemo = memo?.patched ? nodeFs.readFileSync(memoFile) : undefined;
+            const again = memo?.patched ? replayed(base, input) : undefined;
+            if (again?.patched) throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) a patched run memo did not hold as it was`);
             const cached = validate(base, input, true);
+            if (patchedMemo && n % 2 === 0) nodeFs.writeFileSync(memoFile, patchedMemo);
             const fresh = validate(base, input, false);
             for (const k of ['code', 'out', 'err'] as const) {
               if (cached[k] !== fresh[k]) {
@@ -254,6 +273,10 @@ export const cacheTarget: Target = {
                 throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the cached ${k} differs:\n--- cached\n${String(cached[k]).slice(0, 1500)}\n--- without cache\n${String(fresh[k]).slice(0, 1500)}`);
               }
               const expected = k === 'code' ? fresh.code : cleanOutput(fresh[k]);
+              if (again && again[k] !== expected) {
+                totals.failed++;
+                throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the patched run memo's ${k} differs:\n--- memo\n${String(again[k]).slice(0, 1500)}\n--- without cache\n${String(expected).slice(0, 1500)}`);
+              }
               if (memo && memo[k] !== expected) {
                 totals.failed++;
                 throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the run memo's ${k} differs:\n--- memo\n${String(memo[k]).slice(0, 1500)}\n--- without cache\n${String(expected).slice(0, 1500)}`);

@@ -25,6 +25,7 @@ import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredPro
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
+import { withReadCache } from '../../core/discovery/readCache';
 import { cacheDir, recordRun, statsLine } from '../validateMemo';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
@@ -80,9 +81,10 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env)) : undefined;
   if (memo) ctx = memo.ctx;
   const cache = useCache
-    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted })
+    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted, onJob: memo?.job, readProof: memo?.readProof })
     : undefined;
-  const fs = cache ? cache.observe(memo ? memo.trace(ctx.fs) : ctx.fs) : ctx.fs;
+  // The memo's trace sits above the run's one read cache, so it sees every question and who asked it (a load or the run).
+  const fs = cache ? cache.observe(memo ? memo.trace(withReadCache(ctx.fs)) : ctx.fs) : ctx.fs;
   const finder = new RuleConfigFinder(fs, configFile);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, fs, ctx.cwd, targets);
   const empty: string[] = [];

@@ -49,7 +49,20 @@ export const hashOf = (b: Buffer | string): string => createHash('sha1').update(
 
 /** The checksum of a cache body: CRC-32 where Node has it (native, fast), else SHA-1; named, so either one only matches itself. */
 export function checksum(body: Buffer): string {
-  return typeof zlib.crc32 === 'function' ? `crc32:${zlib.crc32(body).toString(16)}:${body.length}` : `sha1:${createHash('sha1').update(body).digest('hex')}`;
+  return checksumOf([body]);
+}
+
+/** checksum() of the chunks' concatenation, without making it. */
+export function checksumOf(chunks: readonly Buffer[]): string {
+  if (typeof zlib.crc32 === 'function') {
+    let crc = 0;
+    let length = 0;
+    for (const c of chunks) { crc = zlib.crc32(c, crc); length += c.length; }
+    return `crc32:${crc.toString(16)}:${length}`;
+  }
+  const h = createHash('sha1');
+  for (const c of chunks) h.update(c);
+  return `sha1:${h.digest('hex')}`;
 }
 
 /** The fingerprint of `file` on the real disk (following links); undefined when it cannot be stat'ed. */

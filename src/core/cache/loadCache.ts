@@ -24,13 +24,13 @@ import type { FileSystem } from '../base/fs';
 import type { Problem } from '../base/types';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
-import { checksum, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
+import { checksum, checksumOf, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
 
 export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 
 /** One question a load asked and its answer. */
 type Dep =
@@ -49,14 +49,19 @@ interface Stored {
   depsText?: string;
   /** The entry without `root` (the job's), JSON; null when the folder held no skill. */
   entry: string | null;
+  /** entryDigest of the entry. */
+  digest: string;
   /** Its record as read from the file (written back as it is while the entry is reused). */
   line?: Buffer;
 }
 
 const depsOf = (s: Stored): Dep[] => (s.deps ??= JSON.parse(s.depsText ?? '[]') as Dep[]);
 
-/** One entry's record: `E<tab>job<tab>at<tab>deps JSON<tab>entry JSON or null<newline>` (JSON text holds no raw tab or line feed). */
-const entryLine = (s: Stored): Buffer => s.line ?? Buffer.from(`E\t${s.job}\t${s.at}\t${JSON.stringify(depsOf(s))}\t${s.entry ?? 'null'}\n`, 'utf8');
+/**
+ * One entry's record: `E<tab>job<tab>at<tab>digest<tab>deps JSON<tab>entry JSON or null<newline>` (JSON text holds no
+ * raw tab or line feed).
+ */
+const entryLine = (s: Stored): Buffer => s.line ?? Buffer.from(`E\t${s.job}\t${s.at}\t${s.digest}\t${JSON.stringify(depsOf(s))}\t${s.entry ?? 'null'}\n`, 'utf8');
 
 interface Body {
   entries: Stored[];
@@ -86,7 +91,7 @@ export interface LoadCacheOptions {
   key: Record<string, unknown>;
   fingerprint?: Fingerprinter;
   /** Reads and writes of the cache file itself (never through the traced file system). */
-  io: { read(path: string): Buffer | undefined; write(path: string, data: Buffer): void };
+  io: { read(path: string): Buffer | undefined; write(path: string, data: Buffer): void; writeChunks?(path: string, chunks: readonly Buffer[]): void };
   now?: () => number;
   /** Drop each entry's references (as the CLI's parallel loader does: `validate` reports none of them). */
   omitReferences?: boolean;
@@ -97,6 +102,16 @@ export interface LoadCacheOptions {
    * when those bytes were read): the run memo (runMemo.ts) depends on it too.
    */
   onFileTrusted?: (path: string, hash: string, fingerprint: string, at: number) => void;
+  /**
+   * Told when each load begins (its job key: the questions asked until it ends are its own) and ends (the digest of the
+   * entry it gave, entryDigest): the run memo keeps which load asked what (runMemo.ts).
+   */
+  onJob?: { begin(key: string): void; end(digest: string): void };
+  /**
+   * The hash of `bytes` and the fingerprint of `path` when the file system below already took them for this read (the
+   * run memo's trace: RunRecorder.readProof; its fingerprint is taken before the read, which is as safe).
+   */
+  readProof?: (path: string, bytes: Buffer) => { hash: string; fingerprint: string | null } | undefined;
 }
 
 
@@ -105,18 +120,44 @@ const SHAPE_KEYS = ['description', 'nameRange', 'shadowedBy', 'displayName', 'no
 
 class Uncacheable extends Error {}
 
-/** JSON of `entry` without its root; throws Uncacheable for anything JSON would not give back as it is. */
-function serializeEntry(entry: LoadedSkillEntry): string {
-  return JSON.stringify(entry, function (this: unknown, key, value: unknown) {
-    if (key === 'root' && this === entry) return undefined;
-    if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) throw new Uncacheable();
-    if (typeof value === 'function' || typeof value === 'bigint' || typeof value === 'symbol') throw new Uncacheable();
-    if (value !== null && typeof value === 'object') {
+/** Throws Uncacheable for a value JSON would not give back as it is (checked before JSON.stringify: a replacer costs far more). */
+function checkPlain(value: unknown): void {
+  switch (typeof value) {
+    case 'number':
+      if (!Number.isFinite(value) || Object.is(value, -0)) throw new Uncacheable();
+      return;
+    case 'function': case 'bigint': case 'symbol':
+      throw new Uncacheable();
+    case 'object': {
+      if (value === null) return;
       const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== Array.prototype) throw new Uncacheable();
+      if (proto === Array.prototype) for (const v of value as unknown[]) checkPlain(v);
+      else if (proto === Object.prototype) for (const k of Object.keys(value)) checkPlain((value as Record<string, unknown>)[k]);
+      else throw new Uncacheable();
+      return;
     }
-    return value;
-  });
+    default:
+  }
+}
+
+/**
+ * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: the same JSON without the
+ * `stamp` member); throws Uncacheable for anything JSON would not give back as it is.
+ */
+function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string } {
+  const members: string[] = [];
+  let stamp = -1;
+  for (const k of Object.keys(entry)) {
+    if (k === 'root') continue;
+    const v = (entry as unknown as Record<string, unknown>)[k];
+    checkPlain(v);
+    if (v === undefined) continue;
+    if (k === 'stamp') stamp = members.length;
+    members.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  }
+  const json = `{${members.join(',')}}`;
+  if (stamp >= 0) members[stamp] = '';
+  return { json, digest: hashOf(`{${members.join(',')}}`) };
 }
 
 function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedSkillEntry {
@@ -128,6 +169,33 @@ function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedS
 
 function jobKey(job: SkillJob, profile: Profile, listFiles: boolean | undefined): string {
   return JSON.stringify([job.root, job.folderName, job.realDir ?? null, profile, listFiles !== false]);
+}
+
+/** The job, profile and listFiles option a job key names (jobKey's inverse); undefined when `key` is no job key. */
+export function jobOfKey(key: string): { job: SkillJob; profile: Profile; listFiles: boolean } | undefined {
+  try {
+    const [root, folderName, realDir, profile, listFiles] = JSON.parse(key) as [SkillJob['root'], string, string | null, Profile, boolean];
+    if (typeof root !== 'object' || root === null || typeof folderName !== 'string' || typeof profile !== 'string' || typeof listFiles !== 'boolean') return undefined;
+    const job: SkillJob = { root, folderName };
+    if (realDir !== null) job.realDir = realDir;
+    return jobKey(job, profile, listFiles) === key ? { job, profile, listFiles } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the rest of a validate run sees of a load's entry, as a digest: its JSON (as the cache stores it) without
+ * `stamp` (the SKILL.md's mtime and size, which only the editor's index reads); '-' when the folder held no skill, '!'
+ * (never equal: `!` is no digest) when the entry cannot be stored as JSON.
+ */
+export function entryDigest(entry: LoadedSkillEntry | undefined): string {
+  if (!entry) return '-';
+  try {
+    return serializeEntry(entry).digest;
+  } catch {
+    return '!';
+  }
 }
 
 /** Parses a cache file; undefined for anything but a whole, intact cache of this format and key. */
@@ -149,11 +217,12 @@ function parseCache(data: Buffer | undefined, key: string): Body | undefined {
         const t1 = rest.indexOf(9, i + 2);
         const t2 = t1 < 0 || t1 > end ? -1 : rest.indexOf(9, t1 + 1);
         const t3 = t2 < 0 || t2 > end ? -1 : rest.indexOf(9, t2 + 1);
-        if (t3 < 0 || t3 > end) return undefined;
-        const entry = rest.toString('utf8', t3 + 1, end);
+        const t4 = t3 < 0 || t3 > end ? -1 : rest.indexOf(9, t3 + 1);
+        if (t4 < 0 || t4 > end) return undefined;
+        const entry = rest.toString('utf8', t4 + 1, end);
         body.entries.push({
-          job: rest.toString('utf8', i + 2, t1), at: Number(rest.toString('latin1', t1 + 1, t2)), depsText: rest.toString('utf8', t2 + 1, t3),
-          entry: entry === 'null' ? null : entry, line: rest.subarray(i, end + 1),
+          job: rest.toString('utf8', i + 2, t1), at: Number(rest.toString('latin1', t1 + 1, t2)), digest: rest.toString('latin1', t2 + 1, t3),
+          depsText: rest.toString('utf8', t3 + 1, t4), entry: entry === 'null' ? null : entry, line: rest.subarray(i, end + 1),
         });
       } else if (tag === 0x43 /* C */) {
         body.configs.push(JSON.parse(rest.toString('utf8', i + 2, end)) as [string, string | null]);
@@ -171,9 +240,10 @@ function parseCache(data: Buffer | undefined, key: string): Body | undefined {
 }
 
 /** A FileSystem that records every question asked of `fs` (and its answer) in `deps`. */
-function tracing(fs: FileSystem, deps: Dep[], fingerprint: Fingerprinter | undefined): FileSystem {
+function tracing(fs: FileSystem, deps: Dep[], fingerprint: Fingerprinter | undefined, readProof?: LoadCacheOptions['readProof']): FileSystem {
   const file = (path: string, bytes: Buffer): Buffer => {
-    deps.push({ op: 'f', path, hash: hashOf(bytes), fingerprint: fingerprint?.(path)?.fingerprint ?? null });
+    const proof = readProof?.(path, bytes);
+    deps.push(proof ? { op: 'f', path, hash: proof.hash, fingerprint: proof.fingerprint } : { op: 'f', path, hash: hashOf(bytes), fingerprint: fingerprint?.(path)?.fingerprint ?? null });
     return bytes;
   };
   const guard = <T>(fn: () => T): T => {
@@ -249,6 +319,7 @@ export class LoadCache {
     const own = nodePath.dirname(this.opts.file) + nodePath.sep;
     const seen = (path: string) => { if (path.endsWith('.json') && !path.startsWith(own) && !this.seenConfigs.has(path)) this.seenConfigs.set(path, this.configFingerprint(path)); };
     return {
+      ...(fs.isReadCache ? { isReadCache: true } : {}),
       caseSensitive: fs.caseSensitive,
       stat(path) { seen(path); return fs.stat(path); },
       lstat(path) { seen(path); return fs.lstat(path); },
@@ -308,6 +379,21 @@ export class LoadCache {
   /** A SkillLoader that answers from the cache what still holds and loads (in order, traced) the rest. */
   readonly loader: SkillLoader = (fs, jobs, profile, opts) => jobs.map((job) => {
     const key = jobKey(job, profile, opts.listFiles);
+    const onJob = this.opts.onJob;
+    if (!onJob) return this.load(fs, job, key, profile, opts);
+    onJob.begin(key);
+    this.digest = '!';
+    try {
+      return this.load(fs, job, key, profile, opts);
+    } finally {
+      onJob.end(this.digest);
+    }
+  });
+
+  /** The digest of the entry the last load() gave ('!' when it could not be stored). */
+  private digest = '!';
+
+  private load(fs: FileSystem, job: SkillJob, key: string, profile: Profile, opts: { listFiles?: boolean }): LoadedSkillEntry | undefined {
     const stored = this.old.get(key);
     if (stored && !this.next.has(key)) {
       let entry: LoadedSkillEntry | undefined;
@@ -319,6 +405,7 @@ export class LoadCache {
       }
       if (entry !== MISS) {
         this.hits++;
+        this.digest = stored.digest;
         this.next.set(key, stored);
         if (entry) this.jobOfFile.set(entry.skillMdPath, key);
         return entry;
@@ -329,7 +416,7 @@ export class LoadCache {
     const at = this.now();
     let loaded: LoadedSkillEntry | undefined;
     try {
-      loaded = loadSkillsInOrder(tracing(fs, deps, this.opts.fingerprint), [job], profile, opts)[0];
+      loaded = loadSkillsInOrder(tracing(fs, deps, this.opts.fingerprint, this.opts.readProof), [job], profile, opts)[0];
     } catch (e) {
       if (!(e instanceof Uncacheable || (e as Record<symbol, unknown>)?.[UNCACHEABLE])) throw e;
       loaded = loadSkillsInOrder(fs, [job], profile, opts)[0];
@@ -338,13 +425,20 @@ export class LoadCache {
     }
     if (loaded && this.opts.omitReferences) loaded.references = [];
     try {
-      this.next.set(key, { job: key, at, deps, entry: loaded === undefined ? null : serializeEntry(loaded) });
+      const { json, digest } = loaded === undefined ? { json: null, digest: '-' } : serializeEntry(loaded);
+      // Kept as its record only (bytes, off the heap): an entry of this run is never read back from `next`.
+      const record: Stored = { job: key, at, deps, entry: json, digest };
+      record.line = entryLine(record);
+      record.deps = undefined;
+      record.entry = null;
+      this.next.set(key, record);
+      this.digest = digest;
       if (loaded) this.jobOfFile.set(loaded.skillMdPath, key);
     } catch {
       // not storable as JSON: loaded again next time
     }
     return loaded;
-  });
+  }
 
   /**
    * Keeps each file's problems (those with any) to be shown at the next start, before anything is loaded
@@ -363,7 +457,7 @@ export class LoadCache {
       const at = this.now();
       const deps: Dep[] = [];
       try {
-        tracing(fs, deps, this.opts.fingerprint).readFile(file);
+        tracing(fs, deps, this.opts.fingerprint, this.opts.readProof).readFile(file);
       } catch {
         continue;
       }
@@ -383,7 +477,7 @@ export class LoadCache {
     const shown: Array<{ file: string; problems: Problem[] }> = [];
     for (const k of this.oldProblems) {
       try {
-        const stored = k.job !== null ? this.old.get(k.job) : Array.isArray(k.deps) ? { job: '', at: k.at, deps: k.deps, entry: null } : undefined;
+        const stored = k.job !== null ? this.old.get(k.job) : Array.isArray(k.deps) ? { job: '', at: k.at, deps: k.deps, entry: null, digest: '-' } : undefined;
         if (!stored || !this.holds(stored, fs)) continue;
         const problems = JSON.parse(k.problems) as Problem[];
         if (Array.isArray(problems)) shown.push({ file: k.file, problems });
@@ -402,12 +496,14 @@ export class LoadCache {
       if (same) return;
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
       for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
-      const rest = Buffer.concat([
+      const rest = [
         ...[...this.next.values()].map(entryLine),
         Buffer.from([...configs].map((c) => `C\t${JSON.stringify(c)}\n`).join('') + (this.kept ?? []).map((k) => `P\t${JSON.stringify(k)}\n`).join(''), 'utf8'),
-      ]);
-      const header = JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksum(rest) });
-      this.opts.io.write(this.opts.file, Buffer.concat([Buffer.from(`${header}\n`, 'utf8'), rest]));
+      ];
+      const header = Buffer.from(`${JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksumOf(rest) })}\n`, 'utf8');
+      // Written as chunks where the writer can (the records as they are: no copy of the whole file in memory).
+      if (this.opts.io.writeChunks) this.opts.io.writeChunks(this.opts.file, [header, ...rest]);
+      else this.opts.io.write(this.opts.file, Buffer.concat([header, ...rest]));
     } catch {
       // an unwritable cache only costs the next run its speed
     }

@@ -18,12 +18,12 @@
  * trusted when the folder or file last changed more than `racyMs` before the bytes were read (the racy window,
  * loadCache.ts).
  */
-import type { FileSystem } from '../base/fs';
+import type { FileStat, FileSystem } from '../base/fs';
 import { checksum, dirAnswer, type Fingerprinter, fingerprintOf, type FullStat, fullStatAnswer, hashOf, statAnswer } from './answers';
 
 const MAGIC = 'skillflow-validate-run';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const RUN_MEMO_FORMAT = 1;
+export const RUN_MEMO_FORMAT = 2;
 
 /**
  * What a run printed, in order, as it reached the terminal: 'o' stdout, 'e' stderr, 's' where the cache-stats line
@@ -33,16 +33,23 @@ export type Chunk = ['o' | 'e' | 's', string];
 
 /**
  * The memo file: a header line (magic, format, checksum of the rest), a line of JSON (Meta), `qBytes` bytes of
- * questions, then the output's bytes. Questions are grouped by path, paths sorted and each stored as the length of the
- * prefix it shares with the one before and the rest: `<n> <rest>\n`, then one line per question about it,
- * `\t<op><answer>\n` (ops: s stat, l lstat, r real path, d listing, f file bytes). A run that asked about a path
- * holding a tab or a line feed is not memoised.
+ * questions, `jBytes` bytes of jobs, then the output's bytes. Questions are grouped by path, paths sorted and each
+ * stored as the length of the prefix it shares with the one before and the rest: `<n> <rest>\n`, then one line per
+ * question about it, `\t<op><answer>\t<who>\n` (ops: s stat, l lstat, r real path, d listing, f file bytes; who: `g`
+ * when the run asked it outside any skill's load, `k` when it did but only read the kind of the stat's answer (file,
+ * folder, link; not its size or mtime), `-` when only loads asked it, then the indexes (base 36, comma-separated) of the
+ * loads that asked it). A job line is `<digest>\t<job key>\n`: the skill's load (LoadCache's job key) and the digest
+ * of the entry it gave (entryDigest). A run that asked about a path holding a tab or a line feed is not memoised.
+ *
+ * Why a question's askers are kept: when only questions that loads asked get other answers (a SKILL.md's body was
+ * edited), the loads that asked them are made again (validatePartial.ts); when each gives an entry of the same digest,
+ * the rest of the run, which only sees the entries and its own answers, would print what it printed.
  */
 interface Meta {
   key: string;
   /** Every environment variable the run read, with its value (null: not set). */
   env: Array<[string, string | null]>;
-  /** When the run started (ms since the epoch). */
+  /** When the run started (ms since the epoch); a folder listing is trusted by its fingerprint against it. */
   at: number;
   racyMs: number;
   exit: number;
@@ -50,6 +57,7 @@ interface Meta {
   loads: number;
   out: Array<[Chunk[0], number]>;
   qBytes: number;
+  jBytes: number;
 }
 
 export interface RecorderOptions {
@@ -60,15 +68,27 @@ export interface RecorderOptions {
 
 interface FileAnswer { hash: string; fp: string; at: number }
 
+/** One question and its answer; `g`: asked outside loads (0 no, 1 only the stat's kind read, 2 yes); `jobs`: the loads that asked it. */
+interface Question { answer: string; file?: FileAnswer; g: 0 | 1 | 2; jobs?: number[]; stat?: FileStat }
+
 const UNSAFE = /[\t\n]/;
 
+/** The kind part of a stat answer ('-' when missing): what a caller that reads no size or mtime depends on. */
+const kindOf = (answer: string): string => { const c = answer.indexOf(':'); return c < 0 ? answer : answer.slice(0, c); };
+
 export class RunRecorder {
-  /** path → op → answer ('' for a real path that does not resolve). */
-  private readonly q = new Map<string, Map<string, string>>();
-  private readonly files = new Map<string, FileAnswer>();
+  /** path → op → question. */
+  private readonly q = new Map<string, Map<string, Question>>();
   private readonly envRead = new Map<string, string | null>();
   private spoiled = false;
   private readonly out: Chunk[] = [];
+  /** The loads of the run: [job key, entry digest]. */
+  private readonly jobs: Array<[string, string]> = [];
+  private readonly jobIndex = new Map<string, number>();
+  /** The load whose questions are being asked (-1: none). */
+  private current = -1;
+  /** Listings already hashed this run (the same array from the read cache below is not hashed again). */
+  private readonly listed = new Map<string, unknown>();
   /** When the run started: a file or folder changed after `at - racyMs` is never trusted by its fingerprint. */
   readonly at: number;
 
@@ -94,21 +114,84 @@ export class RunRecorder {
     this.out.push([tag, text]);
   }
 
-  private put(op: string, path: string, answer: string): void {
-    if (UNSAFE.test(path) || UNSAFE.test(answer)) { this.spoiled = true; return; }
+  /** The file the trace read last: its bytes as returned, their hash and its fingerprint (taken before the read). */
+  private lastRead: { path: string; bytes: Buffer; hash: string; fp: string } | undefined;
+
+  /**
+   * The hash and fingerprint of `bytes` when they are what the trace just returned for `path` (the same Buffer, no
+   * other read since), so that a layer above need not hash and stat again (LoadCacheOptions.lastRead).
+   */
+  readonly readProof = (path: string, bytes: Buffer): { hash: string; fingerprint: string | null } | undefined => {
+    const r = this.lastRead;
+    return r && r.bytes === bytes && r.path === path ? { hash: r.hash, fingerprint: r.fp || null } : undefined;
+  };
+
+  /** The questions asked from now until endJob() are the load `key`'s (LoadCacheOptions.onJob). */
+  readonly beginJob = (key: string): void => {
+    let i = this.jobIndex.get(key);
+    if (i === undefined) {
+      i = this.jobs.length;
+      this.jobs.push([key, '']);
+      this.jobIndex.set(key, i);
+    }
+    this.current = i;
+  };
+
+  /** The load begun last gave an entry of this digest (entryDigest); a load made twice in a run with two digests spoils the memo. */
+  readonly endJob = (digest: string): void => {
+    const job = this.jobs[this.current];
+    if (job) {
+      if (job[1] !== '' && job[1] !== digest) this.spoiled = true;
+      job[1] = digest;
+    }
+    this.current = -1;
+  };
+
+  private owner(q: Question, g: 0 | 1 | 2): void {
+    if (this.current < 0) { if (g > q.g) q.g = g; return; }
+    const jobs = q.jobs ??= [];
+    // Loads come in the order of their indexes (a run that loads again reuses them): the last index is the largest.
+    const last = jobs.length ? jobs[jobs.length - 1] : -1;
+    if (last < this.current || (last > this.current && !jobs.includes(this.current))) jobs.push(this.current);
+  }
+
+  private put(op: string, path: string, answer: string, g: 0 | 1 | 2 = 2): Question | undefined {
     let ops = this.q.get(path);
-    if (!ops) this.q.set(path, ops = new Map());
-    const old = ops.get(op);
-    if (old === undefined) ops.set(op, answer);
-    else if (old !== answer) this.spoiled = true;
+    if (!ops) {
+      if (UNSAFE.test(path)) { this.spoiled = true; return undefined; }
+      this.q.set(path, ops = new Map());
+    }
+    let q = ops.get(op);
+    if (q === undefined) {
+      if (UNSAFE.test(answer)) { this.spoiled = true; return undefined; }
+      ops.set(op, q = { answer, g: 0 });
+    } else if (q.answer !== answer) this.spoiled = true;
+    this.owner(q, g);
+    return q;
+  }
+
+  /** put() of a stat answer; the same object as the last answer to that question (the read cache below) is not made into text again. */
+  private putStat(op: 's' | 'l', path: string, s: FileStat | undefined): Question | undefined {
+    const q = s === undefined ? undefined : this.q.get(path)?.get(op);
+    if (q !== undefined && q.stat === s) { this.owner(q, 1); return q; }
+    const put = this.put(op, path, statAnswer(s), 1);
+    if (put) put.stat = s;
+    return put;
   }
 
   private file(path: string, answer: FileAnswer): void {
     if (UNSAFE.test(path)) { this.spoiled = true; return; }
-    const old = this.files.get(path);
-    if (old && old.hash !== answer.hash) this.spoiled = true;
-    // The later proof of the same bytes is kept (a fingerprint read later is trusted sooner).
-    if (!old || (answer.fp !== '' && (old.fp !== answer.fp || answer.at > old.at))) this.files.set(path, answer);
+    let ops = this.q.get(path);
+    if (!ops) this.q.set(path, ops = new Map());
+    let q = ops.get('f');
+    if (q === undefined) ops.set('f', q = { answer: '', file: answer, g: 0 });
+    else {
+      const old = q.file!;
+      if (old.hash !== answer.hash) this.spoiled = true;
+      // The later proof of the same bytes is kept (a fingerprint read later is trusted sooner).
+      if (answer.fp !== '' && (old.fp !== answer.fp || answer.at > old.at)) q.file = answer;
+    }
+    this.owner(q, 2);
   }
 
   /** A file a cached load trusted by its fingerprint (LoadCacheOptions.onFileTrusted). */
@@ -116,8 +199,23 @@ export class RunRecorder {
     this.file(path, { hash, fp: fingerprint, at });
   };
 
-  /** `fs` with every question asked of it, and its answer, remembered. */
-  trace(fs: FileSystem): FileSystem {
+  /** A stat answer for the caller: outside a load, one whose size or mtime, once read, makes the question wholly the run's. */
+  private statFor(q: Question | undefined, s: FileStat | undefined): FileStat | undefined {
+    if (!s || !q || this.current >= 0 || q.g === 2) return s;
+    return {
+      isFile: s.isFile,
+      isDirectory: s.isDirectory,
+      isSymbolicLink: s.isSymbolicLink,
+      get size() { q.g = 2; return s.size; },
+      get mtimeMs() { q.g = 2; return s.mtimeMs; },
+    };
+  }
+
+  /**
+   * `fs` with every question asked of it, and its answer, remembered. `readCache`: `fs` is a read cache (withReadCache)
+   * and the traced one says so too (discovery then adds none above it: every question reaches the trace).
+   */
+  trace(fs: FileSystem, readCache = false): FileSystem {
     const fingerprint = this.opts.fingerprint;
     const read = (path: string, get: () => Buffer): Buffer => {
       // The fingerprint first: a change after it leaves a fingerprint that no longer matches.
@@ -129,19 +227,29 @@ export class RunRecorder {
         this.file(path, { hash: '!', fp, at: this.at });
         throw e;
       }
-      this.file(path, { hash: hashOf(bytes), fp, at: this.at });
+      const hash = hashOf(bytes);
+      this.file(path, { hash, fp, at: this.at });
+      this.lastRead = { path, bytes, hash, fp };
       return bytes;
     };
     const spoil = <T>(v: T): T => { this.spoiled = true; return v; };
+    const lstat = (path: string, s: FileStat | undefined) => this.statFor(this.putStat('l', path, s), s);
     return {
+      ...(readCache ? { isReadCache: true } : {}),
       caseSensitive: fs.caseSensitive,
-      stat: (path) => { const s = fs.stat(path); this.put('s', path, statAnswer(s)); return s; },
-      lstat: (path) => { const s = fs.lstat(path); this.put('l', path, statAnswer(s)); return s; },
-      lstatUncached: (path) => { const s = fs.lstatUncached ? fs.lstatUncached(path) : fs.lstat(path); this.put('l', path, statAnswer(s)); return s; },
+      stat: (path) => { const s = fs.stat(path); return this.statFor(this.putStat('s', path, s), s); },
+      lstat: (path) => lstat(path, fs.lstat(path)),
+      lstatUncached: (path) => lstat(path, fs.lstatUncached ? fs.lstatUncached(path) : fs.lstat(path)),
       readDir: (path) => {
-        const fp = fingerprint(path)?.fingerprint ?? '';
         const d = fs.readDir(path);
-        this.put('d', path, `${hashOf(dirAnswer(d))}|${fp}`);
+        const ops = this.q.get(path);
+        const q = ops?.get('d');
+        if (q !== undefined && this.listed.get(path) === d) this.owner(q, 2);
+        else {
+          this.listed.set(path, d);
+          const fp = fingerprint(path)?.fingerprint ?? '';
+          this.put('d', path, `${hashOf(dirAnswer(d))}|${fp}`);
+        }
         return d;
       },
       realPath: (path) => { const r = fs.realPath(path); this.put('r', path, r ?? ''); return r; },
@@ -152,10 +260,14 @@ export class RunRecorder {
     };
   }
 
-  /** The memo file's bytes, or undefined when this run cannot be memoised. */
-  serialize(key: string, exit: number, loads: number): Buffer | undefined {
-    if (this.spoiled) return undefined;
-    for (const [path, f] of this.files) this.put('f', path, `${f.hash}|${f.fp}|${f.at}`);
+  /** The questions asked from now until endJob() are those of the memo's load `index` (a patch: patchMemo). */
+  beginJobAt(index: number): void {
+    while (this.jobs.length <= index) this.jobs.push(['', '']);
+    this.current = index;
+  }
+
+  /** The question lines of this run (RunMemo format: the first path stored whole), or undefined when it spoiled. */
+  questionLines(): string | undefined {
     if (this.spoiled) return undefined;
     const lines: string[] = [];
     let prev = '';
@@ -164,15 +276,155 @@ export class RunRecorder {
       const max = Math.min(prev.length, path.length);
       while (n < max && prev.charCodeAt(n) === path.charCodeAt(n)) n++;
       lines.push(`${n} ${path.slice(n)}\n`);
-      for (const [op, answer] of this.q.get(path)!) lines.push(`\t${op}${answer}\n`);
+      for (const [op, q] of this.q.get(path)!) {
+        const answer = q.file ? `${q.file.hash}|${q.file.fp}|${q.file.at}` : q.answer;
+        lines.push(`\t${op}${answer}\t${q.g === 2 ? 'g' : q.g === 1 ? 'k' : '-'}${q.jobs ? q.jobs.map((j) => j.toString(36)).join(',') : ''}\n`);
+      }
       prev = path;
     }
-    const questions = Buffer.from(lines.join(''), 'utf8');
-    const output = this.out.map(([, text]) => Buffer.from(text, 'utf8'));
-    const meta: Meta = { key, env: [...this.envRead], at: this.at, racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length };
-    const rest = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`, 'utf8'), questions, ...output]);
-    return Buffer.concat([Buffer.from(`${JSON.stringify({ magic: MAGIC, format: RUN_MEMO_FORMAT, sum: checksum(rest) })}\n`, 'utf8'), rest]);
+    return lines.join('');
   }
+
+  /** The memo file's bytes, or undefined when this run cannot be memoised. */
+  serialize(key: string, exit: number, loads: number): Buffer | undefined {
+    const text = this.questionLines();
+    if (text === undefined || this.jobs.some(([k, d]) => UNSAFE.test(k) || UNSAFE.test(d))) return undefined;
+    const questions = Buffer.from(text, 'utf8');
+    const jobs = Buffer.from(this.jobs.map(([k, d]) => `${d}\t${k}\n`).join(''), 'utf8');
+    const output = this.out.map(([, t]) => Buffer.from(t, 'utf8'));
+    const meta: Meta = { key, env: [...this.envRead], at: this.at, racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length, jBytes: jobs.length };
+    return memoBytes(meta, [questions, jobs, ...output]);
+  }
+}
+
+function memoBytes(meta: Meta, parts: Buffer[]): Buffer {
+  const rest = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`, 'utf8'), ...parts]);
+  return Buffer.concat([Buffer.from(`${JSON.stringify({ magic: MAGIC, format: RUN_MEMO_FORMAT, sum: checksum(rest) })}\n`, 'utf8'), rest]);
+}
+
+/** What a patch of a memo needs of its replay (Replayed.dirty). */
+export interface DirtyLoads {
+  /** The loads to make again (indexes). */
+  jobs: number[];
+  /** The memo. */
+  data: Buffer;
+  /** Its question text, and the lines in it that got other answers: [start, end, replacement] (char offsets). */
+  text: string;
+  edits: Array<[number, number, string]>;
+}
+
+/**
+ * The job key and entry digest of each of the memo's loads `jobs` (DirtyLoads: from an intact memo); undefined for an
+ * index it does not have.
+ */
+export function memoJobs(dirty: DirtyLoads): Array<[string, string] | undefined> {
+  const memo = openMemo(dirty.data)!;
+  const start = memo.qStart + memo.meta.qBytes;
+  const lines = memo.rest.toString('utf8', start, start + memo.meta.jBytes).split('\n');
+  return dirty.jobs.map((j) => {
+    const line = lines[j];
+    if (!line) return undefined;
+    const tab = line.indexOf('\t');
+    return [line.slice(tab + 1), line.slice(0, tab)];
+  });
+}
+
+/**
+ * The memo `dirty.data` with the lines that got other answers dropped (or, for a stat only the run's kind was read of,
+ * given its new answer), the lines only the loads made again asked dropped too, and `lines` (a RunRecorder's
+ * questionLines() of those loads, in their old indexes) added after its questions (so that a skill edited again and
+ * again does not make the memo grow); everything else as it was (the jobs, their digests, the output, `at`).
+ */
+export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
+  const memo = openMemo(dirty.data)!;
+  const { meta, rest, qStart } = memo;
+  const { text, edits } = dirty;
+  const again = new Set(dirty.jobs);
+  const onlyAgain = (from: number, to: number): boolean => {
+    for (let i = from; i < to;) {
+      let comma = i;
+      while (comma < to && text.charCodeAt(comma) !== 44 /* , */) comma++;
+      if (!again.has(parseInt(text.slice(i, comma), 36))) return false;
+      i = comma + 1;
+    }
+    return true;
+  };
+  // Stretches of unchanged lines are copied as they are. A path whose every question was dropped loses its line too;
+  // the next path line is then written against the last path kept (each path line is the length of the prefix it
+  // shares with the path line before it).
+  const pieces: string[] = [];
+  let runStart = 0;
+  let path = '';
+  let written = '';
+  let hStart = -1;
+  let hEnd = -1;
+  let hKept = false;
+  /** The piece that ends with the current path line (its first question dropped before any was kept), else -1. */
+  let hPiece = -1;
+  let hOwnPiece = false;
+  const closePath = (): boolean => {
+    if (hStart < 0) return false;
+    if (hKept) { written = path; return false; }
+    if (hPiece >= 0) pieces[hPiece] = hOwnPiece ? '' : pieces[hPiece].slice(0, pieces[hPiece].length - (hEnd - hStart));
+    return true;
+  };
+  const drop = (i: number, end: number, replacement: string) => {
+    pieces.push(text.slice(runStart, i));
+    if (!hKept && hPiece < 0) hPiece = pieces.length - 1;
+    if (replacement) { pieces.push(replacement); hKept = true; }
+    runStart = end;
+  };
+  let e = 0;
+  for (let i = 0; i < text.length;) {
+    const end = text.indexOf('\n', i) + 1;
+    if (end === 0) throw new Error('truncated');
+    if (text.charCodeAt(i) !== 9) {
+      const orphan = closePath();
+      const space = text.indexOf(' ', i);
+      path = path.slice(0, Number(text.slice(i, space))) + text.slice(space + 1, end - 1);
+      hStart = i;
+      hEnd = end;
+      hKept = false;
+      hPiece = -1;
+      hOwnPiece = orphan;
+      if (orphan) {
+        let n = 0;
+        const max = Math.min(written.length, path.length);
+        while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
+        pieces.push(text.slice(runStart, i), `${n} ${path.slice(n)}\n`);
+        hPiece = pieces.length - 1;
+        runStart = end;
+      }
+    } else if (e < edits.length && edits[e][0] === i) {
+      drop(i, end, edits[e][2]);
+      e++;
+    } else {
+      const tab = text.lastIndexOf('\t', end - 2);
+      if (text.charCodeAt(tab + 1) === 0x2d /* - */ && tab + 2 < end - 1 && onlyAgain(tab + 2, end - 1)) drop(i, end, '');
+      else hKept = true;
+    }
+    i = end;
+  }
+  closePath();
+  pieces.push(text.slice(runStart));
+  pieces.push(lines);
+  const questions = Buffer.from(pieces.join(''), 'utf8');
+  return memoBytes({ ...meta, qBytes: questions.length }, [questions, rest.subarray(qStart + meta.qBytes)]);
+}
+
+/** The parts of an intact memo of this format (its checksum holds); undefined otherwise. */
+function openMemo(data: Buffer | undefined): { meta: Meta; rest: Buffer; qStart: number } | undefined {
+  if (!data || !data.length) return undefined;
+  const nl = data.indexOf(10);
+  if (nl < 0) return undefined;
+  const header = JSON.parse(data.toString('utf8', 0, nl)) as { magic?: unknown; format?: unknown; sum?: unknown };
+  if (header.magic !== MAGIC || header.format !== RUN_MEMO_FORMAT) return undefined;
+  const rest = data.subarray(nl + 1);
+  if (header.sum !== checksum(rest)) return undefined;
+  const metaEnd = rest.indexOf(10);
+  const meta = JSON.parse(rest.toString('utf8', 0, metaEnd)) as Meta;
+  if (!Array.isArray(meta.env) || !Array.isArray(meta.out) || typeof meta.qBytes !== 'number' || typeof meta.jBytes !== 'number') return undefined;
+  return { meta, rest, qStart: metaEnd + 1 };
 }
 
 /** What the replay asks the disk: lstat and stat with inode and ctime (node:fs's, never throwing), the rest as FileSystem's. */
@@ -190,27 +442,27 @@ export interface Replayed {
   out: Array<[Chunk[0], Buffer]>;
   exit: number;
   loads: number;
+  /**
+   * Set when the memo holds but for questions only loads asked (or stats whose kind only the run read): the loads to
+   * make again (validatePartial.ts: the output holds when each gives an entry of the same digest), and the lines to
+   * change in the memo (patchMemo).
+   */
+  dirty?: DirtyLoads;
 }
 
 /**
  * The output of the memoised run when `data` is an intact memo of this format and `key`, every variable of `env` it
- * read has the same value, and every question it asked gets the same answer from `disk` now; else undefined. Never
- * throws. One lstat answers every question about a path that is not a symbolic link (its stat, its fingerprint).
+ * read has the same value, and every question it asked gets the same answer from `disk` now (or, with `dirty` set,
+ * every question but some only loads asked); else undefined. Never throws. One lstat answers every question about a
+ * path that is not a symbolic link (its stat, its fingerprint).
  */
 export function replayRunMemo(data: Buffer | undefined, key: string, env: Record<string, string | undefined>, disk: ReplayDisk): Replayed | undefined {
   try {
-    if (!data || !data.length) return undefined;
-    const nl = data.indexOf(10);
-    if (nl < 0) return undefined;
-    const header = JSON.parse(data.toString('utf8', 0, nl)) as { magic?: unknown; format?: unknown; sum?: unknown };
-    if (header.magic !== MAGIC || header.format !== RUN_MEMO_FORMAT) return undefined;
-    const rest = data.subarray(nl + 1);
-    if (header.sum !== checksum(rest)) return undefined;
-    const metaEnd = rest.indexOf(10);
-    const meta = JSON.parse(rest.toString('utf8', 0, metaEnd)) as Meta;
-    if (meta.key !== key || !Array.isArray(meta.env) || !Array.isArray(meta.out)) return undefined;
+    const memo = openMemo(data);
+    if (!memo) return undefined;
+    const { meta, rest, qStart } = memo;
+    if (meta.key !== key) return undefined;
     for (const [k, v] of meta.env) if ((env[k] ?? null) !== v) return undefined;
-    const qStart = metaEnd + 1;
     const text = rest.toString('utf8', qStart, qStart + meta.qBytes);
     const { racyMs } = meta;
     let path = '';
@@ -228,6 +480,8 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
       const now = fingerprintOf(s);
       return now.fingerprint === fp && now.changedMs < at - racyMs;
     };
+    const dirty = new Set<number>();
+    const edits: DirtyLoads['edits'] = [];
     let i = 0;
     while (i < text.length) {
       const end = text.indexOf('\n', i);
@@ -241,37 +495,61 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
         continue;
       }
       const op = text[i + 1];
-      const answer = text.slice(i + 2, end);
+      const tab = text.lastIndexOf('\t', end);
+      if (tab <= i + 1) return undefined;
+      const answer = text.slice(i + 2, tab);
+      const who = text.charCodeAt(tab + 1);
+      const line = i;
       i = end + 1;
+      let now: string | undefined;
       switch (op) {
-        case 's': if (fullStatAnswer(stat()) !== answer) return undefined; break;
-        case 'l': if (fullStatAnswer(lstat()) !== answer) return undefined; break;
-        case 'r': if ((disk.realPath(path) ?? '') !== answer) return undefined; break;
+        case 's': now = fullStatAnswer(stat()); break;
+        case 'l': now = fullStatAnswer(lstat()); break;
+        case 'r': now = disk.realPath(path) ?? ''; break;
         case 'd': {
           const bar = answer.indexOf('|');
-          if (trusted(answer.slice(bar + 1), meta.at)) break;
-          if (hashOf(dirAnswer(disk.readDir(path))) !== answer.slice(0, bar)) return undefined;
+          if (trusted(answer.slice(bar + 1), meta.at) || hashOf(dirAnswer(disk.readDir(path))) === answer.slice(0, bar)) now = answer;
           break;
         }
         case 'f': {
           const [hash, fp, at] = answer.split('|');
-          if (trusted(fp, Number(at))) break;
-          let now: string;
-          try { now = hashOf(disk.readFile(path)); } catch { now = '!'; }
-          if (now !== hash) return undefined;
+          if (trusted(fp, Number(at))) { now = answer; break; }
+          let h: string;
+          try { h = hashOf(disk.readFile(path)); } catch { h = '!'; }
+          if (h === hash) now = answer;
           break;
         }
         default: return undefined;
       }
+      if (now === answer) continue;
+      // Another answer: the run's own question (`g`) fails the memo; one whose kind only the run read (`k`) fails it
+      // when that changed; the loads that asked it are made again.
+      // The line is dropped (the loads made again ask again what they still ask) or keeps only the run's kind question.
+      if (who === 0x67 /* g */) return undefined;
+      if (who === 0x6b /* k */) {
+        if (now === undefined || kindOf(now) !== kindOf(answer)) return undefined;
+        edits.push([line, i, `\t${op}${now}\tk\n`]);
+      } else if (who === 0x2d /* - */) {
+        edits.push([line, i, '']);
+      } else {
+        return undefined;
+      }
+      for (const j of text.slice(tab + 2, end).split(',')) {
+        const n = parseInt(j, 36);
+        if (j !== '' && !(n >= 0)) return undefined;
+        if (j !== '') dirty.add(n);
+      }
     }
     const out: Replayed['out'] = [];
-    let at = qStart + meta.qBytes;
+    let at = qStart + meta.qBytes + meta.jBytes;
     for (const [tag, length] of meta.out) {
       out.push([tag, rest.subarray(at, at + length)]);
       at += length;
     }
     if (at !== rest.length) return undefined;
-    return { out, exit: meta.exit, loads: meta.loads };
+    const replayed: Replayed = { out, exit: meta.exit, loads: meta.loads };
+    if (edits.length) replayed.dirty = { jobs: [...dirty].sort((a, b) => a - b), data: data!, text, edits };
+    return replayed;
   } catch {
     return undefined;
   }

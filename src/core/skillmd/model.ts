@@ -98,7 +98,10 @@ export interface SkillEntry {
   shadowedBy?: string;
   /** Why it is shadowed (set with shadowedBy). */
   shadowReason?: string;
-  /** mtime + size of SKILL.md when it was read; lets an index skip unchanged skills. */
+  /**
+   * mtime + size of SKILL.md when it was read; lets an index skip unchanged skills. Nothing `validate` prints may depend
+   * on it: its run memo leaves it out of an entry's digest (core/cache/loadCache.ts entryDigest).
+   */
   stamp: string;
   /**
    * Whether SKILL.md holds the text `skillflow-disable` after a `<!--` (a rule-disabling comment may be there);

@@ -23,7 +23,8 @@ function run(cli: string, cwd: string, args: string[], env: Record<string, strin
     cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: path.join(cwd, 'home'), SKILLFLOW_CODE_CACHE: 'report', ...env },
   });
   const memo = /skillflow: run memo used\n/.test(r.stderr);
-  return { code: r.status, out: r.stdout, err: r.stderr.replace(/^skillflow: (run memo used|code cache \w+)\n/m, ''), memo };
+  const patched = /skillflow: run memo held after (\d+) loads made again\n/.exec(r.stderr)?.[1];
+  return { code: r.status, out: r.stdout, err: r.stderr.replace(/^skillflow: (run memo used|run memo held after \d+ loads made again|code cache \w+)\n/gm, ''), memo, patched: patched === undefined ? undefined : Number(patched) };
 }
 
 test('validate --cache: an unchanged run is printed from the run memo; every change runs in full; outputs equal --no-cache', () => {
@@ -83,6 +84,63 @@ test('validate --cache: an unchanged run is printed from the run memo; every cha
     assert.equal(same(['--cache-location', 'other']).memo, false);
     assert.equal(same(['--cache-location', 'other'], { UNRELATED: 'x' }).memo, true);
     assert.ok(fs.existsSync(path.join(ws, 'other', 'validate-run-v1.json')));
+  } finally {
+    removeTree(work);
+  }
+});
+
+test('validate --cache: an edit that leaves every load\'s entry the same makes only those loads again and prints the memo; any other edit runs in full', () => {
+  const work = tempTree({
+    'ws/.claude/skills/alpha/SKILL.md': skillMd('alpha', undefined, '# Alpha\n\nSee [the guide](references/guide.md).\n'),
+    'ws/.claude/skills/beta/SKILL.md': skillMd('beta'),
+    'ws/.claude/skills/gamma/SKILL.md': skillMd('gamma', 'Bad: an unquoted colon'),
+    'ws/.claude/agents/helper.md': '---\nname: helper\ndescription: Helps.\nskills: [beta, nowhere]\n---\nHelp.\n',
+    'ws/home/.keep': '',
+  });
+  const ws = path.join(work, 'ws');
+  const beta = path.join(ws, '.claude/skills/beta/SKILL.md');
+  try {
+    const cli = buildCli(path.join(work, 'dist'));
+    const same = (args: string[]) => {
+      const cached = run(cli, ws, [...args, '--cache']);
+      const none = run(cli, ws, [...args, '--no-cache']);
+      assert.deepEqual([cached.code, cached.out, cached.err], [none.code, none.out, none.err]);
+      return cached;
+    };
+    fs.mkdirSync(path.join(ws, '.skillflow_cache'));
+    for (const format of ['json', 'text']) {
+      assert.equal(same(['--format', format]).memo, false);
+      assert.equal(same(['--format', format]).memo, true);
+      // A body edit (another size and mtime; what the rest of the run sees of the skill is the same).
+      fs.appendFileSync(beta, '\nMore words.\n');
+      const edited = same(['--format', format]);
+      assert.deepEqual([edited.memo, edited.patched], [false, 1]);
+      // The patched memo holds as it is.
+      assert.equal(same(['--format', format]).memo, true);
+      fs.appendFileSync(beta, '\nEven more.\n');
+      assert.equal(same(['--format', format]).patched, 1);
+    }
+    // Edits the rest of the run sees: a description (the entry), a new reference (a problem), another name
+    // (name-dir-mismatch), the agent (not a load); each runs in full, then the memo holds again.
+    const full = (edit: () => void) => {
+      edit();
+      const r = same(['--format', 'json']);
+      assert.deepEqual([r.memo, r.patched], [false, undefined]);
+      assert.equal(same(['--format', 'json']).memo, true);
+      return r;
+    };
+    full(() => fs.writeFileSync(beta, skillMd('beta', 'Another description of beta. Use it in tests.')));
+    assert.match(full(() => fs.appendFileSync(beta, 'Read [the notes](notes.md).\n')).out, /notes\.md/);
+    assert.match(full(() => fs.writeFileSync(beta, skillMd('alpha'))).out, /name-dir-mismatch/);
+    full(() => fs.appendFileSync(path.join(ws, '.claude/agents/helper.md'), 'More help.\n'));
+    // The reference target appears: alpha's load asked for it (a load's question): its entry changes, a full run.
+    fs.mkdirSync(path.join(ws, '.claude/skills/alpha/references'));
+    full(() => fs.writeFileSync(path.join(ws, '.claude/skills/alpha/references/guide.md'), '# guide\n'));
+    // Two skills' bodies at once.
+    fs.appendFileSync(beta, '\nWords.\n');
+    fs.appendFileSync(path.join(ws, '.claude/skills/gamma/SKILL.md'), '\nWords.\n');
+    assert.equal(same(['--format', 'json']).patched, 2);
+    assert.equal(same(['--format', 'json']).memo, true);
   } finally {
     removeTree(work);
   }
