@@ -28,9 +28,10 @@ const BUILD_MARK = '\n// skillflow-build ';
  * function it optimizes, spent about a quarter of the run's CPU time compiling (perf, on its background threads).
  * A smaller inlining budget compiles far less for code nearly as fast: measured A/B on the bench skills (medians,
  * alternating runs, docs/architecture.md "The cold run") CPU fell ~12 % at 1,000 and 10,000 skills and ~5 % at 20,000.
+ * Tiering up a little later (twice V8's interrupt budget) leaves fewer lukewarm functions to compile: another 2-7 %.
  * The flags are part of what V8 checks a code cache against: the build's cache-writing run sets the same ones.
  */
-const CLI_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=300';
+const CLI_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=300 --interrupt-budget=135168';
 
 /** The build id at the end of the bundle, if the build put one there. */
 function buildId(source: string): string | undefined {
