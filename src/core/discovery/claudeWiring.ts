@@ -226,17 +226,35 @@ function checkMentions(all: readonly LoadedSkillEntry[], models: readonly Claude
 }
 
 /** The closest name within a small edit distance (`db-reindx` → `db-reindex`); undefined for short or far names. */
-function closestName(name: string, pool: Iterable<string>): string | undefined {
+export function closestName(name: string, pool: Iterable<string>): string | undefined {
   if (name.length < 4) return undefined;
   const limit = Math.min(2, Math.floor(name.length / 4));
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const candidate of pool) {
     if (Math.abs(candidate.length - name.length) >= bestDistance || candidate.includes(':')) continue;
+    if (!sharesPiece(name, candidate, bestDistance)) continue;
     const d = boundedDistance(name, candidate, bestDistance - 1);
     if (d < bestDistance) { best = candidate; bestDistance = d; }
   }
   return best;
+}
+
+/**
+ * False when `b` is certainly more than `pieces - 1` edits from `a`: cut into `pieces` parts, `a` keeps at least one
+ * part whole through that many edits (each insertion, deletion or substitution touches one part), and that part is
+ * then found in `b` (pigeonhole). A native substring search per part, where the distance table costs a row per
+ * character: on a bulk run nearly every candidate of a similar length is ruled out here (names are looked up among
+ * tens of thousands, in code that has not been optimized yet).
+ */
+function sharesPiece(a: string, b: string, pieces: number): boolean {
+  if (pieces <= 0 || a.length < pieces) return true;
+  for (let k = 0; k < pieces; k++) {
+    const from = Math.floor((k * a.length) / pieces);
+    const to = Math.floor(((k + 1) * a.length) / pieces);
+    if (b.includes(a.slice(from, to))) return true;
+  }
+  return false;
 }
 
 /** Levenshtein distance when it is at most `limit`, else `limit + 1` (stops as soon as every cell of a row is over). */
