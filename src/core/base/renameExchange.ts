@@ -29,7 +29,9 @@ const RENAMEAT2: Partial<Record<string, number>> = { x64: 316, arm64: 276 };
 const PERL = '/usr/bin/perl';
 /**
  * Makes the two FIFOs in the folder it is given, opens them, removes them (nothing stays on disk), then answers each
- * request `tmp\0path\0ino\0size\0` with one byte:
+ * request `tmp\0path\0ino\0size\0mode\0` (mode `a`: other writers append; `j`: they rewrite the file whole). Once
+ * it holds the lease it answers `L` and waits for the caller's word, `g\0` (the bytes are the ones edited: go on) or
+ * `n\0` (they changed: answer 3); then, or at once, one byte:
  * - 0 swapped, and no other program has the replaced file open for writing (see below);
  * - 3 the path no longer names inode `ino` of `size` bytes, or a program is opening it for writing (nothing done;
  *   when another program renamed its file in between the last check and the swap, the names are swapped straight
