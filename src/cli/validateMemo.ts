@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type FileSystem, nodeFileSystem } from '../core/base/fs';
 import { diskFingerprint, RACY_MS } from '../core/cache/answers';
-import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
+import { memoId, replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
+import type { LoadCacheOptions } from '../core/cache/loadCache';
 import type { CliContext } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
 
@@ -123,11 +124,18 @@ export interface RunRecording {
   noteTrusted: RunRecorder['noteTrusted'];
   readProof: RunRecorder['readProof'];
   /** Which load asks the questions (LoadCacheOptions.onJob). */
-  job: { begin(key: string): void; end(digest: string): void };
+  job: NonNullable<LoadCacheOptions['onJob']>;
+  /** The problems each load gave (by the memo's load index), as JSON ('' for none): validateReportMemo.ts keeps them. */
+  loadProblems: string[];
+  /** How many chunks of output were printed so far. */
+  printed(): number;
   /** Prints the cache-stats line (not recorded: a replay prints its own). */
   stats(reused: number, loaded: number): void;
-  /** Writes the memo (or removes a stale one when this run cannot be memoised). Never throws. */
-  save(exit: number, loads: number): void;
+  /**
+   * Writes the memo (or removes a stale one when this run cannot be memoised) and returns its id (runMemo.ts memoId;
+   * undefined when none was written). Never throws.
+   */
+  save(exit: number, loads: number): string | undefined;
 }
 
 /**
@@ -138,6 +146,7 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
   const file = memoFile(args, ctx.cwd);
   if (file === undefined || file !== path.join(dir, MEMO_FILE)) return undefined;
   const recorder = new RunRecorder({ fingerprint, racyMs: racyMs ?? RACY_MS });
+  const loadProblems: string[] = [];
   const recorded: CliContext = {
     ...ctx,
     env: recorder.env(ctx.env),
@@ -151,15 +160,26 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
     trace: (fs) => recorder.trace(fs, true),
     noteTrusted: recorder.noteTrusted,
     readProof: recorder.readProof,
-    job: { begin: recorder.beginJob, end: recorder.endJob },
+    job: {
+      begin: recorder.beginJob,
+      end: (digest, entry) => {
+        const i = recorder.endJob(digest);
+        // Taken now: the rest of the run adds to an entry's problems.
+        if (i >= 0) loadProblems[i] = entry?.problems.length ? JSON.stringify(entry.problems) : '';
+      },
+    },
+    loadProblems,
+    printed: () => recorder.printed,
     stats: (reused, loaded) => { recorder.print('s', ''); ctx.err(statsLine(reused, loaded)); },
     save: (exit, loads) => {
       try {
         const data = recorder.serialize(memoKey(ctx, __dirname), exit, loads);
         if (data) writeAtomic(file, data);
         else nodeFs.rmSync(file, { force: true });
+        return data && memoId(data);
       } catch {
         // an unwritable memo only costs the next run its speed
+        return undefined;
       }
     },
   };

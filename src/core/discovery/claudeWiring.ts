@@ -45,6 +45,13 @@ export interface ClaudeWiringOptions {
 /** The codes this module sets (removed and set again on every pass). */
 export const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
 
+/**
+ * Codes of a load's own problems that the wiring reads or changes (unread(), listing-length, the codes it sets): a
+ * load's other problems pass through it as they are, but for their order (sortProblems). The run memo's report patch
+ * (src/cli/validatePartial.ts) relies on it: keep this set true when the wiring starts reading another code.
+ */
+export const WIRING_READ_CODES: ReadonlySet<string> = new Set([...CLAUDE_CODES, 'listing-length', 'file-unreadable', 'file-not-text']);
+
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
 const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file', 'plugin-invalid']);
 
