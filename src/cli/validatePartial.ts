@@ -57,10 +57,11 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
         recorder.endJob(digest);
       }
       if (now === digest && now !== '!') continue;
-      // Another entry: only its own problems may differ (what the rest of the run reads of it is the same).
+      // Another entry: only its own problems (and its description) may differ, not what the rest of the run reads of it.
       const outward = outwardDigest(now);
-      if (!entry || outward === undefined || outward !== outwardDigest(digest)) return undefined;
-      changed.push({ load: dirty.jobs[i], digest: now, entry });
+      const before = outwardDigest(digest);
+      if (!entry || outward === undefined || before === undefined || outward.entry !== before.entry) return undefined;
+      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description });
     }
     const lines = recorder.questionLines();
     if (lines === undefined) return undefined;
@@ -97,6 +98,8 @@ interface ChangedLoad {
   load: number;
   digest: string;
   entry: LoadedSkillEntry;
+  /** Its description changed. */
+  description: boolean;
 }
 
 /** Two problems the same in every member. */
@@ -152,8 +155,9 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   const say = messagePaths([meta.cwd], meta.home ?? undefined);
   const bySkill = new Map(report.skills.map((s, i) => [s[0], i]));
   const newProblems = new Map<number, Problem[]>();
-  for (const { load, entry } of changed) {
+  for (const { load, entry, description } of changed) {
     const file = entry.skillMdPath;
+    if (description && !meta.descriptions) return undefined;
     const before = opened.loadProblems(load);
     const at = bySkill.get(file);
     if (before === undefined || at === undefined || finder.isIgnored(file)) return undefined;

@@ -33,6 +33,11 @@ export interface ReportMeta {
   home: string | null;
   /** `--config FILE` (absolute). */
   config: string | null;
+  /**
+   * Whether the run read descriptions only for each skill's own problems: no settings file changed the listing's
+   * description limit (skillListingMaxDescChars) and no `.skillflow.json` turned `description-overlap` on.
+   */
+  descriptions: boolean;
   /** The index of the memo's output chunk that is the report, and whether it went out as workflow commands. */
   chunk: number;
   commands: boolean;
@@ -84,7 +89,7 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
     if (reportEnd < 0 || body[body.length - 1] !== 10) return undefined;
     const meta = JSON.parse(body.toString('utf8', 0, metaEnd)) as ReportMeta;
     const report = JSON.parse(body.toString('utf8', metaEnd + 1, reportEnd)) as StoredReport;
-    if (!Array.isArray(report.skills) || !Array.isArray(report.agents) || !Array.isArray(report.configs) || typeof meta.chunk !== 'number') return undefined;
+    if (!Array.isArray(report.skills) || !Array.isArray(report.agents) || !Array.isArray(report.configs) || typeof meta.chunk !== 'number' || typeof meta.descriptions !== 'boolean') return undefined;
     // Where each load's line starts (and, last, where the file ends): read only for the loads asked for.
     const starts: number[] = [];
     for (let at = reportEnd + 1; at < body.length; at = body.indexOf(10, at) + 1) starts.push(at);

@@ -31,6 +31,9 @@ const TEXTS = [
   // The first text with other problems of its own only (a link to a missing file; one turned off in the file).
   (n: string) => `---\nname: ${n}\ndescription: The ${n} skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\nAnd [m](references/missing.md).\n`,
   (n: string) => `---\nname: ${n}\ndescription: The ${n} skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n<!-- skillflow-disable reference-missing -->\n`,
+  // The first text with another description (one long enough for a lowered listing limit, one close to s0's).
+  (n: string) => `---\nname: ${n}\ndescription: The ${n} skill, for tests of the listing limit. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  (n: string) => `---\nname: ${n}\ndescription: The s0 skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
 ];
 
 const CONFIGS = [
@@ -40,6 +43,7 @@ const CONFIGS = [
   '{"ignore": ["pkg/**"]}',
   '{ not json',
   '{"rules": {"description-length": "info"}, "profile": "upload"}',
+  '{"rules": {"description-overlap": "info"}}',
 ];
 
 const SETTINGS = [
@@ -48,6 +52,7 @@ const SETTINGS = [
   '{"skillOverrides": {"s0": "off"}}',
   '{ broken',
   '{"permissions": {"allow": ["Skill(s0)"]}, "enabledPlugins": {"x@y": true}}',
+  '{"skillListingMaxDescChars": 40}',
 ];
 
 const MCP = ['{"mcpServers": {"srv": {"command": "x"}}}', '{"mcpServers": {}}', 'nope'];

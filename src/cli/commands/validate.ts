@@ -21,7 +21,8 @@ import { displayPaths } from '../output/paths';
 import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } from '../output/report';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 import { configureProblems, RuleConfigFinder } from '../../core/config/ruleConfig';
-import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
+import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredProfile, overlapOn } from '../validateConfig';
+import { changesListingLimit } from '../../core/discovery/claudeWiring';
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
@@ -102,6 +103,8 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
       parallel?.dispose();
     }
   };
+  /** The run read descriptions only for each skill's own problems (validateReportMemo.ts ReportMeta.descriptions). */
+  let descriptions = true;
   const collect = (): (ConfiguredFindings & { hookFiles?: Array<{ file: string; problems: Problem[] }> }) | string => {
     let found = discoverAll();
     if (cache && found.ok && !cache.trusted()) {
@@ -117,6 +120,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
       .map((h) => ({ file: h.file, problems: configureProblems(finder, h.file, h.problems) ?? [] }))
       .filter((h) => h.problems.length > 0);
     c.skills = addOverlapProblems(finder, c.skills, found.models);
+    descriptions = !changesListingLimit(found.models) && !c.skills.some(overlapOn(finder));
     return c;
   };
   let configured = collect();
@@ -174,7 +178,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   if (memo && cache) {
     const sum = memo.save(code, cache.stats.hits + cache.stats.misses);
     // The report beside the memo, for a run where only some skills' own problems change (validatePartial.ts).
-    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), sum, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, chunk: chunk!, commands }, report, memo.loadProblems);
+    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), sum, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands }, report, memo.loadProblems);
   }
   return code;
 }

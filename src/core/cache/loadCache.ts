@@ -145,19 +145,24 @@ function checkPlain(value: unknown): void {
  * Members of an entry that nothing after the loads of a validate run reads of it but its own problems (and the rule
  * configuration, which reads `mentionsDisable` only to know whether to look for disable comments in the file): left out
  * of an entry's *outward* digest. `references` too: validate reports no reference but through the load's own problems
- * (the CLI's parallel loader drops them, with the same output). `stamp` is left out of both digests (only the editor's
- * index reads it).
+ * (the CLI's parallel loader drops them, with the same output). `stamp` is left out of every digest (only the editor's
+ * index reads it). The description (`description`, and `description` and `whenToUse` of `meta`) has a digest of its
+ * own: the rest of the run reads it only for the skill listing's length when a settings file changes its limit
+ * (claudeWiring.ts listingLengthFromSettings, for that entry alone) and for `description-overlap` (off unless turned
+ * on).
  */
 const INWARD_KEYS = new Set(['problems', 'mentionsDisable', 'references']);
 
 /**
- * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: the digest of the same JSON
- * without the `stamp` member, a space, and the digest of what the rest of the run reads of it: without INWARD_KEYS
- * either); throws Uncacheable for anything JSON would not give back as it is.
+ * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: three digests, space-
+ * separated: of the same JSON without the `stamp` member, of what the rest of the run reads of it but the description
+ * (without INWARD_KEYS either), and of the description); throws Uncacheable for anything JSON would not give back as it
+ * is.
  */
 function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string } {
   const members: string[] = [];
   const outward: string[] = [];
+  let description = '';
   let stamp = -1;
   for (const k of Object.keys(entry)) {
     if (k === 'root') continue;
@@ -167,20 +172,26 @@ function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string
     if (k === 'stamp') stamp = members.length;
     const member = `${JSON.stringify(k)}:${JSON.stringify(v)}`;
     members.push(member);
-    if (k !== 'stamp' && !INWARD_KEYS.has(k)) outward.push(member);
+    if (k === 'stamp' || INWARD_KEYS.has(k)) continue;
+    if (k === 'description') description += member;
+    else if (k === 'meta' && v !== null && typeof v === 'object') {
+      const { description: d, whenToUse: w, ...rest } = v as Record<string, unknown>;
+      description += JSON.stringify([d ?? null, w ?? null]);
+      outward.push(`"meta":${JSON.stringify(rest)}`);
+    } else outward.push(member);
   }
   const json = `{${members.join(',')}}`;
   if (stamp >= 0) members[stamp] = '';
-  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)}` };
+  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)}` };
 }
 
 /**
- * The part of an entry digest that the rest of a validate run depends on (all of it but the entry's own problems: see
- * INWARD_KEYS); undefined for '-' and '!'.
+ * What the rest of a validate run reads of an entry, from its digest: all of it but its own problems (see
+ * INWARD_KEYS) and its description, and the description; undefined for '-' and '!'.
  */
-export function outwardDigest(digest: string): string | undefined {
-  const space = digest.indexOf(' ');
-  return space < 0 ? undefined : digest.slice(space + 1);
+export function outwardDigest(digest: string): { entry: string; description: string } | undefined {
+  const parts = digest.split(' ');
+  return parts.length === 3 ? { entry: parts[1], description: parts[2] } : undefined;
 }
 
 function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedSkillEntry {
@@ -209,7 +220,7 @@ export function jobOfKey(key: string): { job: SkillJob; profile: Profile; listFi
 
 /**
  * A load's entry as a digest: of its JSON (as the cache stores it) without `stamp` (the SKILL.md's mtime and size,
- * which only the editor's index reads), then after a space that of what the rest of a validate run reads of it
+ * which only the editor's index reads), then after a space those of what the rest of a validate run reads of it
  * (outwardDigest); '-' when the folder held no skill, '!' (never equal: `!` is no digest) when the entry cannot be
  * stored as JSON.
  */

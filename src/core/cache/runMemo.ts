@@ -467,9 +467,20 @@ export interface ChangedRun {
   exit: number;
 }
 
+/** openMemo's answers by memo (a replay and its patch open the same one several times: its checksum is made once). */
+const opened = new WeakMap<Buffer, { meta: Meta; rest: Buffer; qStart: number }>();
+
 /** The parts of an intact memo of this format (its checksum holds); undefined otherwise. */
 function openMemo(data: Buffer | undefined): { meta: Meta; rest: Buffer; qStart: number } | undefined {
   if (!data || !data.length) return undefined;
+  const known = opened.get(data);
+  if (known) return known;
+  const memo = checkMemo(data);
+  if (memo) opened.set(data, memo);
+  return memo;
+}
+
+function checkMemo(data: Buffer): { meta: Meta; rest: Buffer; qStart: number } | undefined {
   const nl = data.indexOf(10);
   if (nl < 0) return undefined;
   const header = JSON.parse(data.toString('utf8', 0, nl)) as { magic?: unknown; format?: unknown; sum?: unknown };

@@ -327,6 +327,11 @@ function markUnread(e: LoadedSkillEntry): void {
  * a positive integer … Default: `1536`") when a settings file changes it, as the `listing` command counts it: the text
  * Claude Code lists (`description` + `when_to_use`, or the first paragraph) in UTF-16 characters.
  */
+/** Whether a settings file of one of `models` changes the listing's description limit (then listingLengthFromSettings reads descriptions). */
+export function changesListingLimit(models: readonly ClaudeModel[]): boolean {
+  return models.some((m) => m.settings.skillListingMaxDescChars !== undefined && m.settings.skillListingMaxDescChars !== DEFAULT_LISTING_MAX);
+}
+
 function listingLengthFromSettings(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<LoadedSkillEntry, ClaudeEntry>, maxOf: ReadonlyMap<LoadedSkillEntry, number>, profile: Profile): void {
   if (!severityFor('listing-length', profile)) return;
   for (const e of all) {

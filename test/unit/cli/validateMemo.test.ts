@@ -123,8 +123,8 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
       fs.appendFileSync(beta, '\nEven more.\n');
       assert.equal(same(['--format', format]).patched, 1);
     }
-    // Edits the rest of the run sees: a description (the entry), a new reference (a problem), another name
-    // (name-dir-mismatch), the agent (not a load); each runs in full, then the memo holds again.
+    // Edits the rest of the run sees: another name (name-dir-mismatch), the agent (not a load); each runs in full, then
+    // the memo holds again.
     const full = (edit: () => void) => {
       edit();
       const r = same(['--format', 'json']);
@@ -132,7 +132,6 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
       assert.equal(same(['--format', 'json']).memo, true);
       return r;
     };
-    full(() => fs.writeFileSync(beta, skillMd('beta', 'Another description of beta. Use it in tests.')));
     assert.match(full(() => fs.writeFileSync(beta, skillMd('alpha'))).out, /name-dir-mismatch/);
     full(() => fs.appendFileSync(path.join(ws, '.claude/agents/helper.md'), 'More help.\n'));
     // The reference target appears: alpha's load asked for it (a load's question): its entry changes, a full run.
@@ -221,6 +220,24 @@ test('validate --cache: an edit that changes only a skill\'s own problems prints
       assert.deepEqual([r.memo, r.patched], [false, undefined], `report memo ${how}`);
       assert.equal(same(['--format', 'json']).memo, true);
     }
+    // A description: only beta's own problems can change, it is printed again; not when a settings file changes the
+    // listing's description limit (the run checks each description against it), nor with description-overlap on.
+    fs.writeFileSync(beta, betaText.replace('The beta skill.', 'The beta skill, changed.'));
+    assert.deepEqual(same(['--format', 'json']).reprinted, 1);
+    fs.writeFileSync(beta, betaText.replace('The beta skill.', 'The beta skill, changed again.'));
+    assert.deepEqual(same(['--format', 'json']).reprinted, 1);
+    for (const [file, text] of [['.claude/settings.json', '{"skillListingMaxDescChars": 20}'], ['.skillflow.json', '{"rules": {"description-overlap": "info"}}']]) {
+      const at = path.join(ws, file);
+      const old = fs.existsSync(at) ? fs.readFileSync(at) : undefined;
+      fs.writeFileSync(at, text);
+      same(['--format', 'json']);
+      assert.equal(same(['--format', 'json']).memo, true);
+      fs.writeFileSync(beta, betaText.replace('The beta skill.', `The beta skill (${file}).`));
+      const r = same(['--format', 'json']);
+      assert.deepEqual([r.memo, r.patched], [false, undefined], file);
+      if (old) fs.writeFileSync(at, old); else fs.rmSync(at);
+    }
+    same(['--format', 'json']);
     // What the rest of the run reads changed too (a new name range: a description on two lines): runs in full.
     fs.writeFileSync(beta, '---\nname: beta\ndescription: >\n  The beta skill. Use it in tests.\n---\n\nRead [x](x.md).\n');
     assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
