@@ -120,7 +120,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
       .map((h) => ({ file: h.file, problems: configureProblems(finder, h.file, h.problems) ?? [] }))
       .filter((h) => h.problems.length > 0);
     c.skills = addOverlapProblems(finder, c.skills, found.models);
-    descriptions = !changesListingLimit(found.models) && !c.skills.some(overlapOn(finder));
+    if (memo) descriptions = !changesListingLimit(found.models) && !c.skills.some(overlapOn(finder));
     return c;
   };
   let configured = collect();
@@ -176,9 +176,9 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   (commands ? ctx.outCommands! : ctx.out)(REPORT_WRITERS[format](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   const code = report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
   if (memo && cache) {
-    const sum = memo.save(code, cache.stats.hits + cache.stats.misses);
+    const id = memo.save(code, cache.stats.hits + cache.stats.misses);
     // The report beside the memo, for a run where only some skills' own problems change (validatePartial.ts).
-    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), sum, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands }, report, memo.loadProblems);
+    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), id, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands }, report, memo.loadProblems);
   }
   return code;
 }
