@@ -13,6 +13,7 @@ import { type FileSystem, nodeFileSystem } from '../core/base/fs';
 import { diskFingerprint, RACY_MS } from '../core/cache/answers';
 import { memoId, replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
 import type { LoadCacheOptions } from '../core/cache/loadCache';
+import type { Problem, Range } from '../core/base/types';
 import type { CliContext } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
 
@@ -111,6 +112,14 @@ function memoKey(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 
   return JSON.stringify([build(dir), process.platform, process.version, ctx.argv, ctx.cwd, ctx.home ?? null, ctx.managedDir === undefined ? 'os' : ctx.managedDir, ctx.columns ?? null]);
 }
 
+/**
+ * What a load gave that the rest of the run may only place or pass on (validateReportMemo.ts): `[its problems, the
+ * ranges of its mentions]` as JSON, '' when it had neither.
+ */
+export function loadLine(problems: readonly Problem[], mentions: readonly Range[]): string {
+  return problems.length || mentions.length ? JSON.stringify([problems, mentions]) : '';
+}
+
 /** The line SKILLFLOW_CACHE_STATS asks for (tests). */
 export function statsLine(reused: number, loaded: number): string {
   return `skillflow validate: cache: ${reused} reused, ${loaded} loaded\n`;
@@ -125,7 +134,7 @@ export interface RunRecording {
   readProof: RunRecorder['readProof'];
   /** Which load asks the questions (LoadCacheOptions.onJob). */
   job: NonNullable<LoadCacheOptions['onJob']>;
-  /** The problems each load gave (by the memo's load index), as JSON ('' for none): validateReportMemo.ts keeps them. */
+  /** What each load gave of its own (by the memo's load index), as validateReportMemo.ts keeps it (loadLine). */
   loadProblems: string[];
   /** How many chunks of output were printed so far. */
   printed(): number;
@@ -165,7 +174,7 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
       end: (digest, entry) => {
         const i = recorder.endJob(digest);
         // Taken now: the rest of the run adds to an entry's problems.
-        if (i >= 0) loadProblems[i] = entry?.problems.length ? JSON.stringify(entry.problems) : '';
+        if (i >= 0) loadProblems[i] = entry ? loadLine(entry.problems, (entry.mentions ?? []).map((m) => m.range)) : '';
       },
     },
     loadProblems,

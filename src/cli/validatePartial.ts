@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { nodeFileSystem } from '../core/base/fs';
 import { messagePaths } from '../core/base/messagePaths';
 import { compareProblems } from '../core/base/problems';
-import type { Problem } from '../core/base/types';
+import type { Problem, Range } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
 import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
@@ -23,7 +23,7 @@ import { EXIT_OK, EXIT_PROBLEMS } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
 import { displayPaths } from './output/paths';
 import { REPORT_WRITERS, validationReport } from './output/report';
-import { openReportMemo, REPORT_FILE } from './validateReportMemo';
+import { type LoadRecord, openReportMemo, REPORT_FILE } from './validateReportMemo';
 import { withReadCache } from '../core/discovery/readCache';
 import type { CliContext } from './context';
 import { fingerprint, memoFile, PARTIAL_HANDOFF, printReplayed, processContext, writeAtomic } from './validateMemo';
@@ -61,7 +61,7 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
       const outward = outwardDigest(now);
       const before = outwardDigest(digest);
       if (!entry || outward === undefined || before === undefined || outward.entry !== before.entry) return undefined;
-      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description });
+      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions });
     }
     const lines = recorder.questionLines();
     if (lines === undefined) return undefined;
@@ -100,6 +100,13 @@ interface ChangedLoad {
   entry: LoadedSkillEntry;
   /** Its description changed. */
   description: boolean;
+  /** Where its mentions are changed (not what they name). */
+  mentions: boolean;
+}
+
+/** Two ranges the same. */
+function sameRange(a: Range, b: Range): boolean {
+  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
 }
 
 /** Two problems the same in every member. */
@@ -154,22 +161,36 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   const finder = new RuleConfigFinder(withReadCache(nodeFileSystem), meta.config ?? undefined);
   const say = messagePaths([meta.cwd], meta.home ?? undefined);
   const bySkill = new Map(report.skills.map((s, i) => [s[0], i]));
-  const newProblems = new Map<number, Problem[]>();
-  for (const { load, entry, description } of changed) {
+  const newLoads = new Map<number, LoadRecord>();
+  for (const { load, entry, description, mentions } of changed) {
     const file = entry.skillMdPath;
     if (description && !meta.descriptions) return undefined;
-    const before = opened.loadProblems(load);
+    const old = opened.load(load);
     const at = bySkill.get(file);
-    if (before === undefined || at === undefined || finder.isIgnored(file)) return undefined;
+    if (old === undefined || at === undefined || finder.isIgnored(file)) return undefined;
     const now = entry.problems;
-    const removed = minus(before, now);
-    const added = minus(now, before);
+    const removed = minus(old.problems, now);
+    const added = minus(now, old.problems);
     if ([...removed, ...added].some((p) => WIRING_READ_CODES.has(p.code) || (p.file !== undefined && p.file !== file))) return undefined;
     // As the run configures and shows one problem of this file.
     const shown = (ps: readonly Problem[]) => (configureProblems(finder, file, ps) ?? []).map((p) => ({ ...p, message: say(p.message) }));
     const list = without(report.skills[at][4], shown(removed));
     if (!list) return undefined;
     const adding = shown(added);
+    // Mentions that moved (naming the same skills, in the same order): their `mention-unknown` problems move with them.
+    const ranges = (entry.mentions ?? []).map((m) => m.range);
+    if (mentions) {
+      if (ranges.length !== old.mentions.length) return undefined;
+      for (let m = 0; m < ranges.length; m++) {
+        if (sameRange(ranges[m], old.mentions[m])) continue;
+        for (let k = list.length - 1; k >= 0; k--) {
+          const p = list[k];
+          if (p.code !== 'mention-unknown' || !sameRange(p, old.mentions[m])) continue;
+          list.splice(k, 1);
+          adding.push({ ...p, line: ranges[m].line, column: ranges[m].column, endLine: ranges[m].endLine, endColumn: ranges[m].endColumn });
+        }
+      }
+    }
     // Without a search for disable comments (none found: `false`), the run reads the file for them when it has problems.
     if (entry.mentionsDisable !== false && (list.length || adding.length)) return undefined;
     for (const p of adding) {
@@ -180,7 +201,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
       list.splice(i, 0, p);
     }
     report.skills[at][4] = list;
-    newProblems.set(load, now);
+    newLoads.set(load, { problems: now, mentions: ranges });
   }
   const validation = validationReport({
     skills: report.skills.map(([skillMdPath, name, scope, source, problems]) => ({ skillMdPath, name, scope, source, problems })),
@@ -190,7 +211,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   const text = REPORT_WRITERS[meta.format](validation, displayPaths(meta.cwd), { cwd: meta.cwd, profile: meta.profile });
   const out = [...found.out];
   out[meta.chunk] = ['o', Buffer.from(meta.commands ? escapeControls(text) : cleanOutput(text), 'utf8')];
-  return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes: (memoId) => opened.bytes(memoId, report, newProblems) };
+  return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes: (memoId) => opened.bytes(memoId, report, newLoads) };
 }
 
 /**

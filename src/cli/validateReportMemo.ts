@@ -7,20 +7,20 @@
  * (validatePartial.ts). Only the bundle reads it (never the warm path of dist/cli.js).
  *
  * The file: a header line (magic, format, the memo's id, the checksum of the rest), a line of JSON (ReportMeta),
- * a line of JSON (StoredReport), then one line per load of the memo (in its order): the JSON of its problems, or
- * nothing when it had none.
+ * a line of JSON (StoredReport), then one line per load of the memo (in its order): validateMemo.ts loadLine (its
+ * problems and the ranges of its mentions), or nothing when it had neither.
  */
-import type { Problem, Profile, Scope } from '../core/base/types';
+import type { Problem, Profile, Range, Scope } from '../core/base/types';
 import type { ClaudeSource } from '../core/claude/types';
 import { checksumOf } from '../core/cache/answers';
 import type { ReportFormat, ValidationReport } from './output/report';
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
-import { writeAtomic } from './validateMemo';
+import { loadLine, writeAtomic } from './validateMemo';
 
 const MAGIC = 'skillflow-validate-report';
 /** Bumped whenever what is stored changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 export const REPORT_FILE = 'validate-report-v1.json';
 
 /** What printing the report again needs besides the report. */
@@ -50,7 +50,14 @@ export interface StoredReport {
   configs: Array<[string, Problem[]]>;
 }
 
-/** The file's bytes, in chunks: `loadProblems[i]` is the JSON of the problems of the memo's load i ('' for none). */
+/** What a load gave that the report memo keeps (validateMemo.ts loadLine). */
+export interface LoadRecord {
+  problems: Problem[];
+  /** The ranges of its mentions of other skills, in order. */
+  mentions: Range[];
+}
+
+/** The file's bytes, in chunks: `loadProblems[i]` is the memo's load i's loadLine. */
 export function reportMemoChunks(memoId: string, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[]): Buffer[] {
   const stored: StoredReport = {
     skills: report.skills.map((s) => [s.skillMdPath, s.name, s.scope, s.source, s.problems]),
@@ -68,10 +75,10 @@ function withHeader(memoId: string, parts: readonly string[]): Buffer[] {
 export interface OpenedReport {
   meta: ReportMeta;
   report: StoredReport;
-  /** The problems load i gave (undefined when the file has no such load). */
-  loadProblems(i: number): Problem[] | undefined;
-  /** The file's chunks with load i's problems replaced by `problems[i]` (when given) and the report by `report`, bound to `memoId`. */
-  bytes(memoId: string, report: StoredReport, problems: ReadonlyMap<number, Problem[]>): Buffer[];
+  /** What load i gave (undefined when the file has no such load). */
+  load(i: number): LoadRecord | undefined;
+  /** The file's chunks with load i's record replaced by `loads[i]` (when given) and the report by `report`, bound to `memoId`. */
+  bytes(memoId: string, report: StoredReport, loads: ReadonlyMap<number, LoadRecord>): Buffer[];
 }
 
 /** The report memo `data` when it is intact, of this format, and bound to the memo run `memoId` (its Meta.id); else undefined. */
@@ -98,18 +105,19 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
     return {
       meta,
       report,
-      loadProblems: (i) => {
+      load: (i) => {
         if (!(i >= 0 && i < starts.length - 1)) return undefined;
         const text = line(i);
-        const problems = text === '' ? [] : JSON.parse(text) as unknown;
-        return Array.isArray(problems) ? problems as Problem[] : undefined;
+        if (text === '') return { problems: [], mentions: [] };
+        const [problems, mentions] = JSON.parse(text) as unknown[];
+        return Array.isArray(problems) && Array.isArray(mentions) ? { problems: problems as Problem[], mentions: mentions as Range[] } : undefined;
       },
-      bytes: (id, next, problems) => {
+      bytes: (id, next, loads) => {
         const chunks = [body.subarray(0, metaEnd + 1), Buffer.from(`${JSON.stringify(next)}\n`, 'utf8')];
         let from = starts[0];
-        for (const i of [...problems.keys()].sort((a, b) => a - b)) {
-          const p = problems.get(i)!;
-          chunks.push(body.subarray(from, starts[i]), Buffer.from(`${p.length ? JSON.stringify(p) : ''}\n`, 'utf8'));
+        for (const i of [...loads.keys()].sort((a, b) => a - b)) {
+          const r = loads.get(i)!;
+          chunks.push(body.subarray(from, starts[i]), Buffer.from(`${loadLine(r.problems, r.mentions)}\n`, 'utf8'));
           from = starts[i + 1];
         }
         chunks.push(body.subarray(from));

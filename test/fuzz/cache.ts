@@ -70,10 +70,11 @@ type Step =
   | { op: 'plugin'; text: number }
   | { op: 'command'; text: number; make: boolean }
   | { op: 'touch'; root: number; skill: number }
-  | { op: 'append'; root: number; skill: number; line: number };
+  | { op: 'append'; root: number; skill: number; line: number }
+  | { op: 'insert'; root: number; skill: number; line: number };
 
 /** Lines appended to a SKILL.md: prose, links to missing or present files, a mention, a disable comment. */
-const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).'];
+const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).'];
 
 const idx = (n: number) => fc.nat({ max: n - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -90,6 +91,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('command' as const), text: idx(TEXTS.length), make: fc.boolean() }),
   { arbitrary: fc.record({ op: fc.constant('touch' as const), root: idx(ROOTS.length), skill: idx(NAMES.length) }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('append' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 4 },
+  { arbitrary: fc.record({ op: fc.constant('insert' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 3 },
 );
 
 interface Input {
@@ -173,6 +175,16 @@ function applyStep(base: string, s: Step): void {
     case 'append': {
       const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
       if (nodeFs.existsSync(file)) nodeFs.appendFileSync(file, `${LINES[s.line]}\n`);
+      break;
+    }
+    case 'insert': {
+      // Right after the frontmatter (or first): everything below it moves down a line.
+      const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
+      if (!nodeFs.existsSync(file)) break;
+      const text = nodeFs.readFileSync(file, 'utf8');
+      const end = text.startsWith('---\n') ? text.indexOf('\n---\n', 4) : -1;
+      const at = end < 0 ? 0 : end + 5;
+      nodeFs.writeFileSync(file, `${text.slice(0, at)}${LINES[s.line]}\n${text.slice(at)}`);
       break;
     }
     case 'touch': {

@@ -24,6 +24,7 @@ import type { FileSystem } from '../base/fs';
 import type { Problem } from '../base/types';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
+import type { SkillMention } from '../validation/mentions';
 import { checksum, checksumOf, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
 
 export { type Fingerprinter, RACY_MS } from './answers';
@@ -149,20 +150,22 @@ function checkPlain(value: unknown): void {
  * index reads it). The description (`description`, and `description` and `whenToUse` of `meta`) has a digest of its
  * own: the rest of the run reads it only for the skill listing's length when a settings file changes its limit
  * (claudeWiring.ts listingLengthFromSettings, for that entry alone) and for `description-overlap` (off unless turned
- * on).
+ * on). So do the ranges of its mentions of other skills: the rest of the run reads them only to place this entry's
+ * own `mention-unknown` problems (checkMentions); their names are part of the outward digest.
  */
 const INWARD_KEYS = new Set(['problems', 'mentionsDisable', 'references']);
 
 /**
- * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: three digests, space-
- * separated: of the same JSON without the `stamp` member, of what the rest of the run reads of it but the description
- * (without INWARD_KEYS either), and of the description); throws Uncacheable for anything JSON would not give back as it
- * is.
+ * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: four digests, space-
+ * separated: of the same JSON without the `stamp` member; of what the rest of the run reads of it but the description
+ * and where its mentions are (without INWARD_KEYS either); of the description; of its mentions' ranges); throws
+ * Uncacheable for anything JSON would not give back as it is.
  */
 function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string } {
   const members: string[] = [];
   const outward: string[] = [];
   let description = '';
+  let mentionRanges = '';
   let stamp = -1;
   for (const k of Object.keys(entry)) {
     if (k === 'root') continue;
@@ -174,7 +177,11 @@ function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string
     members.push(member);
     if (k === 'stamp' || INWARD_KEYS.has(k)) continue;
     if (k === 'description') description += member;
-    else if (k === 'meta' && v !== null && typeof v === 'object') {
+    else if (k === 'mentions' && Array.isArray(v)) {
+      const mentions = v as SkillMention[];
+      outward.push(`"mentions":${JSON.stringify(mentions.map((m) => [m.name, m.slash]))}`);
+      mentionRanges = JSON.stringify(mentions.map((m) => m.range));
+    } else if (k === 'meta' && v !== null && typeof v === 'object') {
       const { description: d, whenToUse: w, ...rest } = v as Record<string, unknown>;
       description += JSON.stringify([d ?? null, w ?? null]);
       outward.push(`"meta":${JSON.stringify(rest)}`);
@@ -182,16 +189,17 @@ function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string
   }
   const json = `{${members.join(',')}}`;
   if (stamp >= 0) members[stamp] = '';
-  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)}` };
+  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)} ${hashOf(mentionRanges)}` };
 }
 
 /**
  * What the rest of a validate run reads of an entry, from its digest: all of it but its own problems (see
- * INWARD_KEYS) and its description, and the description; undefined for '-' and '!'.
+ * INWARD_KEYS), its description and where its mentions are; the description; where its mentions are. Undefined for
+ * '-' and '!'.
  */
-export function outwardDigest(digest: string): { entry: string; description: string } | undefined {
+export function outwardDigest(digest: string): { entry: string; description: string; mentions: string } | undefined {
   const parts = digest.split(' ');
-  return parts.length === 3 ? { entry: parts[1], description: parts[2] } : undefined;
+  return parts.length === 4 ? { entry: parts[1], description: parts[2], mentions: parts[3] } : undefined;
 }
 
 function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedSkillEntry {

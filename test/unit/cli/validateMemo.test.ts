@@ -186,6 +186,14 @@ test('validate --cache: an edit that changes only a skill\'s own problems prints
       fs.writeFileSync(beta, betaText);
       assert.deepEqual(same(['--format', format]).reprinted, 1, `${format}: the problem fixed`);
     }
+    // Text added above a mention: the mention moves, and the problem the rest of the run gave it moves with it.
+    same(['--format', 'text']);
+    fs.writeFileSync(beta, betaText.replace('# Beta\n', '# Beta\n\nA new first paragraph.\n'));
+    const moved = same(['--format', 'text']);
+    assert.equal(moved.reprinted, 1);
+    assert.match(moved.out, /beta\/SKILL\.md:10:\d+: \w+ mention-unknown Did you mean 'alpha'/);
+    fs.writeFileSync(beta, betaText);
+    assert.match(same(['--format', 'text']).out, /beta\/SKILL\.md:8:\d+: \w+ mention-unknown/);
     // The rule configuration applies to the problems made again; the exit code follows an error made again.
     fs.writeFileSync(path.join(ws, '.skillflow.json'), JSON.stringify({ rules: { 'reference-missing': 'info', 'agent-skill-missing': 'warning', 'yaml-syntax': 'off' } }));
     assert.equal(same(['--format', 'text']).code, 0);
