@@ -30,6 +30,16 @@ function run(cli: string, cwd: string, args: string[], env: Record<string, strin
   };
 }
 
+/** Runs validate with ARGS and --cache, then with --no-cache; asserts the same exit code, stdout and stderr; gives the cached run. */
+function sameAsUncached(cli: string, ws: string) {
+  return (args: string[]) => {
+    const cached = run(cli, ws, [...args, '--cache']);
+    const none = run(cli, ws, [...args, '--no-cache']);
+    assert.deepEqual([cached.code, cached.out, cached.err], [none.code, none.out, none.err]);
+    return cached;
+  };
+}
+
 test('validate --cache: an unchanged run is printed from the run memo; every change runs in full; outputs equal --no-cache', () => {
   const work = tempTree({
     'ws/.claude/skills/alpha/SKILL.md': skillMd('alpha', undefined, 'See [the guide](references/guide.md).\n'),
@@ -104,12 +114,7 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
   const beta = path.join(ws, '.claude/skills/beta/SKILL.md');
   try {
     const cli = buildCli(path.join(work, 'dist'));
-    const same = (args: string[]) => {
-      const cached = run(cli, ws, [...args, '--cache']);
-      const none = run(cli, ws, [...args, '--no-cache']);
-      assert.deepEqual([cached.code, cached.out, cached.err], [none.code, none.out, none.err]);
-      return cached;
-    };
+    const same = sameAsUncached(cli, ws);
     fs.mkdirSync(path.join(ws, '.skillflow_cache'));
     for (const format of ['json', 'text']) {
       assert.equal(same(['--format', format]).memo, false);
@@ -165,12 +170,7 @@ test('validate --cache: an edit that changes only a skill\'s own problems prints
   const memoDir = path.join(ws, '.skillflow_cache');
   try {
     const cli = buildCli(path.join(work, 'dist'));
-    const same = (args: string[]) => {
-      const cached = run(cli, ws, [...args, '--cache']);
-      const none = run(cli, ws, [...args, '--no-cache']);
-      assert.deepEqual([cached.code, cached.out, cached.err], [none.code, none.out, none.err]);
-      return cached;
-    };
+    const same = sameAsUncached(cli, ws);
     fs.mkdirSync(memoDir);
     for (const format of ['json', 'text', 'sarif', 'github', 'markdown']) {
       same(['--format', format]);
