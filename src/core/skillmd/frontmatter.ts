@@ -184,6 +184,18 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
+  return parseWithYaml(base, src, close);
+}
+
+/**
+ * The rest of parseUnsafe for a frontmatter the fast path did not read (nested values, unusual YAML; a few percent of
+ * real files): the YAML library's parse, its errors, keys and values. A function of its own, so that the optimizing
+ * compiler, which compiles parseUnsafe for every bulk run, does not compile this rarely run part with it.
+ */
+function parseWithYaml(base: DetailedParse, src: string, close: number): DetailedParse {
+  const { lines, valueNodes } = base;
+  const problems = base.parsed.problems;
+  const yamlStart = lines.starts[1];
   const first = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
   const { source, sourceStart } = first;
   let { doc, limit, tooMany, collectionKeys } = first;
