@@ -60,6 +60,8 @@ const KEYS = ['name', 'description', 'license', 'true', 'True', 'null', 'false',
 const BETWEEN: string[][] = [
   [''], ['', ''], [' '], ['   ', ''], ['# c'], ['#'], ['# a: b # c'], ['', '# section', ''], ['# é — 漢字'], ['#x', '', '#y'],
   ['  # indented'], ['\t'], ['# tab\tin'], ['  '], ['', '  continued'], ['# c', ' x'],
+  // Comments holding a character the fast path leaves to the full parser (a control, a line separator, a BOM).
+  ['# ctl\u0001x'], ['#\u2028'], ['# bom\ufeff'], ['# c   '],
 ];
 
 test('fast path: tricky values give the same parse as the YAML library', () => {
