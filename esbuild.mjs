@@ -43,7 +43,22 @@ if (watch) {
   console.log('[esbuild] watching');
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
+  for (const bundle of ['dist/skillflow.js', 'dist/validate-worker.js']) plainBuiltins(bundle);
   writeCodeCache();
+}
+
+/**
+ * `import * as path from 'node:path'` becomes `var path = __toESM(require("node:path"))` in a cjs bundle: an object
+ * whose every property is a getter, so each `path.join` or `nodeFs.readSync` is a function call, tens of thousands in
+ * a bulk `validate` (mostly before the optimizing compiler has inlined them). A Node built-in module is the object the
+ * namespace mirrors (same properties, same values; its `default` is never read: checked here), so the bundle takes it
+ * as it is: `var path = require("node:path")`. Measured: ~1 % fewer instructions in a cold `validate` of 1,000 skills.
+ */
+function plainBuiltins(bundle) {
+  const source = readFileSync(bundle, 'utf8');
+  const out = source.replace(/^var (\w+) = __toESM\(require\("(node:[a-z_/]+)"\)\);$/gm, (line, name, id) =>
+    new RegExp(`\\b${name}\\.default\\b`).test(source) ? line : `var ${name} = require("${id}");`);
+  if (out !== source) writeFileSync(bundle, out);
 }
 
 /**
