@@ -13,7 +13,7 @@ import { validateSkillMdBytes } from '../validation/bytes';
 import { validateSkillMd, type SkillMdValidation } from '../validation/validateSkill';
 import type { SkillMention } from '../validation/mentions';
 import type { ClaudeMeta } from '../claude/types';
-import { metaFromParsed } from '../claude/meta';
+import { frontmatterField, metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
 import { mayHoldDisableComment } from '../config/ruleConfig';
 import { byName, hasFile, PathJoiner, projectOf, skillMdOutsideWorkspace } from './paths';
@@ -219,9 +219,9 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
  */
 function takeValidation(entry: LoadedSkillEntry, result: ReturnType<typeof validateSkillMdBytes>, bytes: Buffer, command: boolean, profile: Profile, estimateTokens: boolean): void {
   const data = result.parsed.data;
-  const rawName = data?.name;
+  const rawName = data == null ? undefined : frontmatterField(data, 'name');
   if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
-  const description = data?.description;
+  const description = data == null ? undefined : frontmatterField(data, 'description');
   if (typeof description === 'string') entry.description = detach(description);
   entry.meta = detachedMeta(metaFromParsed(result.parsed), typeof description === 'string' ? { raw: description, detached: entry.description! } : undefined);
   const nameKey = result.parsed.keys.find((k) => k.key === 'name');
