@@ -5,7 +5,9 @@
 //   - floor; warm, nothing changed (printed from the run memo by dist/cli.js: checked); one SKILL.md appended to, split
 //     by what happened: its entry the same (the run memo holds but for that skill's load, which is made again, and is
 //     printed, patched) or not (a skill whose problems count its body's lines or tokens: the full run, reusing the
-//     per-skill cache), beside one SKILL.md whose description changed (always the full run: checked); cold (no cache
+//     per-skill cache), one SKILL.md given a link to a missing file (its own problems change: the memo's report printed
+//     again with that skill's problems made again: checked), one SKILL.md whose description changed (the same:
+//     checked); cold (no cache
 //     file: validate and write both); --no-cache; each with its ratio to the floor, and the peak memory (max RSS) of
 //     each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
@@ -73,10 +75,12 @@ try {
   const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
-  const sides = { floor: [], warm: [], one: [], oneFull: [], desc: [], cold: [], nocache: [] };
-  const rss = { floor: [], warm: [], one: [], oneFull: [], desc: [], cold: [], nocache: [] };
-  const cpu = { floor: [], warm: [], one: [], oneFull: [], desc: [], cold: [], nocache: [] };
+  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'cold', 'nocache'];
+  const sides = Object.fromEntries(SIDES.map((k) => [k, []]));
+  const rss = Object.fromEntries(SIDES.map((k) => [k, []]));
+  const cpu = Object.fromEntries(SIDES.map((k) => [k, []]));
   const patched = (r) => /skillflow: run memo held after 1 loads made again/.test(r.stderr);
+  const reprinted = (r) => /skillflow: run memo held after 1 loads made again; the problems of 1 printed again/.test(r.stderr);
   let reference;
   console.log(`bench-cache: ${N} skills, ${RUNS} rounds; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`);
   for (let i = 0; i < RUNS; i++) {
@@ -94,16 +98,24 @@ try {
     const file = path.join(root, folders[(i * 7919) % folders.length], 'SKILL.md');
     fs.appendFileSync(file, `\nChanged in round ${i}.\n`);
     const oneRun = validate(withCache);
-    const one = record(patched(oneRun) ? 'one' : 'oneFull', oneRun);
+    const one = record(reprinted(oneRun) ? 'oneAgain' : patched(oneRun) ? 'one' : 'oneFull', oneRun);
     const after = validate(['--no-cache']);
     if (one.stdout !== after.stdout) throw new Error('the one-changed run printed something else than --no-cache');
     if (memoUsed(one)) throw new Error('the one-changed run printed the run memo as it was');
-    // One description changed: what the rest of the run sees of that skill changed, so the full run runs.
+    // One SKILL.md given a link to a file that is not there: its own problems change (reference-missing), nothing the
+    // rest of the run reads of it does, so the memo's report is printed again with that skill's problems made again.
+    const linked = path.join(root, folders[(i * 7919 + 2503) % folders.length], 'SKILL.md');
+    fs.appendFileSync(linked, `\nSee [the notes](notes-${i}.md).\n`);
+    const link = record('link', validate(withCache));
+    if (link.stdout !== validate(['--no-cache']).stdout) throw new Error('the link-added run printed something else than --no-cache');
+    if (!reprinted(link)) throw new Error(`the link-added run did not print the memo's report again: ${link.stderr.slice(0, 300)}`);
+    // One description changed: the rest of the run reads it only for that skill's own problems here (no settings file
+    // changes the listing's limit, description-overlap is off), so that skill's problems are made again.
     const other = path.join(root, folders[(i * 7919 + 4999) % folders.length], 'SKILL.md');
     fs.writeFileSync(other, fs.readFileSync(other, 'utf8').replace('description: ', `description: Changed in round ${i}. `));
     const desc = record('desc', validate(withCache));
     if (desc.stdout !== validate(['--no-cache']).stdout) throw new Error('the description-changed run printed something else than --no-cache');
-    if (memoUsed(desc) || patched(desc)) throw new Error('the description-changed run printed the memo');
+    if (!reprinted(desc)) throw new Error(`the description-changed run did not print the memo's report again: ${desc.stderr.slice(0, 300)}`);
   }
   const floor = median(sides.floor);
   const floorCpu = median(cpu.floor);
@@ -112,8 +124,10 @@ try {
   row('read-only floor (list + read)', 'floor');
   row('warm, nothing changed', 'warm');
   row(`one appended to, entry same (${sides.one.length} of ${RUNS})`, 'one');
-  row(`one appended to, entry changed (${sides.oneFull.length})`, 'oneFull');
-  row('one description changed (full run)', 'desc');
+  row(`one appended to, own problems changed (${sides.oneAgain.length})`, 'oneAgain');
+  row(`one appended to, full run (${sides.oneFull.length})`, 'oneFull');
+  row('one link to a missing file added', 'link');
+  row('one description changed', 'desc');
   row('cold (no cache file; writes it)', 'cold');
   row('--no-cache', 'nocache');
   console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');

@@ -102,6 +102,15 @@ export function applyConfig(fs: FileSystem, finder: RuleConfigFinder, found: { s
 /** The code of the rule that is off unless a `.skillflow.json` turns it on. */
 const OVERLAP_CODE = 'description-overlap';
 
+/** Whether the nearest `.skillflow.json` of a skill turns `description-overlap` on. */
+export function overlapOn(finder: RuleConfigFinder): (s: Pick<SkillEntry, 'skillMdPath'>) => boolean {
+  return (s) => {
+    const rules = finder.forFile(s.skillMdPath).rules;
+    const setting = Object.prototype.hasOwnProperty.call(rules, OVERLAP_CODE) ? rules[OVERLAP_CODE] : undefined;
+    return setting !== undefined && setting !== 'off';
+  };
+}
+
 /**
  * `description-overlap`, off by default: when the nearest `.skillflow.json` of a skill sets it (`"description-overlap":
  * "info"`), each skill of a competing pair (listingOverlaps over each model's listing) gets a problem naming the other
@@ -109,10 +118,7 @@ const OVERLAP_CODE = 'description-overlap';
  * skills that got one.
  */
 export function addOverlapProblems(finder: RuleConfigFinder, skills: SkillEntry[], models: readonly ClaudeModel[]): SkillEntry[] {
-  const on = (s: SkillEntry) => {
-    const setting = Object.prototype.hasOwnProperty.call(finder.forFile(s.skillMdPath).rules, OVERLAP_CODE) ? finder.forFile(s.skillMdPath).rules[OVERLAP_CODE] : undefined;
-    return setting !== undefined && setting !== 'off';
-  };
+  const on = overlapOn(finder);
   if (!skills.some(on)) return skills;
   const byPath = new Map(skills.map((s, i) => [s.skillMdPath, i]));
   const out = [...skills];

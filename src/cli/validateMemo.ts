@@ -11,7 +11,9 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type FileSystem, nodeFileSystem } from '../core/base/fs';
 import { diskFingerprint, RACY_MS } from '../core/cache/answers';
-import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
+import { memoId, replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
+import type { LoadCacheOptions } from '../core/cache/loadCache';
+import type { Problem, Range } from '../core/base/types';
 import type { CliContext } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
 
@@ -110,6 +112,14 @@ function memoKey(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 
   return JSON.stringify([build(dir), process.platform, process.version, ctx.argv, ctx.cwd, ctx.home ?? null, ctx.managedDir === undefined ? 'os' : ctx.managedDir, ctx.columns ?? null]);
 }
 
+/**
+ * What a load gave that the rest of the run may only place or pass on (validateReportMemo.ts): `[its problems, the
+ * ranges of its mentions]` as JSON, '' when it had neither.
+ */
+export function loadLine(problems: readonly Problem[], mentions: readonly Range[]): string {
+  return problems.length || mentions.length ? JSON.stringify([problems, mentions]) : '';
+}
+
 /** The line SKILLFLOW_CACHE_STATS asks for (tests). */
 export function statsLine(reused: number, loaded: number): string {
   return `skillflow validate: cache: ${reused} reused, ${loaded} loaded\n`;
@@ -123,11 +133,18 @@ export interface RunRecording {
   noteTrusted: RunRecorder['noteTrusted'];
   readProof: RunRecorder['readProof'];
   /** Which load asks the questions (LoadCacheOptions.onJob). */
-  job: { begin(key: string): void; end(digest: string): void };
+  job: NonNullable<LoadCacheOptions['onJob']>;
+  /** What each load gave of its own (by the memo's load index), as validateReportMemo.ts keeps it (loadLine). */
+  loadProblems: string[];
+  /** How many chunks of output were printed so far. */
+  printed(): number;
   /** Prints the cache-stats line (not recorded: a replay prints its own). */
   stats(reused: number, loaded: number): void;
-  /** Writes the memo (or removes a stale one when this run cannot be memoised). Never throws. */
-  save(exit: number, loads: number): void;
+  /**
+   * Writes the memo (or removes a stale one when this run cannot be memoised) and returns its id (runMemo.ts memoId;
+   * undefined when none was written). Never throws.
+   */
+  save(exit: number, loads: number): string | undefined;
 }
 
 /**
@@ -138,6 +155,7 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
   const file = memoFile(args, ctx.cwd);
   if (file === undefined || file !== path.join(dir, MEMO_FILE)) return undefined;
   const recorder = new RunRecorder({ fingerprint, racyMs: racyMs ?? RACY_MS });
+  const loadProblems: string[] = [];
   const recorded: CliContext = {
     ...ctx,
     env: recorder.env(ctx.env),
@@ -151,15 +169,26 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
     trace: (fs) => recorder.trace(fs, true),
     noteTrusted: recorder.noteTrusted,
     readProof: recorder.readProof,
-    job: { begin: recorder.beginJob, end: recorder.endJob },
+    job: {
+      begin: recorder.beginJob,
+      end: (digest, entry) => {
+        const i = recorder.endJob(digest);
+        // Taken now: the rest of the run adds to an entry's problems.
+        if (i >= 0) loadProblems[i] = entry ? loadLine(entry.problems, (entry.mentions ?? []).map((m) => m.range)) : '';
+      },
+    },
+    loadProblems,
+    printed: () => recorder.printed,
     stats: (reused, loaded) => { recorder.print('s', ''); ctx.err(statsLine(reused, loaded)); },
     save: (exit, loads) => {
       try {
         const data = recorder.serialize(memoKey(ctx, __dirname), exit, loads);
         if (data) writeAtomic(file, data);
         else nodeFs.rmSync(file, { force: true });
+        return data && memoId(data);
       } catch {
         // an unwritable memo only costs the next run its speed
+        return undefined;
       }
     },
   };

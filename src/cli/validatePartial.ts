@@ -8,19 +8,32 @@
  * runs. This is the "early cutoff" of build systems: a step made again whose result is the same does not make what
  * depends on it again.
  */
+import * as nodeFs from 'node:fs';
+import * as path from 'node:path';
 import { nodeFileSystem } from '../core/base/fs';
-import { entryDigest, jobOfKey } from '../core/cache/loadCache';
-import { memoJobs, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
-import { loadSkillsInOrder } from '../core/discovery/load';
+import { messagePaths } from '../core/base/messagePaths';
+import { compareProblems } from '../core/base/problems';
+import type { Problem, Range } from '../core/base/types';
+import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
+import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
+import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
+import { WIRING_READ_CODES } from '../core/discovery/claudeWiring';
+import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load';
+import { EXIT_OK, EXIT_PROBLEMS } from './context';
+import { cleanOutput, escapeControls } from './output/clean';
+import { displayPaths } from './output/paths';
+import { REPORT_WRITERS, validationReport } from './output/report';
+import { type LoadRecord, openReportMemo, REPORT_FILE } from './validateReportMemo';
 import { withReadCache } from '../core/discovery/readCache';
 import type { CliContext } from './context';
 import { fingerprint, memoFile, PARTIAL_HANDOFF, printReplayed, processContext, writeAtomic } from './validateMemo';
 
 /**
  * The output of the memoised run `found` (a replay with `dirty` set) when the loads it names give the same entries
- * again; the memo is then patched. Undefined (nothing written) otherwise. Never throws.
+ * again, or entries that differ only in their own problems (then printed from the report memo, reportAgain); the memo
+ * is then patched. Undefined (nothing written) otherwise. Never throws.
  */
-export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): Replayed | undefined {
+export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number }) | undefined {
   const dirty = found.dirty;
   const file = memoFile(args, ctx.cwd);
   if (!dirty || file === undefined) return undefined;
@@ -29,30 +42,176 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
     const recorder = new RunRecorder({ fingerprint, racyMs: 0 });
     const fs = recorder.trace(withReadCache(nodeFileSystem));
     const jobs = memoJobs(dirty);
+    const changed: ChangedLoad[] = [];
     for (let i = 0; i < jobs.length; i++) {
       const [key, digest] = jobs[i] ?? [];
       const job = key === undefined ? undefined : jobOfKey(key);
       if (!job || digest === undefined) return undefined;
       recorder.beginJobAt(dirty.jobs[i]);
+      let entry: LoadedSkillEntry | undefined;
       let now: string;
       try {
-        now = entryDigest(loadSkillsInOrder(fs, [job.job], job.profile, { listFiles: job.listFiles })[0]);
+        entry = loadSkillsInOrder(fs, [job.job], job.profile, { listFiles: job.listFiles })[0];
+        now = entryDigest(entry);
       } finally {
         recorder.endJob(digest);
       }
-      if (now !== digest || now === '!') return undefined;
+      if (now === digest && now !== '!') continue;
+      // Another entry: only its own problems (and its description) may differ, not what the rest of the run reads of it.
+      const outward = outwardDigest(now);
+      const before = outwardDigest(digest);
+      if (!entry || outward === undefined || before === undefined || outward.entry !== before.entry) return undefined;
+      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions });
     }
     const lines = recorder.questionLines();
     if (lines === undefined) return undefined;
+    const dir = path.dirname(file);
+    let printed: Replayed = { out: found.out, exit: found.exit, loads: found.loads };
+    let report: Buffer[] | undefined;
+    let data: Buffer[];
+    if (changed.length) {
+      const again = reportAgain(dir, dirty.data, changed, found);
+      if (!again) return undefined;
+      printed = { ...printed, out: again.out, exit: again.exit };
+      data = patchMemo(dirty, lines, { digests: new Map(changed.map((c) => [c.load, c.digest])), out: again.out, exit: again.exit });
+      report = again.bytes(again.id);
+    } else {
+      data = patchMemo(dirty, lines);
+    }
     try {
-      writeAtomic(file, patchMemo(dirty, lines));
+      // Either file may stay alone (a write that fails): a report memo holds its report and the problems it came from
+      // together, for any memo of the run it is bound to (Meta.id), so neither order can print a wrong report.
+      if (report) writeAtomic(path.join(dir, REPORT_FILE), report);
+      writeAtomic(file, data);
     } catch {
       // an unwritable memo only costs the next run its speed
     }
-    return { out: found.out, exit: found.exit, loads: found.loads };
+    return { ...printed, reprinted: changed.length };
   } catch {
     return undefined;
   }
+}
+
+/** A load made again that gave an entry differing only in its own problems. */
+interface ChangedLoad {
+  /** Its index in the memo. */
+  load: number;
+  digest: string;
+  entry: LoadedSkillEntry;
+  /** Its description changed. */
+  description: boolean;
+  /** Where its mentions are changed (not what they name). */
+  mentions: boolean;
+}
+
+/** Two ranges the same. */
+function sameRange(a: Range, b: Range): boolean {
+  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
+}
+
+/** Two problems the same in every member. */
+function sameProblem(a: Problem, b: Problem): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * `all` less one of each of `some` (as multisets, compared member by member; order kept); undefined when one of `some`
+ * is not in `all`.
+ */
+function without(all: readonly Problem[], some: readonly Problem[]): Problem[] | undefined {
+  const out = [...all];
+  for (const p of some) {
+    const i = out.findIndex((q) => sameProblem(p, q));
+    if (i < 0) return undefined;
+    out.splice(i, 1);
+  }
+  return out;
+}
+
+/** The problems of `a` that `b` does not have (as multisets, compared member by member; `a`'s order kept). */
+function minus(a: readonly Problem[], b: readonly Problem[]): Problem[] {
+  const left = [...b];
+  return a.filter((p) => {
+    const i = left.findIndex((q) => sameProblem(p, q));
+    if (i < 0) return true;
+    left.splice(i, 1);
+    return false;
+  });
+}
+
+/**
+ * The output of the memoised run again when some loads' entries changed only in their own problems: from the report
+ * memo (validateReportMemo.ts: the report as printed, each load's problems as it gave them), each such skill's
+ * problems are those of the report less its old own problems as the run configured them, plus its new ones configured
+ * the same way; the report is then printed by its writer as the run prints it. This holds because the rest of the run
+ * reads nothing of an entry's own problems but the codes claudeWiring's WIRING_READ_CODES names (a change to one of
+ * those runs in full), configures each problem alone (rules, `ignore`) when the file holds no disable comment (a
+ * `mentionsDisable` entry runs in full, as does one whose problems sit in another file), and keeps problems sorted
+ * (sortProblems: one that sorts level with another problem runs in full, as its place would depend on the order they
+ * were added in). Undefined when any of that does not hold or the report memo is missing, stale or broken.
+ */
+function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[], found: Replayed): { out: Replayed['out']; exit: number; id: string; bytes(memoId: string): Buffer[] } | undefined {
+  const id = memoId(memo);
+  let data: Buffer | undefined;
+  try { data = nodeFs.readFileSync(path.join(dir, REPORT_FILE)); } catch { return undefined; }
+  const opened = id === undefined ? undefined : openReportMemo(data, id);
+  if (!opened) return undefined;
+  const { meta, report } = opened;
+  if (found.out[meta.chunk]?.[0] !== 'o') return undefined;
+  const finder = new RuleConfigFinder(withReadCache(nodeFileSystem), meta.config ?? undefined);
+  const say = messagePaths([meta.cwd], meta.home ?? undefined);
+  const bySkill = new Map(report.skills.map((s, i) => [s[0], i]));
+  const newLoads = new Map<number, LoadRecord>();
+  for (const { load, entry, description, mentions } of changed) {
+    const file = entry.skillMdPath;
+    if (description && !meta.descriptions) return undefined;
+    const old = opened.load(load);
+    const at = bySkill.get(file);
+    if (old === undefined || at === undefined || finder.isIgnored(file)) return undefined;
+    const now = entry.problems;
+    const removed = minus(old.problems, now);
+    const added = minus(now, old.problems);
+    if ([...removed, ...added].some((p) => WIRING_READ_CODES.has(p.code) || (p.file !== undefined && p.file !== file))) return undefined;
+    // As the run configures and shows one problem of this file.
+    const shown = (ps: readonly Problem[]) => (configureProblems(finder, file, ps) ?? []).map((p) => ({ ...p, message: say(p.message) }));
+    const list = without(report.skills[at][4], shown(removed));
+    if (!list) return undefined;
+    const adding = shown(added);
+    // Mentions that moved (naming the same skills, in the same order): their `mention-unknown` problems move with them.
+    const ranges = (entry.mentions ?? []).map((m) => m.range);
+    if (mentions) {
+      if (ranges.length !== old.mentions.length) return undefined;
+      for (let m = 0; m < ranges.length; m++) {
+        if (sameRange(ranges[m], old.mentions[m])) continue;
+        for (let k = list.length - 1; k >= 0; k--) {
+          const p = list[k];
+          if (p.code !== 'mention-unknown' || !sameRange(p, old.mentions[m])) continue;
+          list.splice(k, 1);
+          adding.push({ ...p, line: ranges[m].line, column: ranges[m].column, endLine: ranges[m].endLine, endColumn: ranges[m].endColumn });
+        }
+      }
+    }
+    // Without a search for disable comments (none found: `false`), the run reads the file for them when it has problems.
+    if (entry.mentionsDisable !== false && (list.length || adding.length)) return undefined;
+    for (const p of adding) {
+      let i = 0;
+      while (i < list.length && compareProblems(list[i], p) < 0) i++;
+      if (i < list.length && compareProblems(list[i], p) === 0 && !sameProblem(list[i], p)) return undefined;
+      if (i > 0 && compareProblems(list[i - 1], p) === 0 && !sameProblem(list[i - 1], p)) return undefined;
+      list.splice(i, 0, p);
+    }
+    report.skills[at][4] = list;
+    newLoads.set(load, { problems: now, mentions: ranges });
+  }
+  const validation = validationReport({
+    skills: report.skills.map(([skillMdPath, name, scope, source, problems]) => ({ skillMdPath, name, scope, source, problems })),
+    agents: report.agents.map(([p, name, problems]) => ({ path: p, name, problems })),
+    configs: report.configs.map(([file, problems]) => ({ file, problems })),
+  });
+  const text = REPORT_WRITERS[meta.format](validation, displayPaths(meta.cwd), { cwd: meta.cwd, profile: meta.profile });
+  const out = [...found.out];
+  out[meta.chunk] = ['o', Buffer.from(meta.commands ? escapeControls(text) : cleanOutput(text), 'utf8')];
+  return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes: (memoId) => opened.bytes(memoId, report, newLoads) };
 }
 
 /**
@@ -67,6 +226,6 @@ export function finishHandedOver(): boolean {
   if (argv.join('\0') !== handoff.argv.join('\0')) return false;
   const done = finishPartial(processContext(argv, handoff.cwd), argv.slice(1), handoff.found);
   if (!done) return false;
-  printReplayed(done, `run memo held after ${handoff.found.dirty!.jobs.length} loads made again`);
+  printReplayed(done, `run memo held after ${handoff.found.dirty!.jobs.length} loads made again${done.reprinted ? `; the problems of ${done.reprinted} printed again` : ''}`);
   return true;
 }

@@ -28,6 +28,12 @@ const TEXTS = [
   () => 'no frontmatter at all\n',
   (n: string) => `---\nname: ${n.toUpperCase()}\ndescription: ${'x'.repeat(1100)}\ndisable-model-invocation: true\n---\n<!-- skillflow-disable name-invalid -->\n`,
   (n: string) => `---\nname: ${n}\ndescription: d\n---\nSee [gone](references/gone.md), [r](references/r.md).\n`,
+  // The first text with other problems of its own only (a link to a missing file; one turned off in the file).
+  (n: string) => `---\nname: ${n}\ndescription: The ${n} skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\nAnd [m](references/missing.md).\n`,
+  (n: string) => `---\nname: ${n}\ndescription: The ${n} skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n<!-- skillflow-disable reference-missing -->\n`,
+  // The first text with another description (one long enough for a lowered listing limit, one close to s0's).
+  (n: string) => `---\nname: ${n}\ndescription: The ${n} skill, for tests of the listing limit. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  (n: string) => `---\nname: ${n}\ndescription: The s0 skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
 ];
 
 const CONFIGS = [
@@ -37,6 +43,7 @@ const CONFIGS = [
   '{"ignore": ["pkg/**"]}',
   '{ not json',
   '{"rules": {"description-length": "info"}, "profile": "upload"}',
+  '{"rules": {"description-overlap": "info"}}',
 ];
 
 const SETTINGS = [
@@ -45,6 +52,7 @@ const SETTINGS = [
   '{"skillOverrides": {"s0": "off"}}',
   '{ broken',
   '{"permissions": {"allow": ["Skill(s0)"]}, "enabledPlugins": {"x@y": true}}',
+  '{"skillListingMaxDescChars": 40}',
 ];
 
 const MCP = ['{"mcpServers": {"srv": {"command": "x"}}}', '{"mcpServers": {}}', 'nope'];
@@ -61,7 +69,12 @@ type Step =
   | { op: 'mcp'; text: number }
   | { op: 'plugin'; text: number }
   | { op: 'command'; text: number; make: boolean }
-  | { op: 'touch'; root: number; skill: number };
+  | { op: 'touch'; root: number; skill: number }
+  | { op: 'append'; root: number; skill: number; line: number }
+  | { op: 'insert'; root: number; skill: number; line: number };
+
+/** Lines appended to a SKILL.md: prose, links to missing or present files, a mention, a disable comment. */
+const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).'];
 
 const idx = (n: number) => fc.nat({ max: n - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -77,12 +90,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('plugin' as const), text: idx(3) }),
   fc.record({ op: fc.constant('command' as const), text: idx(TEXTS.length), make: fc.boolean() }),
   { arbitrary: fc.record({ op: fc.constant('touch' as const), root: idx(ROOTS.length), skill: idx(NAMES.length) }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('append' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 4 },
+  { arbitrary: fc.record({ op: fc.constant('insert' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 3 },
 );
 
 interface Input {
   /** Files just written are judged by their fingerprints (else by their bytes: the default window). */
   racyZero: boolean;
-  format: 'text' | 'json' | 'sarif' | 'github';
+  format: 'text' | 'json' | 'sarif' | 'github' | 'markdown';
   /** What is validated: the workspace, a nested project, or one skill folder. */
   target: number;
   steps: Step[];
@@ -157,6 +172,21 @@ function applyStep(base: string, s: Step): void {
       if (s.make) write(file, TEXTS[s.text]('c0')); else remove(file);
       break;
     }
+    case 'append': {
+      const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
+      if (nodeFs.existsSync(file)) nodeFs.appendFileSync(file, `${LINES[s.line]}\n`);
+      break;
+    }
+    case 'insert': {
+      // Right after the frontmatter (or first): everything below it moves down a line.
+      const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
+      if (!nodeFs.existsSync(file)) break;
+      const text = nodeFs.readFileSync(file, 'utf8');
+      const end = text.startsWith('---\n') ? text.indexOf('\n---\n', 4) : -1;
+      const at = end < 0 ? 0 : end + 5;
+      nodeFs.writeFileSync(file, `${text.slice(0, at)}${LINES[s.line]}\n${text.slice(at)}`);
+      break;
+    }
     case 'touch': {
       const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
       try { const t = new Date(Date.now() - 60_000); nodeFs.utimesSync(file, t, t); } catch { /* not there */ }
@@ -183,9 +213,11 @@ function replayed(base: string, input: Input): { code: number; out: string; err:
   if (!r) return undefined;
   const patched = r.dirty !== undefined;
   if (r.dirty) {
-    r = finishPartial(ctx, ctx.argv, r);
-    if (!r) return undefined;
+    const done = finishPartial(ctx, ctx.argv, r);
+    if (!done) return undefined;
+    r = done;
     totals.patched++;
+    if (done.reprinted) totals.reprinted++;
   } else {
     totals.replayed++;
   }
@@ -215,7 +247,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -224,7 +256,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again)`;
 }
 
 let sandbox: string | undefined;
@@ -237,7 +269,7 @@ export const cacheTarget: Target = {
       untimed: true,
       arb: fc.record({
         racyZero: fc.boolean(),
-        format: fc.constantFrom('text' as const, 'json' as const, 'sarif' as const, 'github' as const),
+        format: fc.constantFrom('text' as const, 'json' as const, 'sarif' as const, 'github' as const, 'markdown' as const),
         target: fc.nat({ max: TARGETS.length - 1 }),
         steps: fc.array(step, { minLength: STEPS, maxLength: STEPS }),
       }),

@@ -21,12 +21,14 @@ import { displayPaths } from '../output/paths';
 import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } from '../output/report';
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 import { configureProblems, RuleConfigFinder } from '../../core/config/ruleConfig';
-import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredProfile } from '../validateConfig';
+import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredProfile, overlapOn } from '../validateConfig';
+import { changesListingLimit } from '../../core/discovery/claudeWiring';
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
 import { withReadCache } from '../../core/discovery/readCache';
 import { cacheDir, recordRun, statsLine } from '../validateMemo';
+import { saveReportMemo } from '../validateReportMemo';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore; --config FILE: that one for every file).\n'
@@ -101,6 +103,8 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
       parallel?.dispose();
     }
   };
+  /** The run read descriptions only for each skill's own problems (validateReportMemo.ts ReportMeta.descriptions). */
+  let descriptions = true;
   const collect = (): (ConfiguredFindings & { hookFiles?: Array<{ file: string; problems: Problem[] }> }) | string => {
     let found = discoverAll();
     if (cache && found.ok && !cache.trusted()) {
@@ -116,6 +120,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
       .map((h) => ({ file: h.file, problems: configureProblems(finder, h.file, h.problems) ?? [] }))
       .filter((h) => h.problems.length > 0);
     c.skills = addOverlapProblems(finder, c.skills, found.models);
+    if (memo) descriptions = !changesListingLimit(found.models) && !c.skills.some(overlapOn(finder));
     return c;
   };
   let configured = collect();
@@ -156,7 +161,8 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
     }
   }
   // Paths inside messages as the file paths are shown: relative to the current folder, `~` for the home.
-  const say = messagePaths([ctx.cwd], startOptions(ctx, parsed.flags).home);
+  const home = startOptions(ctx, parsed.flags).home;
+  const say = messagePaths([ctx.cwd], home);
   const said = <T extends { problems: Problem[] }>(x: T): T => ({ ...x, problems: x.problems.map((p) => ({ ...p, message: say(p.message) })) });
   const report = validationReport({
     ...configured,
@@ -165,9 +171,15 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
     configs: [...configured.configs.map((c) => ({ file: c.file!, problems: c.problems })), ...(configured.hookFiles ?? [])].map(said),
   });
   const format = (parsed.flags.format ?? 'text') as ReportFormat;
-  (format === 'github' ? ctx.outCommands ?? ctx.out : ctx.out)(REPORT_WRITERS[format](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
+  const chunk = memo?.printed();
+  const commands = format === 'github' && ctx.outCommands !== undefined;
+  (commands ? ctx.outCommands! : ctx.out)(REPORT_WRITERS[format](report, displayPaths(ctx.cwd), { cwd: ctx.cwd, profile }));
   const code = report.errors > 0 ? EXIT_PROBLEMS : EXIT_OK;
-  if (memo && cache) memo.save(code, cache.stats.hits + cache.stats.misses);
+  if (memo && cache) {
+    const id = memo.save(code, cache.stats.hits + cache.stats.misses);
+    // The report beside the memo, for a run where only some skills' own problems change (validatePartial.ts).
+    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), id, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands }, report, memo.loadProblems);
+  }
   return code;
 }
 

@@ -9,19 +9,17 @@ import { showControlChars } from '../../core/base/shell';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** `text` with every control character but line feed and tab shown escaped. */
 export function escapeControls(text: string): string {
-  return text.replace(CONTROL, (c) => showControlChars(c));
+  // (a report of thousands of skills usually has none: one scan that stops at the first)
+  return ANY_CONTROL.test(text) ? text.replace(CONTROL, (c) => showControlChars(c)) : text;
 }
 
 /** escapeControls, and a line that would start a workflow command has its `::` shown as `\:\:`. */
 export function cleanOutput(text: string): string {
   const escaped = escapeControls(text);
-  // Most outputs hold no `::` at all: one search for it, instead of the regex tried at every line start (tens of
-  // thousands of lines in a bulk run's report).
-  return escaped.includes('::') ? escaped.replace(WORKFLOW_COMMAND, '$1\\:\\:') : escaped;
+  return escaped.includes('::') ? escaped.replace(/^([ \t]*)::/gm, '$1\\:\\:') : escaped;
 }
-
-/** A line that starts (after blanks) with `::`, as a workflow command does. */
-const WORKFLOW_COMMAND = /^([ \t]*)::/gm;

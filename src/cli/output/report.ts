@@ -12,10 +12,15 @@ import { formatSarif } from './sarif';
 import { formatGithub } from './github';
 import { ruleHelpUri, toolVersion } from './ruleDocs';
 
+/** What a report says of a skill (or command file): all the writers read of its entry. */
+export type ReportSkill = Pick<SkillEntry, 'skillMdPath' | 'name' | 'scope' | 'source' | 'problems'>;
+/** What a report says of an agent. */
+export type ReportAgent = Pick<AgentEntry, 'path' | 'name' | 'problems'>;
+
 /** Everything one validate run found, with its problem counts. */
 export interface ValidationReport {
-  skills: SkillEntry[];
-  agents: AgentEntry[];
+  skills: ReportSkill[];
+  agents: ReportAgent[];
   /** `.skillflow.json` files with problems of their own. */
   configs: Array<{ file: string; problems: Problem[] }>;
   errors: number;
@@ -24,7 +29,7 @@ export interface ValidationReport {
 }
 
 /** The report for what was found: the problems of every skill and agent counted by severity. */
-export function validationReport(found: { skills: SkillEntry[]; agents: AgentEntry[]; configs?: Array<{ file: string; problems: Problem[] }> }): ValidationReport {
+export function validationReport(found: { skills: ReportSkill[]; agents: ReportAgent[]; configs?: Array<{ file: string; problems: Problem[] }> }): ValidationReport {
   const report: ValidationReport = { skills: found.skills, agents: found.agents, configs: found.configs ?? [], errors: 0, warnings: 0, infos: 0 };
   const count = (problems: Problem[]) => {
     for (const p of problems) {

@@ -24,13 +24,14 @@ import type { FileSystem } from '../base/fs';
 import type { Problem } from '../base/types';
 import type { Profile } from '../base/types';
 import { type LoadedSkillEntry, loadSkillsInOrder, type SkillJob, type SkillLoader } from '../discovery/load';
+import type { SkillMention } from '../validation/mentions';
 import { checksum, checksumOf, dirAnswer, type Fingerprinter, hashOf, RACY_MS, statAnswer } from './answers';
 
 export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 
 /** One question a load asked and its answer. */
 type Dep =
@@ -104,9 +105,10 @@ export interface LoadCacheOptions {
   onFileTrusted?: (path: string, hash: string, fingerprint: string, at: number) => void;
   /**
    * Told when each load begins (its job key: the questions asked until it ends are its own) and ends (the digest of the
-   * entry it gave, entryDigest): the run memo keeps which load asked what (runMemo.ts).
+   * entry it gave, entryDigest, and the entry, before anything else changes it): the run memo keeps which load asked
+   * what (runMemo.ts).
    */
-  onJob?: { begin(key: string): void; end(digest: string): void };
+  onJob?: { begin(key: string): void; end(digest: string, entry: LoadedSkillEntry | undefined): void };
   /**
    * The hash of `bytes` and the fingerprint of `path` when the file system below already took them for this read (the
    * run memo's trace: RunRecorder.readProof; its fingerprint is taken before the read, which is as safe).
@@ -141,11 +143,29 @@ function checkPlain(value: unknown): void {
 }
 
 /**
- * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: the same JSON without the
- * `stamp` member); throws Uncacheable for anything JSON would not give back as it is.
+ * Members of an entry that nothing after the loads of a validate run reads of it but its own problems (and the rule
+ * configuration, which reads `mentionsDisable` only to know whether to look for disable comments in the file): left out
+ * of an entry's *outward* digest. `references` too: validate reports no reference but through the load's own problems
+ * (the CLI's parallel loader drops them, with the same output). `stamp` is left out of every digest (only the editor's
+ * index reads it). The description (`description`, and `description` and `whenToUse` of `meta`) has a digest of its
+ * own: the rest of the run reads it only for the skill listing's length when a settings file changes its limit
+ * (claudeWiring.ts listingLengthFromSettings, for that entry alone) and for `description-overlap` (off unless turned
+ * on). So do the ranges of its mentions of other skills: the rest of the run reads them only to place this entry's
+ * own `mention-unknown` problems (checkMentions); their names are part of the outward digest.
+ */
+const INWARD_KEYS = new Set(['problems', 'mentionsDisable', 'references']);
+
+/**
+ * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: four digests, space-
+ * separated: of the same JSON without the `stamp` member; of what the rest of the run reads of it but the description
+ * and where its mentions are (without INWARD_KEYS either); of the description; of its mentions' ranges); throws
+ * Uncacheable for anything JSON would not give back as it is.
  */
 function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string } {
   const members: string[] = [];
+  const outward: string[] = [];
+  let description = '';
+  let mentionRanges = '';
   let stamp = -1;
   for (const k of Object.keys(entry)) {
     if (k === 'root') continue;
@@ -153,11 +173,33 @@ function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string
     checkPlain(v);
     if (v === undefined) continue;
     if (k === 'stamp') stamp = members.length;
-    members.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+    const member = `${JSON.stringify(k)}:${JSON.stringify(v)}`;
+    members.push(member);
+    if (k === 'stamp' || INWARD_KEYS.has(k)) continue;
+    if (k === 'description') description += member;
+    else if (k === 'mentions' && Array.isArray(v)) {
+      const mentions = v as SkillMention[];
+      outward.push(`"mentions":${JSON.stringify(mentions.map((m) => [m.name, m.slash]))}`);
+      mentionRanges = JSON.stringify(mentions.map((m) => m.range));
+    } else if (k === 'meta' && v !== null && typeof v === 'object') {
+      const { description: d, whenToUse: w, ...rest } = v as Record<string, unknown>;
+      description += JSON.stringify([d ?? null, w ?? null]);
+      outward.push(`"meta":${JSON.stringify(rest)}`);
+    } else outward.push(member);
   }
   const json = `{${members.join(',')}}`;
   if (stamp >= 0) members[stamp] = '';
-  return { json, digest: hashOf(`{${members.join(',')}}`) };
+  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)} ${hashOf(mentionRanges)}` };
+}
+
+/**
+ * What the rest of a validate run reads of an entry, from its digest: all of it but its own problems (see
+ * INWARD_KEYS), its description and where its mentions are; the description; where its mentions are. Undefined for
+ * '-' and '!'.
+ */
+export function outwardDigest(digest: string): { entry: string; description: string; mentions: string } | undefined {
+  const parts = digest.split(' ');
+  return parts.length === 4 ? { entry: parts[1], description: parts[2], mentions: parts[3] } : undefined;
 }
 
 function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedSkillEntry {
@@ -185,9 +227,10 @@ export function jobOfKey(key: string): { job: SkillJob; profile: Profile; listFi
 }
 
 /**
- * What the rest of a validate run sees of a load's entry, as a digest: its JSON (as the cache stores it) without
- * `stamp` (the SKILL.md's mtime and size, which only the editor's index reads); '-' when the folder held no skill, '!'
- * (never equal: `!` is no digest) when the entry cannot be stored as JSON.
+ * A load's entry as a digest: of its JSON (as the cache stores it) without `stamp` (the SKILL.md's mtime and size,
+ * which only the editor's index reads), then after a space those of what the rest of a validate run reads of it
+ * (outwardDigest); '-' when the folder held no skill, '!' (never equal: `!` is no digest) when the entry cannot be
+ * stored as JSON.
  */
 export function entryDigest(entry: LoadedSkillEntry | undefined): string {
   if (!entry) return '-';
@@ -383,10 +426,12 @@ export class LoadCache {
     if (!onJob) return this.load(fs, job, key, profile, opts);
     onJob.begin(key);
     this.digest = '!';
+    let entry: LoadedSkillEntry | undefined;
     try {
-      return this.load(fs, job, key, profile, opts);
+      entry = this.load(fs, job, key, profile, opts);
+      return entry;
     } finally {
-      onJob.end(this.digest);
+      onJob.end(this.digest, entry);
     }
   });
 

@@ -18,12 +18,13 @@
  * trusted when the folder or file last changed more than `racyMs` before the bytes were read (the racy window,
  * loadCache.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { FileStat, FileSystem } from '../base/fs';
-import { checksum, dirAnswer, type Fingerprinter, fingerprintOf, type FullStat, fullStatAnswer, hashOf, statAnswer } from './answers';
+import { checksum, checksumOf, dirAnswer, type Fingerprinter, fingerprintOf, type FullStat, fullStatAnswer, hashOf, statAnswer } from './answers';
 
 const MAGIC = 'skillflow-validate-run';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const RUN_MEMO_FORMAT = 2;
+export const RUN_MEMO_FORMAT = 3;
 
 /**
  * What a run printed, in order, as it reached the terminal: 'o' stdout, 'e' stderr, 's' where the cache-stats line
@@ -51,6 +52,11 @@ interface Meta {
   env: Array<[string, string | null]>;
   /** When the run started (ms since the epoch); a folder listing is trusted by its fingerprint against it. */
   at: number;
+  /**
+   * The recorded run's own name (random), kept by every patch: a file kept beside the memo is bound to it (a patch
+   * changes only what loads gave: what such a file holds of the rest of the run holds for every memo of this name).
+   */
+  id: string;
   racyMs: number;
   exit: number;
   /** How many skill loads the run answered (the replay's stats line says them). */
@@ -137,15 +143,25 @@ export class RunRecorder {
     this.current = i;
   };
 
-  /** The load begun last gave an entry of this digest (entryDigest); a load made twice in a run with two digests spoils the memo. */
-  readonly endJob = (digest: string): void => {
-    const job = this.jobs[this.current];
+  /**
+   * The load begun last gave an entry of this digest (entryDigest); a load made twice in a run with two digests spoils
+   * the memo. Returns that load's index (-1: none was begun).
+   */
+  readonly endJob = (digest: string): number => {
+    const i = this.current;
+    const job = this.jobs[i];
     if (job) {
       if (job[1] !== '' && job[1] !== digest) this.spoiled = true;
       job[1] = digest;
     }
     this.current = -1;
+    return job ? i : -1;
   };
+
+  /** How many chunks of output were printed so far. */
+  get printed(): number {
+    return this.out.length;
+  }
 
   private owner(q: Question, g: 0 | 1 | 2): void {
     if (this.current < 0) { if (g > q.g) q.g = g; return; }
@@ -292,14 +308,29 @@ export class RunRecorder {
     const questions = Buffer.from(text, 'utf8');
     const jobs = Buffer.from(this.jobs.map(([k, d]) => `${d}\t${k}\n`).join(''), 'utf8');
     const output = this.out.map(([, t]) => Buffer.from(t, 'utf8'));
-    const meta: Meta = { key, env: [...this.envRead], at: this.at, racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length, jBytes: jobs.length };
+    const meta: Meta = { key, env: [...this.envRead], at: this.at, id: randomBytes(9).toString('base64'), racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length, jBytes: jobs.length };
     return memoBytes(meta, [questions, jobs, ...output]);
   }
 }
 
 function memoBytes(meta: Meta, parts: Buffer[]): Buffer {
-  const rest = Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`, 'utf8'), ...parts]);
-  return Buffer.concat([Buffer.from(`${JSON.stringify({ magic: MAGIC, format: RUN_MEMO_FORMAT, sum: checksum(rest) })}\n`, 'utf8'), rest]);
+  return Buffer.concat(memoChunks(meta, parts));
+}
+
+/** The memo file as chunks to write one after the other (memoBytes without copying `parts`). */
+function memoChunks(meta: Meta, parts: readonly Buffer[]): Buffer[] {
+  const rest = [Buffer.from(`${JSON.stringify(meta)}\n`, 'utf8'), ...parts];
+  return [Buffer.from(`${JSON.stringify({ magic: MAGIC, format: RUN_MEMO_FORMAT, sum: checksumOf(rest) })}\n`, 'utf8'), ...rest];
+}
+
+/** The name of the recorded run (Meta.id) of the intact memo `data`; undefined for anything else. */
+export function memoId(data: Buffer): string | undefined {
+  try {
+    const id = openMemo(data)?.meta.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a patch of a memo needs of its replay (Replayed.dirty). */
@@ -335,7 +366,7 @@ export function memoJobs(dirty: DirtyLoads): Array<[string, string] | undefined>
  * questionLines() of those loads, in their old indexes) added after its questions (so that a skill edited again and
  * again does not make the memo grow); everything else as it was (the jobs, their digests, the output, `at`).
  */
-export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
+export function patchMemo(dirty: DirtyLoads, lines: string, changed?: ChangedRun): Buffer[] {
   const memo = openMemo(dirty.data)!;
   const { meta, rest, qStart } = memo;
   const { text, edits } = dirty;
@@ -349,10 +380,10 @@ export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
     }
     return true;
   };
-  // Stretches of unchanged lines are copied as they are. A path whose every question was dropped loses its line too;
-  // the next path line is then written against the last path kept (each path line is the length of the prefix it
-  // shares with the path line before it).
-  const pieces: string[] = [];
+  // Stretches of unchanged lines are copied as they are (as [start, end) of `text`, made into bytes at the end). A path
+  // whose every question was dropped loses its line too; the next path line is then written against the last path
+  // kept (each path line is the length of the prefix it shares with the path line before it).
+  const pieces: Array<string | [number, number]> = [];
   let runStart = 0;
   let path = '';
   let written = '';
@@ -365,11 +396,14 @@ export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
   const closePath = (): boolean => {
     if (hStart < 0) return false;
     if (hKept) { written = path; return false; }
-    if (hPiece >= 0) pieces[hPiece] = hOwnPiece ? '' : pieces[hPiece].slice(0, pieces[hPiece].length - (hEnd - hStart));
+    if (hPiece >= 0) {
+      const piece = pieces[hPiece];
+      pieces[hPiece] = hOwnPiece ? '' : typeof piece === 'string' ? piece.slice(0, piece.length - (hEnd - hStart)) : [piece[0], piece[1] - (hEnd - hStart)];
+    }
     return true;
   };
   const drop = (i: number, end: number, replacement: string) => {
-    pieces.push(text.slice(runStart, i));
+    pieces.push([runStart, i]);
     if (!hKept && hPiece < 0) hPiece = pieces.length - 1;
     if (replacement) { pieces.push(replacement); hKept = true; }
     runStart = end;
@@ -391,7 +425,7 @@ export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
         let n = 0;
         const max = Math.min(written.length, path.length);
         while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
-        pieces.push(text.slice(runStart, i), `${n} ${path.slice(n)}\n`);
+        pieces.push([runStart, i], `${n} ${path.slice(n)}\n`);
         hPiece = pieces.length - 1;
         runStart = end;
       }
@@ -406,15 +440,47 @@ export function patchMemo(dirty: DirtyLoads, lines: string): Buffer {
     i = end;
   }
   closePath();
-  pieces.push(text.slice(runStart));
-  pieces.push(lines);
-  const questions = Buffer.from(pieces.join(''), 'utf8');
-  return memoBytes({ ...meta, qBytes: questions.length }, [questions, rest.subarray(qStart + meta.qBytes)]);
+  pieces.push([runStart, text.length], lines);
+  // Where the questions are ASCII (every character one byte), a stretch of them is a slice of the memo's own bytes.
+  const qBytes = rest.subarray(qStart, qStart + meta.qBytes);
+  const ascii = qBytes.length === text.length;
+  const questions = ascii
+    ? pieces.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : qBytes.subarray(p[0], p[1])))
+    : [Buffer.from(pieces.map((p) => (typeof p === 'string' ? p : text.slice(p[0], p[1]))).join(''), 'utf8')];
+  const qLength = questions.reduce((n, b) => n + b.length, 0);
+  if (!changed) return memoChunks({ ...meta, qBytes: qLength }, [...questions, rest.subarray(qStart + meta.qBytes)]);
+  const jobLines = rest.toString('utf8', qStart + meta.qBytes, qStart + meta.qBytes + meta.jBytes).split('\n');
+  for (const [i, digest] of changed.digests) {
+    const line = jobLines[i];
+    if (!line || UNSAFE.test(digest)) throw new Error('no such load');
+    jobLines[i] = `${digest}${line.slice(line.indexOf('\t'))}`;
+  }
+  const jobs = Buffer.from(jobLines.join('\n'), 'utf8');
+  return memoChunks({ ...meta, qBytes: qLength, jBytes: jobs.length, exit: changed.exit, out: changed.out.map(([tag, b]) => [tag, b.length]) }, [...questions, jobs, ...changed.out.map(([, b]) => b)]);
 }
+
+/** What a patch changes besides the questions when some loads gave other entries (validatePartial.ts): their digests, the output. */
+export interface ChangedRun {
+  /** Load index → the digest of the entry it gives now. */
+  digests: ReadonlyMap<number, string>;
+  out: Replayed['out'];
+  exit: number;
+}
+
+/** openMemo's answers by memo (a replay and its patch open the same one several times: its checksum is made once). */
+const opened = new WeakMap<Buffer, { meta: Meta; rest: Buffer; qStart: number }>();
 
 /** The parts of an intact memo of this format (its checksum holds); undefined otherwise. */
 function openMemo(data: Buffer | undefined): { meta: Meta; rest: Buffer; qStart: number } | undefined {
   if (!data || !data.length) return undefined;
+  const known = opened.get(data);
+  if (known) return known;
+  const memo = checkMemo(data);
+  if (memo) opened.set(data, memo);
+  return memo;
+}
+
+function checkMemo(data: Buffer): { meta: Meta; rest: Buffer; qStart: number } | undefined {
   const nl = data.indexOf(10);
   if (nl < 0) return undefined;
   const header = JSON.parse(data.toString('utf8', 0, nl)) as { magic?: unknown; format?: unknown; sum?: unknown };

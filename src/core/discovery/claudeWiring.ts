@@ -45,6 +45,13 @@ export interface ClaudeWiringOptions {
 /** The codes this module sets (removed and set again on every pass). */
 export const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'shadowed', 'skill-not-loaded', 'builtin-clash', 'unreachable', 'mention-unknown']);
 
+/**
+ * Codes of a load's own problems that the wiring reads or changes (unread(), listing-length, the codes it sets): a
+ * load's other problems pass through it as they are, but for their order (sortProblems). The run memo's report patch
+ * (src/cli/validatePartial.ts) relies on it: keep this set true when the wiring starts reading another code.
+ */
+export const WIRING_READ_CODES: ReadonlySet<string> = new Set([...CLAUDE_CODES, 'listing-length', 'file-unreadable', 'file-not-text']);
+
 /** Not-loaded kinds an author can fix: reported as `skill-not-loaded`. */
 const MISPLACED = new Set(['deeper', 'reserved', 'plugin-elsewhere', 'flat-file', 'plugin-invalid']);
 
@@ -320,6 +327,11 @@ function markUnread(e: LoadedSkillEntry): void {
  * a positive integer … Default: `1536`") when a settings file changes it, as the `listing` command counts it: the text
  * Claude Code lists (`description` + `when_to_use`, or the first paragraph) in UTF-16 characters.
  */
+/** Whether a settings file of one of `models` changes the listing's description limit (then listingLengthFromSettings reads descriptions). */
+export function changesListingLimit(models: readonly ClaudeModel[]): boolean {
+  return models.some((m) => m.settings.skillListingMaxDescChars !== undefined && m.settings.skillListingMaxDescChars !== DEFAULT_LISTING_MAX);
+}
+
 function listingLengthFromSettings(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<LoadedSkillEntry, ClaudeEntry>, maxOf: ReadonlyMap<LoadedSkillEntry, number>, profile: Profile): void {
   if (!severityFor('listing-length', profile)) return;
   for (const e of all) {

@@ -23,8 +23,11 @@ function run(cli: string, cwd: string, args: string[], env: Record<string, strin
     cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: path.join(cwd, 'home'), SKILLFLOW_CODE_CACHE: 'report', ...env },
   });
   const memo = /skillflow: run memo used\n/.test(r.stderr);
-  const patched = /skillflow: run memo held after (\d+) loads made again\n/.exec(r.stderr)?.[1];
-  return { code: r.status, out: r.stdout, err: r.stderr.replace(/^skillflow: (run memo used|run memo held after \d+ loads made again|code cache \w+)\n/gm, ''), memo, patched: patched === undefined ? undefined : Number(patched) };
+  const patched = /skillflow: run memo held after (\d+) loads made again(?:; the problems of (\d+) printed again)?\n/.exec(r.stderr);
+  return {
+    code: r.status, out: r.stdout, err: r.stderr.replace(/^skillflow: (run memo used|run memo held after \d+ loads made again(; the problems of \d+ printed again)?|code cache \w+)\n/gm, ''), memo,
+    patched: patched === null ? undefined : Number(patched[1]), reprinted: patched?.[2] === undefined ? undefined : Number(patched[2]),
+  };
 }
 
 test('validate --cache: an unchanged run is printed from the run memo; every change runs in full; outputs equal --no-cache', () => {
@@ -120,8 +123,8 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
       fs.appendFileSync(beta, '\nEven more.\n');
       assert.equal(same(['--format', format]).patched, 1);
     }
-    // Edits the rest of the run sees: a description (the entry), a new reference (a problem), another name
-    // (name-dir-mismatch), the agent (not a load); each runs in full, then the memo holds again.
+    // Edits the rest of the run sees: another name (name-dir-mismatch), the agent (not a load); each runs in full, then
+    // the memo holds again.
     const full = (edit: () => void) => {
       edit();
       const r = same(['--format', 'json']);
@@ -129,8 +132,6 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
       assert.equal(same(['--format', 'json']).memo, true);
       return r;
     };
-    full(() => fs.writeFileSync(beta, skillMd('beta', 'Another description of beta. Use it in tests.')));
-    assert.match(full(() => fs.appendFileSync(beta, 'Read [the notes](notes.md).\n')).out, /notes\.md/);
     assert.match(full(() => fs.writeFileSync(beta, skillMd('alpha'))).out, /name-dir-mismatch/);
     full(() => fs.appendFileSync(path.join(ws, '.claude/agents/helper.md'), 'More help.\n'));
     // The reference target appears: alpha's load asked for it (a load's question): its entry changes, a full run.
@@ -141,6 +142,115 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
     fs.appendFileSync(path.join(ws, '.claude/skills/gamma/SKILL.md'), '\nWords.\n');
     assert.equal(same(['--format', 'json']).patched, 2);
     assert.equal(same(['--format', 'json']).memo, true);
+  } finally {
+    removeTree(work);
+  }
+});
+
+test('validate --cache: an edit that changes only a skill\'s own problems prints the memo\'s report again with them; every other case runs in full', () => {
+  // beta mentions a skill no level loads, close to alpha: a problem the rest of the run adds (mention-unknown), beside
+  // one of its own (a missing file). (A skill without problems of its own has its file read again by the rule
+  // configuration for disable comments: an edit to it runs in full.)
+  const betaText = skillMd('beta', undefined, '# Beta\n\nUse the `alphaa` skill first. Read [old](old.md).\n');
+  const work = tempTree({
+    'ws/.claude/skills/alpha/SKILL.md': skillMd('alpha', undefined, '# Alpha\n\nSee [the guide](references/guide.md).\n'),
+    'ws/.claude/skills/alpha/references/guide.md': '# Guide\n',
+    'ws/.claude/skills/beta/SKILL.md': betaText,
+    'ws/.claude/skills/gamma/SKILL.md': skillMd('gamma', 'Bad: an unquoted colon'),
+    'ws/.claude/agents/helper.md': '---\nname: helper\ndescription: Helps.\nskills: [beta, nowhere]\n---\nHelp.\n',
+    'ws/home/.keep': '',
+  });
+  const ws = path.join(work, 'ws');
+  const beta = path.join(ws, '.claude/skills/beta/SKILL.md');
+  const memoDir = path.join(ws, '.skillflow_cache');
+  try {
+    const cli = buildCli(path.join(work, 'dist'));
+    const same = (args: string[]) => {
+      const cached = run(cli, ws, [...args, '--cache']);
+      const none = run(cli, ws, [...args, '--no-cache']);
+      assert.deepEqual([cached.code, cached.out, cached.err], [none.code, none.out, none.err]);
+      return cached;
+    };
+    fs.mkdirSync(memoDir);
+    for (const format of ['json', 'text', 'sarif', 'github', 'markdown']) {
+      same(['--format', format]);
+      assert.equal(same(['--format', format]).memo, true);
+      // A link to a missing file: beta gets a reference-missing problem of its own, nothing else changes.
+      fs.appendFileSync(beta, `\nRead [the notes](notes-${format}.md).\n`);
+      const edited = same(['--format', format]);
+      assert.deepEqual([edited.memo, edited.patched, edited.reprinted], [false, 1, 1], format);
+      assert.match(edited.out, new RegExp(`notes-${format}`));
+      assert.match(edited.out, /alphaa/, 'the problem the rest of the run added is still there');
+      // The patched memo and its report hold as they are, and the next such edit is printed again too.
+      assert.equal(same(['--format', format]).memo, true);
+      fs.writeFileSync(beta, betaText);
+      assert.deepEqual(same(['--format', format]).reprinted, 1, `${format}: the problem fixed`);
+    }
+    // Text added above a mention: the mention moves, and the problem the rest of the run gave it moves with it.
+    same(['--format', 'text']);
+    fs.writeFileSync(beta, betaText.replace('# Beta\n', '# Beta\n\nA new first paragraph.\n'));
+    const moved = same(['--format', 'text']);
+    assert.equal(moved.reprinted, 1);
+    assert.match(moved.out, /beta\/SKILL\.md:10:\d+: \w+ mention-unknown Did you mean 'alpha'/);
+    fs.writeFileSync(beta, betaText);
+    assert.match(same(['--format', 'text']).out, /beta\/SKILL\.md:8:\d+: \w+ mention-unknown/);
+    // The rule configuration applies to the problems made again; the exit code follows an error made again.
+    fs.writeFileSync(path.join(ws, '.skillflow.json'), JSON.stringify({ rules: { 'reference-missing': 'info', 'agent-skill-missing': 'warning', 'yaml-syntax': 'off' } }));
+    assert.equal(same(['--format', 'text']).code, 0);
+    assert.equal(same(['--format', 'text']).memo, true);
+    fs.appendFileSync(beta, '\nRead [the notes](notes.md) and [that](../../../../outside.md).\n');
+    const error = same(['--format', 'text']);
+    assert.deepEqual([error.reprinted, error.code], [1, 1]);
+    assert.match(error.out, /info reference-missing 'notes\.md'/);
+    assert.match(error.out, /error reference-outside/);
+    assert.doesNotMatch(error.out, /yaml-syntax/);
+    fs.writeFileSync(beta, betaText);
+    const back = same(['--format', 'text']);
+    assert.deepEqual([back.reprinted, back.code], [1, 0]);
+    // A problem turned off in the file itself (a disable comment): the run reads the file for it, so it runs in full.
+    fs.appendFileSync(beta, '\n<!-- skillflow-disable reference-missing -->\nRead [the notes](notes.md).\n');
+    assert.deepEqual([same(['--format', 'text']).patched], [undefined]);
+    fs.writeFileSync(beta, betaText);
+    same(['--format', 'text']);
+    assert.equal(same(['--format', 'text']).memo, true);
+    // Without its report memo, or with a broken or foreign one, such an edit runs in full (and the output is the same).
+    const report = path.join(memoDir, 'validate-report-v1.json');
+    const damages: Array<[string, () => void]> = [
+      ['missing', () => fs.rmSync(report)],
+      ['truncated', () => fs.writeFileSync(report, fs.readFileSync(report).subarray(0, 200))],
+      ['altered', () => fs.writeFileSync(report, fs.readFileSync(report, 'latin1').replace('beta', 'betb'), 'latin1')],
+      ['another run\'s', () => fs.writeFileSync(report, fs.readFileSync(report, 'latin1').replace(/"memo":"[^"]*"/, '"memo":"other"'), 'latin1')],
+    ];
+    for (const [how, damage] of damages) {
+      damage();
+      fs.appendFileSync(beta, `\nRead [more](more-${how.length}.md).\n`);
+      const r = same(['--format', 'json']);
+      assert.deepEqual([r.memo, r.patched], [false, undefined], `report memo ${how}`);
+      assert.equal(same(['--format', 'json']).memo, true);
+    }
+    // A description: only beta's own problems can change, it is printed again; not when a settings file changes the
+    // listing's description limit (the run checks each description against it), nor with description-overlap on.
+    fs.writeFileSync(beta, betaText.replace('The beta skill.', 'The beta skill, changed.'));
+    assert.deepEqual(same(['--format', 'json']).reprinted, 1);
+    fs.writeFileSync(beta, betaText.replace('The beta skill.', 'The beta skill, changed again.'));
+    assert.deepEqual(same(['--format', 'json']).reprinted, 1);
+    for (const [file, text] of [['.claude/settings.json', '{"skillListingMaxDescChars": 20}'], ['.skillflow.json', '{"rules": {"description-overlap": "info"}}']]) {
+      const at = path.join(ws, file);
+      const old = fs.existsSync(at) ? fs.readFileSync(at) : undefined;
+      fs.writeFileSync(at, text);
+      same(['--format', 'json']);
+      assert.equal(same(['--format', 'json']).memo, true);
+      fs.writeFileSync(beta, betaText.replace('The beta skill.', `The beta skill (${file}).`));
+      const r = same(['--format', 'json']);
+      assert.deepEqual([r.memo, r.patched], [false, undefined], file);
+      if (old) fs.writeFileSync(at, old); else fs.rmSync(at);
+    }
+    same(['--format', 'json']);
+    // What the rest of the run reads changed too (a new name range: a description on two lines): runs in full.
+    fs.writeFileSync(beta, '---\nname: beta\ndescription: >\n  The beta skill. Use it in tests.\n---\n\nRead [x](x.md).\n');
+    assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+    // Nothing was left behind in the cache folder.
+    assert.deepEqual(fs.readdirSync(memoDir).sort(), ['.gitignore', 'validate-report-v1.json', 'validate-run-v1.json', 'validate-v1.json']);
   } finally {
     removeTree(work);
   }

@@ -118,7 +118,7 @@ test('validate cache: a corrupt, truncated, foreign or unwritable cache is ignor
       const header = (text: string) => { const h = JSON.parse(text.split('\n')[0]) as Record<string, unknown>; return [h.magic, h.format, h.key]; };
       assert.deepEqual(header(fs.readFileSync(file, 'utf8')), header(good));
     }
-    assert.deepEqual(fs.readdirSync(path.dirname(file)).sort(), ['.gitignore', 'validate-run-v1.json', 'validate-v1.json']);
+    assert.deepEqual(fs.readdirSync(path.dirname(file)).sort(), ['.gitignore', 'validate-report-v1.json', 'validate-run-v1.json', 'validate-v1.json']);
     // A cache location that cannot be a folder: the run goes on without one.
     fs.writeFileSync(path.join(dir, 'blocker'), 'x');
     const r = await run(dir, ['--cache-location', 'blocker/sub'], env);

@@ -61,7 +61,7 @@ test('run memo: the loads that asked a changed answer are named; a changed answe
       t.lstat(path.join(dir, 'a.md'));
       t.readFile(path.join(dir, 'a.md'));
       rec.endJob('digest-A');
-      const patched = patchMemo(found!.dirty!, rec.questionLines()!);
+      const patched = Buffer.concat(patchMemo(found!.dirty!, rec.questionLines()!));
       fs.writeFileSync(memoFile, patched);
       const now = replayRunMemo(patched, 'k', {}, disk);
       assert.ok(now && !now.dirty, `round ${round}: the patched memo holds`);

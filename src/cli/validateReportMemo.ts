@@ -1,0 +1,144 @@
+/**
+ * The report beside the run memo (`validate-report-v1.json` in the cache folder, bound to the recorded run of the memo (its id, kept by the memo's patches)):
+ * what a validate run with the cache reported, as the report writers read it (each skill's and agent's problems after
+ * the rule configuration and with paths in messages as shown), and the problems each load of the run gave (as the load
+ * gave them, before anything else added to them). With it a run where a skill's own problems changed, and nothing else
+ * the run reads of it, is printed again from this report with only that skill's problems made again
+ * (validatePartial.ts). Only the bundle reads it (never the warm path of dist/cli.js).
+ *
+ * The file: a header line (magic, format, the memo's id, the checksum of the rest), a line of JSON (ReportMeta),
+ * a line of JSON (StoredReport), then one line per load of the memo (in its order): validateMemo.ts loadLine (its
+ * problems and the ranges of its mentions), or nothing when it had neither.
+ */
+import type { Problem, Profile, Range, Scope } from '../core/base/types';
+import type { ClaudeSource } from '../core/claude/types';
+import { checksumOf } from '../core/cache/answers';
+import type { ReportFormat, ValidationReport } from './output/report';
+import * as nodeFs from 'node:fs';
+import * as path from 'node:path';
+import { loadLine, writeAtomic } from './validateMemo';
+
+const MAGIC = 'skillflow-validate-report';
+/** Bumped whenever what is stored changes. */
+const FORMAT = 2;
+export const REPORT_FILE = 'validate-report-v1.json';
+
+/** What printing the report again needs besides the report. */
+export interface ReportMeta {
+  format: ReportFormat;
+  profile: Profile;
+  /** The folder the run ran in (paths are shown relative to it). */
+  cwd: string;
+  /** The home folder paths in messages were shown against (`~/`). */
+  home: string | null;
+  /** `--config FILE` (absolute). */
+  config: string | null;
+  /**
+   * Whether the run read descriptions only for each skill's own problems: no settings file changed the listing's
+   * description limit (skillListingMaxDescChars) and no `.skillflow.json` turned `description-overlap` on.
+   */
+  descriptions: boolean;
+  /** The index of the memo's output chunk that is the report, and whether it went out as workflow commands. */
+  chunk: number;
+  commands: boolean;
+}
+
+/** A report as the writers read it: [SKILL.md, name, scope, source, problems], [agent file, name, problems], [config file, problems]. */
+export interface StoredReport {
+  skills: Array<[string, string, Scope, ClaudeSource, Problem[]]>;
+  agents: Array<[string, string, Problem[]]>;
+  configs: Array<[string, Problem[]]>;
+}
+
+/** What a load gave that the report memo keeps (validateMemo.ts loadLine). */
+export interface LoadRecord {
+  problems: Problem[];
+  /** The ranges of its mentions of other skills, in order. */
+  mentions: Range[];
+}
+
+/** The file's bytes, in chunks: `loadProblems[i]` is the memo's load i's loadLine. */
+export function reportMemoChunks(memoId: string, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[]): Buffer[] {
+  const stored: StoredReport = {
+    skills: report.skills.map((s) => [s.skillMdPath, s.name, s.scope, s.source, s.problems]),
+    agents: report.agents.map((a) => [a.path, a.name, a.problems]),
+    configs: report.configs.map((c) => [c.file, c.problems]),
+  };
+  return withHeader(memoId, [`${JSON.stringify(meta)}\n${JSON.stringify(stored)}\n`, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)]);
+}
+
+function withHeader(memoId: string, parts: readonly string[]): Buffer[] {
+  const body = Buffer.from(parts.join(''), 'utf8');
+  return [Buffer.from(`${JSON.stringify({ magic: MAGIC, format: FORMAT, memo: memoId, sum: checksumOf([body]) })}\n`, 'utf8'), body];
+}
+
+export interface OpenedReport {
+  meta: ReportMeta;
+  report: StoredReport;
+  /** What load i gave (undefined when the file has no such load). */
+  load(i: number): LoadRecord | undefined;
+  /** The file's chunks with load i's record replaced by `loads[i]` (when given) and the report by `report`, bound to `memoId`. */
+  bytes(memoId: string, report: StoredReport, loads: ReadonlyMap<number, LoadRecord>): Buffer[];
+}
+
+/** The report memo `data` when it is intact, of this format, and bound to the memo run `memoId` (its Meta.id); else undefined. */
+export function openReportMemo(data: Buffer | undefined, memoId: string): OpenedReport | undefined {
+  try {
+    if (!data) return undefined;
+    const nl = data.indexOf(10);
+    if (nl < 0) return undefined;
+    const header = JSON.parse(data.toString('utf8', 0, nl)) as { magic?: unknown; format?: unknown; memo?: unknown; sum?: unknown };
+    if (header.magic !== MAGIC || header.format !== FORMAT || header.memo !== memoId) return undefined;
+    const body = data.subarray(nl + 1);
+    if (header.sum !== checksumOf([body])) return undefined;
+    const metaEnd = body.indexOf(10);
+    const reportEnd = metaEnd < 0 ? -1 : body.indexOf(10, metaEnd + 1);
+    if (reportEnd < 0 || body[body.length - 1] !== 10) return undefined;
+    const meta = JSON.parse(body.toString('utf8', 0, metaEnd)) as ReportMeta;
+    const report = JSON.parse(body.toString('utf8', metaEnd + 1, reportEnd)) as StoredReport;
+    if (!Array.isArray(report.skills) || !Array.isArray(report.agents) || !Array.isArray(report.configs) || typeof meta.chunk !== 'number' || typeof meta.descriptions !== 'boolean') return undefined;
+    // Where each load's line starts (and, last, where the file ends): read only for the loads asked for.
+    const starts: number[] = [];
+    for (let at = reportEnd + 1; at < body.length; at = body.indexOf(10, at) + 1) starts.push(at);
+    starts.push(body.length);
+    const line = (i: number) => body.toString('utf8', starts[i], starts[i + 1] - 1);
+    return {
+      meta,
+      report,
+      load: (i) => {
+        if (!(i >= 0 && i < starts.length - 1)) return undefined;
+        const text = line(i);
+        if (text === '') return { problems: [], mentions: [] };
+        const [problems, mentions] = JSON.parse(text) as unknown[];
+        return Array.isArray(problems) && Array.isArray(mentions) ? { problems: problems as Problem[], mentions: mentions as Range[] } : undefined;
+      },
+      bytes: (id, next, loads) => {
+        const chunks = [body.subarray(0, metaEnd + 1), Buffer.from(`${JSON.stringify(next)}\n`, 'utf8')];
+        let from = starts[0];
+        for (const i of [...loads.keys()].sort((a, b) => a - b)) {
+          const r = loads.get(i)!;
+          chunks.push(body.subarray(from, starts[i]), Buffer.from(`${loadLine(r.problems, r.mentions)}\n`, 'utf8'));
+          from = starts[i + 1];
+        }
+        chunks.push(body.subarray(from));
+        return [Buffer.from(`${JSON.stringify({ magic: MAGIC, format: FORMAT, memo: id, sum: checksumOf(chunks) })}\n`, 'utf8'), ...chunks];
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the report memo of a run whose memo (in `dir`) has the id `memoId`; with none (no memo written), removes
+ * any report memo there. Never throws: a report memo that cannot be written only makes such runs run in full.
+ */
+export function saveReportMemo(dir: string, memoId: string | undefined, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[]): void {
+  const file = path.join(dir, REPORT_FILE);
+  try {
+    if (memoId === undefined) nodeFs.rmSync(file, { force: true });
+    else writeAtomic(file, reportMemoChunks(memoId, meta, report, loadProblems));
+  } catch {
+    // as above
+  }
+}
