@@ -43,7 +43,29 @@ if (watch) {
   console.log('[esbuild] watching');
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
+  for (const bundle of ['dist/skillflow.js', 'dist/validate-worker.js']) plainBuiltins(bundle);
   writeCodeCache();
+}
+
+/**
+ * `import * as path from 'node:path'` becomes `var path = __toESM(require("node:path"))` in a cjs bundle: an object
+ * whose every property is a getter, so each `path.join` or `nodeFs.readSync` is a function call, tens of thousands in
+ * a bulk `validate` (mostly before the optimizing compiler has inlined them). A Node built-in module is the object the
+ * namespace mirrors (same properties, same values), so the bundle takes it as it is: `var path = require("node:path")`,
+ * wherever the namespace is assigned to a variable whose `.default` the bundle never reads (checked here; in a minified
+ * bundle a short name may be reused elsewhere, and then it is left as it was). The helper is found by its body (it
+ * tests `__esModule`), so minified builds (`--production`, whose helper has another name) get the same.
+ * Measured: ~1 % fewer instructions in a cold `validate` of 1,000 skills.
+ */
+function plainBuiltins(bundle) {
+  const source = readFileSync(bundle, 'utf8');
+  const helper = /(?:(?<![\w$])var |,)([\w$]+) ?= ?\([\w$]+, ?[\w$]+, ?[\w$]+\) ?=> ?\([^]{0,600}?\.__esModule\b/.exec(source)?.[1];
+  if (helper === undefined) return;
+  const esc = helper.replace(/\$/g, '\\$');
+  const call = new RegExp(`([\\w$]+) ?= ?${esc}\\(require\\("(node:[a-z_/]+)"\\)\\)`, 'g');
+  const out = source.replace(call, (whole, name, id) =>
+    new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}\\.default\\b`).test(source) ? whole : `${name} = require("${id}")`);
+  if (out !== source) writeFileSync(bundle, out);
 }
 
 /**

@@ -38,19 +38,28 @@ export function metaFromText(source: string): ClaudeMeta {
   return metaFromParsed(parseSkillMd(source));
 }
 
+/**
+ * `data[key]`: one property read for every key a bulk run reads from frontmatter data. The data objects come in as
+ * many shapes as there are key orders, so this read is generic from the first files on; a read per key, compiled for
+ * the few shapes its first files had, made the optimized code of its function bail out when a new one came late.
+ */
+export function frontmatterField(data: Readonly<Record<string, unknown>>, key: string): unknown {
+  return data[key];
+}
+
 /** The fields from a parsed file (the body is read only when `description` is absent). */
 export function metaFromParsed(parsed: Pick<ParsedSkillMd, 'data' | 'hasFrontmatter' | 'body'>): ClaudeMeta {
   const data = parsed.data ?? {};
   const meta: ClaudeMeta = {};
-  const name = text(data.name);
+  const name = text(frontmatterField(data, 'name'));
   if (name !== undefined) meta.name = name;
-  const description = text(data.description) ?? (parsed.data === undefined && parsed.hasFrontmatter ? undefined : firstParagraph(parsed.body));
+  const description = text(frontmatterField(data, 'description')) ?? (parsed.data === undefined && parsed.hasFrontmatter ? undefined : firstParagraph(parsed.body));
   if (description !== undefined) meta.description = description;
-  const whenToUse = text(data.when_to_use);
+  const whenToUse = text(frontmatterField(data, 'when_to_use'));
   if (whenToUse !== undefined) meta.whenToUse = whenToUse;
-  const dmi = parseClaudeBoolean(data['disable-model-invocation']);
+  const dmi = parseClaudeBoolean(frontmatterField(data, 'disable-model-invocation'));
   if (dmi !== undefined) meta.disableModelInvocation = dmi;
-  const ui = parseClaudeBoolean(data['user-invocable']);
+  const ui = parseClaudeBoolean(frontmatterField(data, 'user-invocable'));
   if (ui !== undefined) meta.userInvocable = ui;
   return meta;
 }

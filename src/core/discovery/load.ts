@@ -13,7 +13,7 @@ import { validateSkillMdBytes } from '../validation/bytes';
 import { validateSkillMd, type SkillMdValidation } from '../validation/validateSkill';
 import type { SkillMention } from '../validation/mentions';
 import type { ClaudeMeta } from '../claude/types';
-import { metaFromParsed } from '../claude/meta';
+import { frontmatterField, metaFromParsed } from '../claude/meta';
 import { severityFor } from '../base/rules';
 import { mayHoldDisableComment } from '../config/ruleConfig';
 import { byName, hasFile, PathJoiner, projectOf, skillMdOutsideWorkspace } from './paths';
@@ -203,28 +203,37 @@ function finishLoad(load: SkillLoad): LoadedSkillEntry {
       // A plugin whose root SKILL.md is its one skill: Claude Code names it by its frontmatter, not its folder.
       const rootPlugin = !load.command && profile === 'claude-code' && root.plugin === undefined && path.basename(root.path) !== 'skills' ? rootSkillPluginOf(fs, dir) : undefined;
       const result = validateSkillMdBytes(bytes, { profile, folderName: rootPlugin === undefined ? folderName : '', skillDir: dir, rootDir: root.path, plugin: root.plugin ?? rootPlugin, project, workspaceFolder: root.workspaceFolder, command: load.command, personal: root.scope === 'personal' || undefined }, fs);
-      const data = result.parsed.data;
-      const rawName = data?.name;
-      if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
-      const description = data?.description;
-      if (typeof description === 'string') entry.description = detach(description);
-      entry.meta = detachedMeta(metaFromParsed(result.parsed), typeof description === 'string' ? { raw: description, detached: entry.description! } : undefined);
-      const nameKey = result.parsed.keys.find((k) => k.key === 'name');
-      if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
-      // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
-      if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
-      entry.references = result.references;
-      if (result.mentions.length) entry.mentions = result.mentions;
-      entry.problems = sortProblems(load.command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
-      // Rule configuration reads the file of a skill with problems again for its disable comments, unless it is
-      // known here to have none (a search of bytes in memory; files without problems are not searched).
-      if (entry.problems.length) entry.mentionsDisable = mayHoldDisableComment(bytes);
+      takeValidation(entry, result, bytes, load.command === true, profile, estimateTokens);
     }
   }
 
   entry.kind = entry.name.startsWith('workflow-') ? 'workflow' : 'command';
   entry.invocation = root.plugin !== undefined ? `/${root.plugin}:${entry.name}` : `/${entry.name}`;
   return entry;
+}
+
+/**
+ * Fills `entry` from its SKILL.md's validation (finishLoad's last step). A function of its own: the frontmatter's
+ * `data` objects come in many shapes, and a new one met late in a bulk run makes the optimized code that reads them
+ * bail out; then only this small function is compiled again, not all of finishLoad.
+ */
+function takeValidation(entry: LoadedSkillEntry, result: ReturnType<typeof validateSkillMdBytes>, bytes: Buffer, command: boolean, profile: Profile, estimateTokens: boolean): void {
+  const data = result.parsed.data;
+  const rawName = data == null ? undefined : frontmatterField(data, 'name');
+  if (typeof rawName === 'string' && rawName.trim() !== '') entry.name = detach(rawName.trim());
+  const description = data == null ? undefined : frontmatterField(data, 'description');
+  if (typeof description === 'string') entry.description = detach(description);
+  entry.meta = detachedMeta(metaFromParsed(result.parsed), typeof description === 'string' ? { raw: description, detached: entry.description! } : undefined);
+  const nameKey = result.parsed.keys.find((k) => k.key === 'name');
+  if (nameKey) entry.nameRange = nameKey.valueRange ?? nameKey.keyRange;
+  // Counting the characters of a non-ASCII file costs a pass over its bytes: only when the estimate is shown.
+  if (estimateTokens) entry.tokenEstimate = tokensForLength(result.textLength);
+  entry.references = result.references;
+  if (result.mentions.length) entry.mentions = result.mentions;
+  entry.problems = sortProblems(command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
+  // Rule configuration reads the file of a skill with problems again for its disable comments, unless it is
+  // known here to have none (a search of bytes in memory; files without problems are not searched).
+  if (entry.problems.length) entry.mentionsDisable = mayHoldDisableComment(bytes);
 }
 
 /** Why bytes are not a text file (NUL bytes, or not UTF-8), or undefined when they are text. */

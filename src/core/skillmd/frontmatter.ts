@@ -184,6 +184,18 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
       return new FlatParse(base.parsed, lines, openingRange, flat.nodes);
     }
   }
+  return parseWithYaml(base, src, close);
+}
+
+/**
+ * The rest of parseUnsafe for a frontmatter the fast path did not read (nested values, unusual YAML; a few percent of
+ * real files): the YAML library's parse, its errors, keys and values. A function of its own, so that the optimizing
+ * compiler, which compiles parseUnsafe for every bulk run, does not compile this rarely run part with it.
+ */
+function parseWithYaml(base: DetailedParse, src: string, close: number): DetailedParse {
+  const { lines, valueNodes } = base;
+  const problems = base.parsed.problems;
+  const yamlStart = lines.starts[1];
   const first = parseFrontmatterYaml(src.slice(yamlStart, lines.starts[close]), yamlStart);
   const { source, sourceStart } = first;
   let { doc, limit, tooMany, collectionKeys } = first;
@@ -370,41 +382,46 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
   while (pos < to) {
     let eol = src.indexOf('\n', pos);
     if (eol < 0 || eol >= to) eol = to; // the last line before the fence always ends in '\n' (to is the fence's start)
+    // The next line's start, computed on every line: the rare branches below then hold no operation of their own (an
+    // operation first run on a blank or comment line late in a bulk run had no type feedback when the optimizing
+    // compiler compiled this function, and its code was thrown away then).
+    const after = eol + 1;
     let i = pos;
     // Leading spaces, counted on every line (a loop run only for the rare indented line had no type feedback when the
     // optimizing compiler compiled this function, and threw its code away when first reached).
     while (i < eol && src.charCodeAt(i) === 32) i++;
-    if (i > pos || i === eol) {
-      // A blank line (empty or only spaces): YAML skips it. Any other indented line is left to the full parser.
-      if (i < eol) return undefined;
-      pos = eol + 1;
+    if (i === eol) {
+      // A blank line (empty or only spaces): YAML skips it.
+      pos = after;
       continue;
     }
+    if (i > pos) return undefined; // any other indented line is left to the full parser
     const c0 = src.charCodeAt(i);
-    if (c0 === 35) {
-      // A comment line (`#` at column 1): YAML skips it unless it holds a character the fast path leaves alone.
-      if (hasUnsafeChar(src.slice(pos, eol))) return undefined;
-      pos = eol + 1;
-      continue;
-    }
-    // Key.
-    if (!(isAsciiLetter(c0) || c0 === 95)) return undefined;
-    i++;
-    while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
-    if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
-    if (i - pos > MAX_IMPLICIT_KEY) return undefined; // YAML refuses it (KEY_OVER_1024_CHARS): the full parser reports it
-    if (keys.length >= MAX_YAML_KEYS) return { keys, data, tooMany: pos, nodes: () => ({ valueNodes: new Map(), ranges: new Map() }) };
-    const key = src.slice(pos, i);
-    if (CORE_NON_STRING.has(key) || seen.has(key)) return undefined;
-    const keyEnd = i;
-    i += 2;
-    while (i < eol && src.charCodeAt(i) === 32) i++;
+    // A comment line (`#` at column 1): YAML skips it unless it holds a character the fast path leaves alone. It takes
+    // the plain value's way below (the same calls, which have type feedback), skipping the key and value rules.
+    const comment = c0 === 35;
+    let key = '';
+    let keyEnd = i;
     let end = eol;
-    while (end > i && src.charCodeAt(end - 1) === 32) end--;
-    if (end <= i) return undefined; // `key:` with no value: the full parser decides
+    if (!comment) {
+      // Key.
+      if (!isKeyStart(c0)) return undefined;
+      i++;
+      while (i < eol && isKeyChar(src.charCodeAt(i))) i++;
+      if (src.charCodeAt(i) !== 58 || src.charCodeAt(i + 1) !== 32) return undefined; // ':' then a space
+      if (i - pos > MAX_IMPLICIT_KEY) return undefined; // YAML refuses it (KEY_OVER_1024_CHARS): the full parser reports it
+      if (keys.length >= MAX_YAML_KEYS) return { keys, data, tooMany: pos, nodes: () => ({ valueNodes: new Map(), ranges: new Map() }) };
+      key = src.slice(pos, i);
+      if (CORE_NON_STRING.has(key) || seen.has(key)) return undefined;
+      keyEnd = i;
+      i += 2;
+      while (i < eol && src.charCodeAt(i) === 32) i++;
+      while (end > i && src.charCodeAt(end - 1) === 32) end--;
+      if (end <= i) return undefined; // `key:` with no value: the full parser decides
+    }
     let value: string;
-    let next = eol + 1;
-    const q = src.charCodeAt(i);
+    let next = after;
+    const q = src.charCodeAt(i); // on a comment line `#`: the plain way
     let literal = false;
     if (q === 124 && (end - i === 1 || (end - i === 2 && (src.charCodeAt(i + 1) === 45 || src.charCodeAt(i + 1) === 43)))) {
       // `|`, `|-` or `|+` alone on the line (trailing spaces allowed): a literal block scalar on the next lines.
@@ -423,13 +440,19 @@ function parseFlatFrontmatter(src: string, from: number, to: number, lines: Line
         value = src.slice(i + 1, end - 1);
         if (value.includes(q === 34 ? '"' : "'") || value.includes('\\')) return undefined;
       } else {
-        value = src.slice(i, end);
-        if (!isSafePlain(value)) return undefined;
-        // The value keeps trailing Unicode spaces (NBSP...) but nodeRange trims every /\s/ from the range.
-        if (src.charCodeAt(end - 1) > 127) while (end > i && /\s/.test(src[end - 1])) end--;
-        if (end <= i) return undefined;
+        value = src.slice(i, end); // a comment line: all of it
+        if (!comment) {
+          if (!isSafePlain(value)) return undefined;
+          // The value keeps trailing Unicode spaces (NBSP...) but nodeRange trims every /\s/ from the range.
+          if (src.charCodeAt(end - 1) > 127) while (end > i && /\s/.test(src[end - 1])) end--;
+          if (end <= i) return undefined;
+        }
       }
       if (hasUnsafeChar(value)) return undefined;
+    }
+    if (comment) {
+      pos = after;
+      continue;
     }
     const valueRange = lines.range(i, end);
     spans.push({ start: i - from, end: end - from, nodeEnd: next - 1 - from, block: literal });
@@ -509,12 +532,25 @@ function readLiteralBlock(src: string, start: number, to: number, chomp: 'clip' 
   return { value: chomp === 'clip' && contentLines ? `${content}\n` : content, end: p };
 }
 
-function isAsciiLetter(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+/**
+ * Characters of a flat key, by ASCII code: 1 for `0-9` and `-`, 3 (also a first character) for `A-Z`, `a-z`, `_`.
+ * A table, not a chain of comparisons: a comparison first made on a rare character (an upper-case letter, a digit) late
+ * in a bulk run had no type feedback when parseFlatFrontmatter was compiled, and its optimized code was thrown away.
+ */
+const KEY_CHARS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) KEY_CHARS[c] = 3;
+  else if ((c >= 48 && c <= 57) || c === 45) KEY_CHARS[c] = 1;
 }
 
+/** `[A-Za-z_]`. */
+function isKeyStart(c: number): boolean {
+  return c < 128 && KEY_CHARS[c] === 3;
+}
+
+/** `[A-Za-z0-9_-]`. */
 function isKeyChar(c: number): boolean {
-  return isAsciiLetter(c) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+  return c < 128 && KEY_CHARS[c] !== 0;
 }
 
 /** Plain scalar characters that may not start a safe value: YAML indicators, digits and number signs, space. */

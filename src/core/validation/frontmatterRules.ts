@@ -57,21 +57,7 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
   const description = byKey.get('description');
   if (!description) emit('description-missing', detail.openingRange, "Add a 'description' that says what the skill does and when to use it (Claude Code falls back to the first paragraph; the spec and uploads require it)");
   else if (typeof descriptionValue !== 'string' || descriptionValue.trim() === '') emit('description-type', at(description), `Give 'description' a non-empty string value (${describe(description.value)})`);
-  else {
-    const text = descriptionValue.trim();
-    const length = codePointLength(text);
-    if (length > DESCRIPTION_MAX) emit('description-length', at(description), `Shorten the description to at most ${DESCRIPTION_MAX} characters (it has ${length}); the spec and claude.ai uploads refuse longer ones`);
-    const brackets = text.includes('<') || text.includes('>') ? [...new Set(text.match(/[<>]/g) ?? [])] : [];
-    checkDescriptionPlaceholder(text, at(description), emit);
-    if (brackets.length) emit('description-angle-brackets', at(description), `Remove ${brackets.map((b) => `'${b}'`).join(' and ')} from the description: claude.ai uploads refuse angle brackets`);
-    const whenToUse = byKey.get('when_to_use');
-    const extra = whenToUse && typeof whenToUse.value === 'string' ? codePointLength(whenToUse.value.trim()) : 0;
-    if (length + extra > LISTING_MAX) {
-      emit('listing-length', at(description), whenToUse
-        ? `Put the trigger words first or shorten: Claude Code's skill listing cuts 'description' + 'when_to_use' (${length + extra} characters) at ${LISTING_MAX}`
-        : `Put the trigger words first or shorten: Claude Code's skill listing cuts the description (${length} characters) at ${LISTING_MAX}`);
-    }
-  }
+  else checkDescription(descriptionValue.trim(), at(description), byKey.get('when_to_use'), emit);
 
   const accepted = ACCEPTED_KEYS.get(ctx.profile) ?? new Set(keysForProfile(ctx.profile));
   for (const k of parsed.keys) {
@@ -113,6 +99,24 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
       const k = byKey.get(key);
       if (k) checkToolPatterns(k, emit);
     }
+  }
+}
+
+/**
+ * The rules on a string description `text` (trimmed) at `range`. A function of its own: a description with angle
+ * brackets, first met late in a bulk run, made the optimized code bail out; then only this is compiled again.
+ */
+function checkDescription(text: string, range: Range, whenToUse: FrontmatterKey | undefined, emit: Emit): void {
+  const length = codePointLength(text);
+  if (length > DESCRIPTION_MAX) emit('description-length', range, `Shorten the description to at most ${DESCRIPTION_MAX} characters (it has ${length}); the spec and claude.ai uploads refuse longer ones`);
+  const brackets = text.includes('<') || text.includes('>') ? [...new Set(text.match(/[<>]/g) ?? [])] : [];
+  checkDescriptionPlaceholder(text, range, emit);
+  if (brackets.length) emit('description-angle-brackets', range, `Remove ${brackets.map((b) => `'${b}'`).join(' and ')} from the description: claude.ai uploads refuse angle brackets`);
+  const extra = whenToUse && typeof whenToUse.value === 'string' ? codePointLength(whenToUse.value.trim()) : 0;
+  if (length + extra > LISTING_MAX) {
+    emit('listing-length', range, whenToUse
+      ? `Put the trigger words first or shorten: Claude Code's skill listing cuts 'description' + 'when_to_use' (${length + extra} characters) at ${LISTING_MAX}`
+      : `Put the trigger words first or shorten: Claude Code's skill listing cuts the description (${length} characters) at ${LISTING_MAX}`);
   }
 }
 

@@ -38,7 +38,7 @@ export function findSkillMentions(body: BodyView, bodyStartLine: number): SkillM
     // A copy of the name: a bulk run keeps mentions until every skill is loaded (discovery/claudeWiring.ts), and a
     // name cut from the file would keep the whole text alive (set here, not later: a later write to the field made
     // the optimized code that relied on it bail out).
-    out.push({ name: detach(name), slash, range: { line: r.line + shift, column: r.column, endLine: r.endLine + shift, endColumn: r.endColumn } });
+    out.push(mention(detach(name), slash, r.line + shift, r.column, r.endLine + shift, r.endColumn));
   };
   // "… skill": the phrase that ends right before it. Only lower-case "skill" and "Skill" are looked for, both found
   // by one search for "kill" (a rarer first letter than "s": fewer false starts).
@@ -81,6 +81,25 @@ export function findSkillMentions(body: BodyView, bodyStartLine: number): SkillM
   }
   out.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
   return out.filter((m, i) => i === 0 || m.range.line !== out[i - 1].range.line || m.range.column !== out[i - 1].range.column);
+}
+
+/**
+ * A mention object, built property by property from an empty object. Mentions live to the end of a bulk run: built as
+ * object literals, V8 noticed that and switched those literals' allocations to old space after a few thousand skills,
+ * which threw away findSkillMentions' optimized code (twice: the mention and its range). An empty object's allocation
+ * is not tracked that way. Same properties, same order.
+ */
+function mention(name: string, slash: boolean, line: number, column: number, endLine: number, endColumn: number): SkillMention {
+  const range = {} as Range;
+  range.line = line;
+  range.column = column;
+  range.endLine = endLine;
+  range.endColumn = endColumn;
+  const m = {} as SkillMention;
+  m.name = name;
+  m.slash = slash;
+  m.range = range;
+  return m;
 }
 
 const SPACE = /\s/;

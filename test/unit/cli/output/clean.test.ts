@@ -43,3 +43,16 @@ test('no CLI output carries a control character from a file, and no human-readab
     assert.match(await run(root, ['validate', root]), /\\:\\:error file=x\.yml::pwned/);
   } finally { removeTree(root); }
 });
+
+test('cleanOutput gives what the plain replace over every line start gives (with and without `::` anywhere)', async () => {
+  const { cleanOutput, escapeControls } = await import('../../../../src/cli/output/clean');
+  const plain = (t: string) => escapeControls(t).replace(/^([ \t]*)::/gm, '$1\\:\\:');
+  const pieces = ['::', ':', ' ', '\t', '\n', '\r\n', 'a', '::error', '\u001b', '\u0085', 'x::y', '  ::'];
+  let seed = 7;
+  const next = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed; };
+  for (let n = 0; n < 3000; n++) {
+    let t = '';
+    for (let k = next() % 12; k > 0; k--) t += pieces[next() % pieces.length];
+    assert.equal(cleanOutput(t), plain(t), JSON.stringify(t));
+  }
+});

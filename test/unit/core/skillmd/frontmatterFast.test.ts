@@ -180,6 +180,8 @@ test('fast path: blank lines and column-1 comments between keys give the same pa
     // Long runs (the fuzz suite's blank-lines, space-lines and comment-lines classes, small).
     `---\nname: a\n${'\n'.repeat(500)}description: b\n---\n`, `---\nname: a\n${' \n'.repeat(250)}description: b\n---\n`,
     `---\nname: a\n${'# c\n\n'.repeat(100)}description: b\n---\n`,
+    // A comment with trailing blanks; keys that start with an upper-case letter or `_`, or hold digits.
+    '---\n# c   \nName: a\n_k: b\nKey9: c\nk-9_x: d\n---\n',
   ];
   for (const t of taken) assert.equal(same(t), true, `fast path not taken for ${JSON.stringify(t)}`);
   // Left to the full parser: indented or tab lines, unsafe characters in a comment, comments on a value line,
