@@ -196,7 +196,10 @@ export function completionsAt(kind: SkillDocKind, text: string, at: Position, pr
   const lines = frontmatterLines(parsed, index.lineCount);
   if (!lines || at.line < lines.first || at.line > lines.last) return undefined;
   const lineStart = index.starts[at.line - 1];
-  const before = text.slice(lineStart, Math.min(index.lineEnd(at.line - 1), lineStart + at.column - 1));
+  // A position past the line's end (a client may send one) is taken as its end: every range given stays in the line.
+  const column = Math.min(at.column, index.lineEnd(at.line - 1) - lineStart + 1);
+  const before = text.slice(lineStart, lineStart + column - 1);
+  at = { line: at.line, column };
   const tools = toolCompletions(kind, index, at, before, place);
   if (tools) return tools;
   if (kind === 'agent') return undefined;

@@ -28,10 +28,14 @@ test('completion: keys not yet present at a line start, values after `key: `, no
   // Tool names: after the key, after a separator, on a list item under it.
   const tools = (text: string, line: number, column: number) => completionsAt('skill', text, { line, column }, 'claude-code')?.map((c) => `${c.label}@${c.range.column}`);
   assert.ok(tools('---\nallowed-tools: Re\n---\n', 2, 18)!.includes('Read@16'));
-  assert.ok(tools('---\nallowed-tools: Read, Bash(git:*) We\n---\n', 2, 37)!.includes('WebFetch@35'));
+  assert.ok(tools('---\nallowed-tools: Read, Bash(git:*) We\n---\n', 2, 36)!.includes('WebFetch@34'));
   assert.ok(tools('---\ndisallowed-tools:\n  - Gr\n---\n', 3, 7)!.includes('Grep@5'));
   assert.ok(!tools('---\nname: Re\n---\n', 2, 9)?.includes('Read@7'), 'not after other keys');
   assert.equal(completionsAt('agent', SKILL, { line: 3, column: 1 }, 'claude-code'), undefined);
+  // A position past the end of its line (found by the skillmd fuzz: column 2 of an empty line) is taken as the end.
+  const past = completionsAt('skill', '---\nname: a\n\ndescription: b\n---\n', { line: 3, column: 2 }, 'claude-code')!;
+  assert.deepEqual(past.find((k) => k.label === 'license')?.range, { line: 3, column: 1, endLine: 3, endColumn: 1 });
+  assert.deepEqual(completionsAt('command', '---\neffort: h\n---\n', { line: 2, column: 30 }, 'claude-code')![0].range, { line: 2, column: 9, endLine: 2, endColumn: 10 });
 });
 
 test('disable for this file: a new comment after the frontmatter (CRLF kept), a code added to an existing one, none when named or unclosed', () => {
