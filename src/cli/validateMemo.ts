@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type FileSystem, nodeFileSystem } from '../core/base/fs';
 import { diskFingerprint, RACY_MS } from '../core/cache/answers';
-import { memoId, replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
+import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
 import type { LoadCacheOptions } from '../core/cache/loadCache';
 import type { Problem, Range } from '../core/base/types';
 import type { CliContext } from './context';
@@ -185,7 +185,7 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
         const data = recorder.serialize(memoKey(ctx, __dirname), exit, loads);
         if (data) writeAtomic(file, data);
         else nodeFs.rmSync(file, { force: true });
-        return data && memoId(data);
+        return data && recorder.id;
       } catch {
         // an unwritable memo only costs the next run its speed
         return undefined;

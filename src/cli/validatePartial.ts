@@ -12,8 +12,8 @@ import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
 import { nodeFileSystem } from '../core/base/fs';
 import { messagePaths } from '../core/base/messagePaths';
-import { compareProblems } from '../core/base/problems';
-import type { Problem, Range } from '../core/base/types';
+import { compareProblems, sameRange } from '../core/base/problems';
+import type { Problem } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
 import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
@@ -104,28 +104,9 @@ interface ChangedLoad {
   mentions: boolean;
 }
 
-/** Two ranges the same. */
-function sameRange(a: Range, b: Range): boolean {
-  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
-}
-
 /** Two problems the same in every member. */
 function sameProblem(a: Problem, b: Problem): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/**
- * `all` less one of each of `some` (as multisets, compared member by member; order kept); undefined when one of `some`
- * is not in `all`.
- */
-function without(all: readonly Problem[], some: readonly Problem[]): Problem[] | undefined {
-  const out = [...all];
-  for (const p of some) {
-    const i = out.findIndex((q) => sameProblem(p, q));
-    if (i < 0) return undefined;
-    out.splice(i, 1);
-  }
-  return out;
 }
 
 /** The problems of `a` that `b` does not have (as multisets, compared member by member; `a`'s order kept). */
@@ -137,6 +118,12 @@ function minus(a: readonly Problem[], b: readonly Problem[]): Problem[] {
     left.splice(i, 1);
     return false;
   });
+}
+
+/** `all` less one of each of `some` (minus); undefined when one of `some` is not in `all`. */
+function without(all: readonly Problem[], some: readonly Problem[]): Problem[] | undefined {
+  const rest = minus(all, some);
+  return rest.length === all.length - some.length ? rest : undefined;
 }
 
 /**

@@ -64,12 +64,12 @@ export function reportMemoChunks(memoId: string, meta: ReportMeta, report: Valid
     agents: report.agents.map((a) => [a.path, a.name, a.problems]),
     configs: report.configs.map((c) => [c.file, c.problems]),
   };
-  return withHeader(memoId, [`${JSON.stringify(meta)}\n${JSON.stringify(stored)}\n`, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)]);
+  return withHeader(memoId, [Buffer.from([`${JSON.stringify(meta)}\n${JSON.stringify(stored)}\n`, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)].join(''), 'utf8')]);
 }
 
-function withHeader(memoId: string, parts: readonly string[]): Buffer[] {
-  const body = Buffer.from(parts.join(''), 'utf8');
-  return [Buffer.from(`${JSON.stringify({ magic: MAGIC, format: FORMAT, memo: memoId, sum: checksumOf([body]) })}\n`, 'utf8'), body];
+/** The header line (bound to the memo run `memoId`, with the checksum of `body`) and then `body`. */
+function withHeader(memoId: string, body: readonly Buffer[]): Buffer[] {
+  return [Buffer.from(`${JSON.stringify({ magic: MAGIC, format: FORMAT, memo: memoId, sum: checksumOf(body) })}\n`, 'utf8'), ...body];
 }
 
 export interface OpenedReport {
@@ -121,7 +121,7 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
           from = starts[i + 1];
         }
         chunks.push(body.subarray(from));
-        return [Buffer.from(`${JSON.stringify({ magic: MAGIC, format: FORMAT, memo: id, sum: checksumOf(chunks) })}\n`, 'utf8'), ...chunks];
+        return withHeader(id, chunks);
       },
     };
   } catch {

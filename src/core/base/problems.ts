@@ -1,5 +1,5 @@
 /** Problems as the core hands them out: a file-level problem, and the one order every list of problems is in. */
-import type { Problem } from './types';
+import type { Problem, Range } from './types';
 import { severityFor } from './rules';
 
 export function fileProblem(code: string, message: string): Problem {
@@ -14,4 +14,9 @@ export function sortProblems(problems: Problem[]): Problem[] {
 /** sortProblems' order: by line, column, then code. */
 export function compareProblems(a: Problem, b: Problem): number {
   return a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}
+
+/** Two ranges the same (both undefined counts as the same). */
+export function sameRange(a: Range | undefined, b: Range | undefined): boolean {
+  return a === b || (!!a && !!b && a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn);
 }

@@ -97,6 +97,8 @@ export class RunRecorder {
   private readonly listed = new Map<string, unknown>();
   /** When the run started: a file or folder changed after `at - racyMs` is never trusted by its fingerprint. */
   readonly at: number;
+  /** The memo's Meta.id (what a file kept beside it is bound to). */
+  readonly id = randomBytes(9).toString('base64');
 
   constructor(private readonly opts: RecorderOptions) {
     this.at = (opts.now ?? Date.now)();
@@ -308,7 +310,7 @@ export class RunRecorder {
     const questions = Buffer.from(text, 'utf8');
     const jobs = Buffer.from(this.jobs.map(([k, d]) => `${d}\t${k}\n`).join(''), 'utf8');
     const output = this.out.map(([, t]) => Buffer.from(t, 'utf8'));
-    const meta: Meta = { key, env: [...this.envRead], at: this.at, id: randomBytes(9).toString('base64'), racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length, jBytes: jobs.length };
+    const meta: Meta = { key, env: [...this.envRead], at: this.at, id: this.id, racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length, jBytes: jobs.length };
     return memoBytes(meta, [questions, jobs, ...output]);
   }
 }

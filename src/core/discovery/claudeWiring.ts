@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
 import type { Problem, Profile, Range, Scope } from '../base/types';
 import { severityFor } from '../base/rules';
-import { sortProblems } from '../base/problems';
+import { sameRange, sortProblems } from '../base/problems';
 import { buildClaudeModel, type ClaudeModel } from '../claude/load';
 import { invocability } from '../claude/resolve';
 import { builtinNames } from '../claude/builtins';
@@ -419,10 +419,6 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
     }
   }
   for (const e of touched) sortProblems(e.problems);
-}
-
-function sameRange(a: Range | undefined, b: Range | undefined): boolean {
-  return a === b || (!!a && !!b && a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn);
 }
 
 /** The fields of an entry that the model sets (applyEntry / markUnread). */
