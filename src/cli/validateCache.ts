@@ -5,7 +5,7 @@
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
-import { LoadCache, type LoadCacheOptions } from '../core/cache/loadCache';
+import { type Fingerprinter, LoadCache, type LoadCacheOptions } from '../core/cache/loadCache';
 import { cacheDir, fingerprint, writeAtomic } from './validateMemo';
 
 export { DEFAULT_CACHE_DIR } from './validateMemo';
@@ -17,13 +17,18 @@ function toolBuild(): string {
   return `${file}:${fingerprint(file)?.fingerprint ?? 'unknown'}:${__filename}`;
 }
 
-/** `racyMs`: see RACY_MS (the fuzz suite sets 0, so that files it has just written are judged by their fingerprints). */
-export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted']; onJob?: LoadCacheOptions['onJob']; readProof?: LoadCacheOptions['readProof'] }): LoadCache {
+/**
+ * `racyMs`: see RACY_MS (the fuzz suite sets 0, so that files it has just written are judged by their fingerprints).
+ * `clock`: as recordRun's (the run's read cache gives the fingerprints; the run's loads are stamped with its start and
+ * `.json` files judged racy against it, so a stat remembered from earlier in the run is as safe as a fresh one).
+ */
+export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted']; onJob?: LoadCacheOptions['onJob']; readProof?: LoadCacheOptions['readProof']; clock?: { fingerprint: Fingerprinter; startedAt: number } }): LoadCache {
   const dir = cacheDir(opts.cwd, opts.location);
   return new LoadCache({
     file: path.join(dir, CACHE_FILE),
     key: { build: toolBuild(), platform: process.platform, node: process.version, ...opts.extra },
-    fingerprint,
+    fingerprint: opts.clock?.fingerprint ?? fingerprint,
+    now: opts.clock && (() => opts.clock!.startedAt),
     // References are kept: a cached entry is what an uncached sequential load gives, whatever later code reads of it.
     omitReferences: false,
     racyMs: opts.racyMs,

@@ -27,6 +27,7 @@ import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
 import { withReadCache } from '../../core/discovery/readCache';
+import { statFingerprinter } from '../../core/cache/answers';
 import { cacheDir, recordRun, statsLine } from '../validateMemo';
 import { saveReportMemo } from '../validateReportMemo';
 
@@ -80,13 +81,19 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   // from it (core/cache/loadCache.ts).
   const useCache = (parsed.flags.cache === true || parsed.flags['cache-location'] !== undefined) && !parsed.flags['no-cache'] && ctx.fs === nodeFileSystem && !changedFiles && !fix && !dryRun;
   // With the cache, the whole run is recorded too (validateMemo.ts): dist/cli.js prints it again while nothing it asked changed.
-  const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env)) : undefined;
+  // With the cache, the run keeps one read cache, made after its start is taken: every fingerprint the caches take
+  // (the per-skill trace replay, the `.json` fingerprints, the memo's files and folders) is the stat the run asked of
+  // the same path, and each of them is judged against the run's start (answers.ts statFingerprinter: as safe).
+  const startedAt = Date.now();
+  const disk = useCache ? withReadCache(ctx.fs) : undefined;
+  const clock = disk && { fingerprint: statFingerprinter(disk), startedAt };
+  const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env), clock) : undefined;
   if (memo) ctx = memo.ctx;
   const cache = useCache
-    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted, onJob: memo?.job, readProof: memo?.readProof })
+    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted, onJob: memo?.job, readProof: memo?.readProof, clock })
     : undefined;
   // The memo's trace sits above the run's one read cache, so it sees every question and who asked it (a load or the run).
-  const fs = cache ? cache.observe(memo ? memo.trace(withReadCache(ctx.fs)) : ctx.fs) : ctx.fs;
+  const fs = cache && disk ? cache.observe(memo ? memo.trace(disk) : disk) : ctx.fs;
   const finder = new RuleConfigFinder(fs, configFile);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, fs, ctx.cwd, targets);
   const empty: string[] = [];

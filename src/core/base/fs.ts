@@ -8,6 +8,14 @@ export interface FileStat {
   isSymbolicLink: boolean;
   size: number;
   mtimeMs: number;
+  /**
+   * Set by the Node-backed file system (what a stat gives besides the above): with size and mtime, a file's
+   * fingerprint (core/cache/answers.ts statFingerprinter), so a run that keeps one read cache asks the disk once for
+   * both.
+   */
+  ctimeMs?: number;
+  ino?: number;
+  dev?: number;
 }
 
 export interface DirEntry {
@@ -61,7 +69,7 @@ export interface FileSystem {
 }
 
 function toStat(s: nodeFs.Stats): FileStat {
-  return { isFile: s.isFile(), isDirectory: s.isDirectory(), isSymbolicLink: s.isSymbolicLink(), size: s.size, mtimeMs: s.mtimeMs };
+  return { isFile: s.isFile(), isDirectory: s.isDirectory(), isSymbolicLink: s.isSymbolicLink(), size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino, dev: s.dev };
 }
 
 /** The buffer behind nodeFileSystem.readFileTransient (one per thread: module state is per worker). */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import * as zlib from 'node:zlib';
-import type { DirEntry, FileStat } from '../base/fs';
+import type { DirEntry, FileStat, FileSystem } from '../base/fs';
 
 /**
  * A file whose ctime or mtime is this close to (or after) the start of the load that read it may have been written
@@ -36,7 +36,7 @@ export interface FullStat {
 }
 
 /** The fingerprint of a stat: size, mtime, ctime, inode and device. */
-export function fingerprintOf(s: FullStat): Fingerprint {
+export function fingerprintOf(s: Pick<FullStat, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino' | 'dev'>): Fingerprint {
   return { fingerprint: `${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}:${s.dev}`, changedMs: Math.max(s.mtimeMs, s.ctimeMs) };
 }
 
@@ -73,4 +73,23 @@ export function diskFingerprint(file: string): Fingerprint | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The fingerprint of `file` from `fs.stat` (following links) when that stat carries ctime, inode and device (the
+ * Node-backed file system's do), else from the disk. Over a run's one read cache (withReadCache) this asks the disk
+ * nothing that the run does not ask anyway: the fingerprints of the per-skill cache (its trace replay, the `.json`
+ * fingerprints) and of the run memo come from the stat the run took of the same path.
+ *
+ * Why an answer remembered from earlier in the run is as safe as a fresh one: a fingerprint is trusted only when the
+ * file last changed more than the racy window before the time it is judged against, and whoever judges with this one
+ * judges against a time no later than the read cache's first question (the run's start: validate.ts), so any change
+ * after the stat would have a later ctime than the one it shows.
+ */
+export function statFingerprinter(fs: FileSystem): Fingerprinter {
+  return (file) => {
+    const s = fs.stat(file);
+    if (!s) return undefined;
+    return s.ctimeMs !== undefined && s.ino !== undefined && s.dev !== undefined ? fingerprintOf(s as Pick<FullStat, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino' | 'dev'>) : diskFingerprint(file);
+  };
 }

@@ -45,24 +45,39 @@ interface Stored {
   job: string;
   /** Start of the load (ms since the epoch). */
   at: number;
-  /** The trace (parsed from `depsText` when first replayed). */
-  deps?: Dep[];
-  depsText?: string;
-  /** The entry without `root` (the job's), JSON; null when the folder held no skill. */
-  entry: string | null;
   /** entryDigest of the entry. */
   digest: string;
-  /** Its record as read from the file (written back as it is while the entry is reused). */
-  line?: Buffer;
+  /**
+   * Its record, as read from the file (written back as it is while the entry is reused) or as made in this run. Its
+   * trace and its entry stay bytes until they are replayed (decoded then, and not kept: ten thousand records held as
+   * strings and parsed traces for the whole run were most of what the garbage collector copied).
+   */
+  line: Buffer;
+  /** Where the trace's JSON starts in `line` (the entry's JSON, or `null` when the folder held no skill, follows a tab after it). */
+  depsAt: number;
+  entryAt: number;
 }
 
-const depsOf = (s: Stored): Dep[] => (s.deps ??= JSON.parse(s.depsText ?? '[]') as Dep[]);
+/** The trace of a record (parsed now: not kept). */
+const depsOf = (s: Stored): Dep[] => JSON.parse(s.line.toString('utf8', s.depsAt, s.entryAt - 1)) as Dep[];
+
+/** The entry's JSON of a record; null when the folder held no skill. */
+function entryOf(s: Stored): string | null {
+  const text = s.line.toString('utf8', s.entryAt, s.line.length - 1);
+  return text === 'null' ? null : text;
+}
 
 /**
  * One entry's record: `E<tab>job<tab>at<tab>digest<tab>deps JSON<tab>entry JSON or null<newline>` (JSON text holds no
  * raw tab or line feed).
  */
-const entryLine = (s: Stored): Buffer => s.line ?? Buffer.from(`E\t${s.job}\t${s.at}\t${s.digest}\t${JSON.stringify(depsOf(s))}\t${s.entry ?? 'null'}\n`, 'utf8');
+function entryRecord(job: string, at: number, digest: string, deps: Dep[], entry: string | null): Stored {
+  const head = `E\t${job}\t${at}\t${digest}\t`;
+  const depsText = JSON.stringify(deps);
+  const line = Buffer.from(`${head}${depsText}\t${entry ?? 'null'}\n`, 'utf8');
+  const depsAt = Buffer.byteLength(head, 'utf8');
+  return { job, at, digest, line, depsAt, entryAt: depsAt + Buffer.byteLength(depsText, 'utf8') + 1 };
+}
 
 interface Body {
   entries: Stored[];
@@ -262,10 +277,9 @@ function parseCache(data: Buffer | undefined, key: string): Body | undefined {
         const t3 = t2 < 0 || t2 > end ? -1 : rest.indexOf(9, t2 + 1);
         const t4 = t3 < 0 || t3 > end ? -1 : rest.indexOf(9, t3 + 1);
         if (t4 < 0 || t4 > end) return undefined;
-        const entry = rest.toString('utf8', t4 + 1, end);
         body.entries.push({
           job: rest.toString('utf8', i + 2, t1), at: Number(rest.toString('latin1', t1 + 1, t2)), digest: rest.toString('latin1', t2 + 1, t3),
-          depsText: rest.toString('utf8', t3 + 1, t4), entry: entry === 'null' ? null : entry, line: rest.subarray(i, end + 1),
+          line: rest.subarray(i, end + 1), depsAt: t3 + 1 - i, entryAt: t4 + 1 - i,
         });
       } else if (tag === 0x43 /* C */) {
         body.configs.push(JSON.parse(rest.toString('utf8', i + 2, end)) as [string, string | null]);
@@ -394,9 +408,9 @@ export class LoadCache {
     this.hits = 0;
   }
 
-  /** A replay of `stored`'s trace against `fs`: true when every answer is the same. */
-  private holds(stored: Stored, fs: FileSystem): boolean {
-    for (const d of depsOf(stored)) {
+  /** A replay of a trace (of a load at `at`) against `fs`: true when every answer is the same. */
+  private holds(deps: readonly Dep[], at: number, fs: FileSystem): boolean {
+    for (const d of deps) {
       switch (d.op) {
         case 's': if (statAnswer(fs.stat(d.path)) !== d.answer) return false; break;
         case 'l': if (statAnswer(fs.lstat(d.path)) !== d.answer) return false; break;
@@ -404,8 +418,8 @@ export class LoadCache {
         case 'r': if ((fs.realPath(d.path) ?? null) !== d.answer) return false; break;
         case 'f': {
           const fp = this.opts.fingerprint?.(d.path);
-          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < stored.at - this.racyMs) {
-            this.opts.onFileTrusted?.(d.path, d.hash, d.fingerprint, stored.at);
+          if (fp && d.fingerprint !== null && fp.fingerprint === d.fingerprint && fp.changedMs < at - this.racyMs) {
+            this.opts.onFileTrusted?.(d.path, d.hash, d.fingerprint, at);
             break;
           }
           let bytes: Buffer;
@@ -443,8 +457,10 @@ export class LoadCache {
     if (stored && !this.next.has(key)) {
       let entry: LoadedSkillEntry | undefined;
       try {
-        if (this.holds(stored, fs)) entry = stored.entry === null ? undefined : deserializeEntry(stored.entry, job.root);
-        else entry = MISS;
+        if (this.holds(depsOf(stored), stored.at, fs)) {
+          const json = entryOf(stored);
+          entry = json === null ? undefined : deserializeEntry(json, job.root);
+        } else entry = MISS;
       } catch {
         entry = MISS;
       }
@@ -472,11 +488,7 @@ export class LoadCache {
     try {
       const { json, digest } = loaded === undefined ? { json: null, digest: '-' } : serializeEntry(loaded);
       // Kept as its record only (bytes, off the heap): an entry of this run is never read back from `next`.
-      const record: Stored = { job: key, at, deps, entry: json, digest };
-      record.line = entryLine(record);
-      record.deps = undefined;
-      record.entry = null;
-      this.next.set(key, record);
+      this.next.set(key, entryRecord(key, at, digest, deps, json));
       this.digest = digest;
       if (loaded) this.jobOfFile.set(loaded.skillMdPath, key);
     } catch {
@@ -522,8 +534,9 @@ export class LoadCache {
     const shown: Array<{ file: string; problems: Problem[] }> = [];
     for (const k of this.oldProblems) {
       try {
-        const stored = k.job !== null ? this.old.get(k.job) : Array.isArray(k.deps) ? { job: '', at: k.at, deps: k.deps, entry: null, digest: '-' } : undefined;
-        if (!stored || !this.holds(stored, fs)) continue;
+        const stored = k.job !== null ? this.old.get(k.job) : undefined;
+        const held = stored ? this.holds(depsOf(stored), stored.at, fs) : k.job === null && Array.isArray(k.deps) && this.holds(k.deps, k.at, fs);
+        if (!held) continue;
         const problems = JSON.parse(k.problems) as Problem[];
         if (Array.isArray(problems)) shown.push({ file: k.file, problems });
       } catch {
@@ -542,7 +555,7 @@ export class LoadCache {
       const configs = new Map(this.configsHold ? this.oldConfigs : []);
       for (const [p, fp] of this.seenConfigs) configs.set(p, fp);
       const rest = [
-        ...[...this.next.values()].map(entryLine),
+        ...[...this.next.values()].map((e) => e.line),
         Buffer.from([...configs].map((c) => `C\t${JSON.stringify(c)}\n`).join('') + (this.kept ?? []).map((k) => `P\t${JSON.stringify(k)}\n`).join(''), 'utf8'),
       ];
       const header = Buffer.from(`${JSON.stringify({ magic: MAGIC, format: CACHE_FORMAT, key: this.keyText, sum: checksumOf(rest) })}\n`, 'utf8');
