@@ -7,7 +7,8 @@
 //     printed, patched) or not (a skill whose problems count its body's lines or tokens: the full run, reusing the
 //     per-skill cache), one SKILL.md given a link to a missing file (its own problems change: the memo's report printed
 //     again with that skill's problems made again: checked), one SKILL.md whose description changed (the same:
-//     checked); cold (no cache
+//     checked), one SKILL.md whose `name:` changed (what the rest of the run reads: the full run, reusing every other
+//     skill's load from the per-skill cache: checked); cold (no cache
 //     file: validate and write both); --no-cache; each with its ratio to the floor, and the peak memory (max RSS) of
 //     each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
@@ -75,7 +76,7 @@ try {
   const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
-  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'cold', 'nocache'];
+  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'name', 'cold', 'nocache'];
   const sides = Object.fromEntries(SIDES.map((k) => [k, []]));
   const rss = Object.fromEntries(SIDES.map((k) => [k, []]));
   const cpu = Object.fromEntries(SIDES.map((k) => [k, []]));
@@ -116,6 +117,15 @@ try {
     const desc = record('desc', validate(withCache));
     if (desc.stdout !== validate(['--no-cache']).stdout) throw new Error('the description-changed run printed something else than --no-cache');
     if (!reprinted(desc)) throw new Error(`the description-changed run did not print the memo's report again: ${desc.stderr.slice(0, 300)}`);
+    // One `name:` changed: the rest of the run reads it (duplicate names, shadowing, the listing), so the run goes in
+    // full, every other skill's load taken from the per-skill cache (SKILLFLOW_CACHE_STATS says how many: checked).
+    const renamed = path.join(root, folders[(i * 7919 + 7507) % folders.length], 'SKILL.md');
+    fs.writeFileSync(renamed, fs.readFileSync(renamed, 'utf8').replace(/^name: .*$/m, `name: renamed-in-round-${i}`));
+    const name = record('name', run([cli, 'validate', root, '--format', 'json', ...withCache], work, { SKILLFLOW_CODE_CACHE: 'report', SKILLFLOW_CACHE_STATS: '1' }));
+    if (name.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-changed run printed something else than --no-cache');
+    // (The skills edited earlier in the round are loaded again too: a patched memo leaves the per-skill cache as it was.)
+    const [, reused, loaded] = /cache: (\d+) reused, (\d+) loaded/.exec(name.stderr) ?? [];
+    if (/run memo/.test(name.stderr) || Number(reused) + Number(loaded) !== N || !(Number(loaded) <= 4)) throw new Error(`the name-changed run was not a full run reusing the other loads: ${name.stderr.slice(0, 300)}`);
   }
   const floor = median(sides.floor);
   const floorCpu = median(cpu.floor);
@@ -128,6 +138,7 @@ try {
   row(`one appended to, full run (${sides.oneFull.length})`, 'oneFull');
   row('one link to a missing file added', 'link');
   row('one description changed', 'desc');
+  row('one name changed (full run with the cache)', 'name');
   row('cold (no cache file; writes it)', 'cold');
   row('--no-cache', 'nocache');
   console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');
