@@ -516,6 +516,22 @@ export interface Replayed {
    * change in the memo (patchMemo).
    */
   dirty?: DirtyLoads;
+  /**
+   * With `dirty`: every lstat (and a link's stat) the replay took, from `at` on (path, answer; undefined: not there).
+   * When those loads give other entries, the full run that follows starts from them (validatePartial.ts
+   * replayedFileSystem) instead of asking the disk each question again.
+   */
+  answers?: ReplayedAnswers;
+}
+
+export interface ReplayedAnswers {
+  /** Taken before the replay's first question: every answer is at least this recent. */
+  at: number;
+  /** The paths the replay lstat'ed and, at the same index, the answer (two arrays: a push each is all the warm path pays). */
+  paths: string[];
+  lstats: Array<FullStat | undefined>;
+  /** stat of the paths whose lstat found a link. */
+  stats: Map<string, FullStat | undefined>;
 }
 
 /**
@@ -533,12 +549,21 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
     for (const [k, v] of meta.env) if ((env[k] ?? null) !== v) return undefined;
     const text = rest.toString('utf8', qStart, qStart + meta.qBytes);
     const { racyMs } = meta;
+    // Every answer is kept (cheap beside the system call; dropped with the replay unless it hands them on).
+    const answers: ReplayedAnswers = { at: Date.now(), paths: [], lstats: [], stats: new Map() };
     let path = '';
     let l: FullStat | undefined | null = null;
     let st: FullStat | undefined | null = null;
-    const lstat = () => (l === null ? (l = disk.lstat(path)) : l);
+    const lstat = () => {
+      if (l === null) { l = disk.lstat(path); answers.paths.push(path); answers.lstats.push(l); }
+      return l;
+    };
     const stat = () => {
-      if (st === null) { const s = lstat(); st = s && !s.isSymbolicLink() ? s : s ? disk.stat(path) : undefined; }
+      if (st === null) {
+        const s = lstat();
+        st = s && !s.isSymbolicLink() ? s : s ? disk.stat(path) : undefined;
+        if (s?.isSymbolicLink()) answers.stats.set(path, st);
+      }
       return st;
     };
     const trusted = (fp: string, at: number): boolean => {
@@ -616,7 +641,10 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
     }
     if (at !== rest.length) return undefined;
     const replayed: Replayed = { out, exit: meta.exit, loads: meta.loads };
-    if (edits.length) replayed.dirty = { jobs: [...dirty].sort((a, b) => a - b), data: data!, text, edits };
+    if (edits.length) {
+      replayed.dirty = { jobs: [...dirty].sort((a, b) => a - b), data: data!, text, edits };
+      replayed.answers = answers;
+    }
     return replayed;
   } catch {
     return undefined;
