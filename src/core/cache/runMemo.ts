@@ -517,7 +517,8 @@ export interface Replayed {
    */
   dirty?: DirtyLoads;
   /**
-   * With `dirty`: every lstat (and a link's stat) the replay took, from `at` on (path, answer; undefined: not there).
+   * With `dirty`: the lstats (and a link's stat) the replay took from the first question that got another answer on
+   * (path, answer; undefined: not there), all taken after `at`.
    * When those loads give other entries, the full run that follows starts from them (validatePartial.ts
    * replayedFileSystem) instead of asking the disk each question again.
    */
@@ -549,20 +550,25 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
     for (const [k, v] of meta.env) if ((env[k] ?? null) !== v) return undefined;
     const text = rest.toString('utf8', qStart, qStart + meta.qBytes);
     const { racyMs } = meta;
-    // Every answer is kept (cheap beside the system call; dropped with the replay unless it hands them on).
+    // The answers are kept from the first question that got another answer on (only a replay that finds one hands them
+    // on: one that holds, the warm path, keeps nothing).
     const answers: ReplayedAnswers = { at: Date.now(), paths: [], lstats: [], stats: new Map() };
+    let keep = false;
     let path = '';
     let l: FullStat | undefined | null = null;
     let st: FullStat | undefined | null = null;
     const lstat = () => {
-      if (l === null) { l = disk.lstat(path); answers.paths.push(path); answers.lstats.push(l); }
+      if (l === null) {
+        l = disk.lstat(path);
+        if (keep) { answers.paths.push(path); answers.lstats.push(l); }
+      }
       return l;
     };
     const stat = () => {
       if (st === null) {
         const s = lstat();
         st = s && !s.isSymbolicLink() ? s : s ? disk.stat(path) : undefined;
-        if (s?.isSymbolicLink()) answers.stats.set(path, st);
+        if (keep && s?.isSymbolicLink()) answers.stats.set(path, st);
       }
       return st;
     };
@@ -619,6 +625,7 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
       // when that changed; the loads that asked it are made again.
       // The line is dropped (the loads made again ask again what they still ask) or keeps only the run's kind question.
       if (who === 0x67 /* g */) return undefined;
+      keep = true;
       if (who === 0x6b /* k */) {
         if (now === undefined || kindOf(now) !== kindOf(answer)) return undefined;
         edits.push([line, i, `\t${op}${now}\tk\n`]);

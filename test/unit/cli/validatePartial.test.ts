@@ -1,8 +1,9 @@
 // The answers a replay of the run memo took, handed to the full run that follows when its loads gave other entries
 // (src/cli/validatePartial.ts leaveAnswers / takeAnswers / replayedFileSystem, core/cache/runMemo.ts Replayed.answers):
-// a dirty replay keeps the lstat of every path it asked about; the full run's file system answers those from them
-// (each once, a missing path as missing for stat too) and everything else from the disk; they are taken once, and
-// only by a validate of the same arguments in the same folder.
+// a dirty replay keeps the lstat of every path it asked about after the first answer that changed (a replay that holds
+// keeps none); the full run's file system answers those from them (each once, a missing path as missing for stat too)
+// and everything else from the disk; they are taken once, and only by a validate of the same arguments in the same
+// folder.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -21,7 +22,10 @@ const disk: ReplayDisk = {
   readFile: (p) => nodeFileSystem.readFile(p),
 };
 
-/** A memo of a run that lists `dir`, then load 'A' lstats and reads a.md and lstats gone.md (not there). */
+/**
+ * A memo of a run that lists `dir`, then load 'A' lstats and reads a.md and lstats c.md and gone.md (not there); the
+ * replay asks about them in that order (paths sorted).
+ */
 function record(dir: string): Buffer {
   const r = new RunRecorder({ fingerprint: diskFingerprint, racyMs: 0 });
   const t = r.trace(nodeFileSystem);
@@ -29,6 +33,7 @@ function record(dir: string): Buffer {
   r.beginJob('A');
   t.lstat(path.join(dir, 'a.md'));
   t.readFile(path.join(dir, 'a.md'));
+  t.lstat(path.join(dir, 'c.md'));
   t.lstat(path.join(dir, 'gone.md'));
   r.endJob('digest-A');
   r.print('o', 'out\n');
@@ -45,7 +50,7 @@ function counted(asked: string[]): FileSystem {
 }
 
 test('a dirty replay hands its lstats to the full run: answered once from them, the rest from the disk', () => {
-  const dir = tempTree({ 'a.md': 'alpha\n', 'b.md': 'beta\n' });
+  const dir = tempTree({ 'a.md': 'alpha\n', 'b.md': 'beta\n', 'c.md': 'gamma\n' });
   try {
     const memo = record(dir);
     const before = Date.now();
@@ -55,21 +60,22 @@ test('a dirty replay hands its lstats to the full run: answered once from them, 
     assert.deepEqual(found?.dirty?.jobs, [0]);
     const answers = found!.answers!;
     assert.ok(answers.at >= before && answers.at <= Date.now());
-    assert.deepEqual([...answers.paths].sort(), [dir, path.join(dir, 'a.md'), path.join(dir, 'gone.md')].sort());
+    // a.md's answer changed: what the replay asked after it is kept.
+    assert.deepEqual(answers.paths, [path.join(dir, 'c.md'), path.join(dir, 'gone.md')]);
 
     const asked: string[] = [];
     const run = replayedFileSystem(counted(asked), answers);
-    const a = run.lstat(path.join(dir, 'a.md'));
-    // The replay's answer: a.md as it is now (grown), with what a fingerprint needs.
-    assert.equal(a?.size, 'alpha\nmore\n'.length);
-    assert.equal(a?.ino, fs.statSync(path.join(dir, 'a.md')).ino);
+    const c = run.lstat(path.join(dir, 'c.md'));
+    // The replay's answer, with what a fingerprint needs.
+    assert.equal(c?.size, 'gamma\n'.length);
+    assert.equal(c?.ino, fs.statSync(path.join(dir, 'c.md')).ino);
     assert.equal(run.stat(path.join(dir, 'gone.md')), undefined);
     assert.equal(run.lstat(path.join(dir, 'gone.md')), undefined);
-    assert.equal(run.stat(dir)?.isDirectory, true);
     assert.deepEqual(asked, [], 'nothing the replay answered reaches the disk');
+    assert.equal(run.lstat(path.join(dir, 'a.md'))?.size, 'alpha\nmore\n'.length);
     run.lstat(path.join(dir, 'b.md'));
-    run.lstat(path.join(dir, 'a.md'));
-    assert.deepEqual(asked, ['lstat b.md', 'lstat a.md'], 'a path the replay did not ask, and a question asked again, go to the disk');
+    run.lstat(path.join(dir, 'c.md'));
+    assert.deepEqual(asked, ['lstat a.md', 'lstat b.md', 'lstat c.md'], 'a path the replay did not keep or ask, and a question asked again, go to the disk');
   } finally {
     removeTree(dir);
   }
