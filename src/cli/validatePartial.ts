@@ -15,8 +15,7 @@ import { messagePaths } from '../core/base/messagePaths';
 import { compareProblems, sameRange } from '../core/base/problems';
 import type { Problem } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
-import type { FullStat } from '../core/cache/answers';
-import { memoJobs, memoId, patchMemo, type Replayed, type ReplayedAnswers, RunRecorder } from '../core/cache/runMemo';
+import { LSTAT_FIELDS, memoJobs, memoId, patchMemo, type Replayed, type ReplayedAnswers, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
 import { WIRING_READ_CODES } from '../core/discovery/claudeWiring';
 import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load';
@@ -228,26 +227,31 @@ export function takeAnswers(cwd: string, args: readonly string[]): ReplayedAnswe
  * an answer from the replay is as safe as one it took itself.
  */
 export function replayedFileSystem(fs: FileSystem, answers: ReplayedAnswers): FileSystem {
-  const lstats = new Map<string, FullStat | null>();
-  for (let i = 0; i < answers.paths.length; i++) lstats.set(answers.paths[i], answers.lstats[i] ?? null);
-  /** The replay's lstat of `path` (null: not there), or undefined when it took none; forgotten once given. */
-  const taken = (path: string): FullStat | null | undefined => {
-    const s = lstats.get(path);
-    if (s !== undefined) lstats.delete(path);
-    return s;
+  const { paths, lstats: n } = answers;
+  /** Path → the index of its numbers in `n`. */
+  const at = new Map<string, number>();
+  for (let i = 0; i < paths.length; i++) at.set(paths[i], i * LSTAT_FIELDS);
+  /** The replay's lstat of `path` (null: not there), or undefined when it took none. */
+  const lstatOf = (path: string): FileStat | null | undefined => {
+    const i = at.get(path);
+    if (i === undefined) return undefined;
+    const kind = n[i];
+    return kind === 0 ? null : { isFile: kind === 1, isDirectory: kind === 2, isSymbolicLink: kind === 3, size: n[i + 1], mtimeMs: n[i + 2], ctimeMs: n[i + 3], ino: n[i + 4], dev: n[i + 5] };
   };
   const lstat = (path: string, disk: (path: string) => FileStat | undefined): FileStat | undefined => {
-    const s = taken(path);
-    return s === undefined ? disk(path) : s === null ? undefined : toStat(s);
+    const s = lstatOf(path);
+    // Given once: a question asked again goes to the disk.
+    if (s !== undefined) at.delete(path);
+    return s === undefined ? disk(path) : s ?? undefined;
   };
   return {
     ...fs,
     lstat: (path) => lstat(path, (p) => fs.lstat(p)),
     lstatUncached: (path) => lstat(path, (p) => (fs.lstatUncached ? fs.lstatUncached(p) : fs.lstat(p))),
     stat: (path) => {
-      const l = lstats.get(path);
+      const l = lstatOf(path);
       if (l === null) return undefined;
-      if (l !== undefined && !l.isSymbolicLink()) return toStat(l);
+      if (l !== undefined && !l.isSymbolicLink) return l;
       if (l !== undefined && answers.stats.has(path)) {
         const s = answers.stats.get(path);
         return s && toStat(s);
