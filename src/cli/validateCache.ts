@@ -5,7 +5,8 @@
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
-import { type Fingerprinter, LoadCache, type LoadCacheOptions } from '../core/cache/loadCache';
+import type { RunClock } from '../core/cache/answers';
+import { LoadCache, type LoadCacheOptions } from '../core/cache/loadCache';
 import { cacheDir, fingerprint, writeAtomic } from './validateMemo';
 
 export { DEFAULT_CACHE_DIR } from './validateMemo';
@@ -22,7 +23,7 @@ function toolBuild(): string {
  * `clock`: as recordRun's (the run's read cache gives the fingerprints; the run's loads are stamped with its start and
  * `.json` files judged racy against it, so a stat remembered from earlier in the run is as safe as a fresh one).
  */
-export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted']; onJob?: LoadCacheOptions['onJob']; readProof?: LoadCacheOptions['readProof']; clock?: { fingerprint: Fingerprinter; startedAt: number } }): LoadCache {
+export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted']; onJob?: LoadCacheOptions['onJob']; readProof?: LoadCacheOptions['readProof']; clock?: RunClock }): LoadCache {
   const dir = cacheDir(opts.cwd, opts.location);
   return new LoadCache({
     file: path.join(dir, CACHE_FILE),

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type FileSystem, nodeFileSystem } from '../core/base/fs';
-import { diskFingerprint, type Fingerprinter, RACY_MS } from '../core/cache/answers';
+import { diskFingerprint, RACY_MS, type RunClock } from '../core/cache/answers';
 import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
 import type { LoadCacheOptions } from '../core/cache/loadCache';
 import type { Problem, Range } from '../core/base/types';
@@ -153,7 +153,7 @@ export interface RunRecording {
  * `clock`: the run's fingerprints and a time no later than any stat they give (the run's read cache: statFingerprinter);
  * else each fingerprint is a stat of its own, and the run starts now.
  */
-export function recordRun(ctx: CliContext, args: readonly string[], dir: string, racyMs: number | undefined, clock?: { fingerprint: Fingerprinter; startedAt: number }): RunRecording | undefined {
+export function recordRun(ctx: CliContext, args: readonly string[], dir: string, racyMs: number | undefined, clock?: RunClock): RunRecording | undefined {
   const file = memoFile(args, ctx.cwd);
   if (file === undefined || file !== path.join(dir, MEMO_FILE)) return undefined;
   const recorder = new RunRecorder({ fingerprint: clock?.fingerprint ?? fingerprint, racyMs: racyMs ?? RACY_MS, now: clock && (() => clock.startedAt) });

@@ -27,7 +27,7 @@ import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
 import { withReadCache } from '../../core/discovery/readCache';
-import { statFingerprinter } from '../../core/cache/answers';
+import { type RunClock, statFingerprinter } from '../../core/cache/answers';
 import { cacheDir, recordRun, statsLine } from '../validateMemo';
 import { saveReportMemo } from '../validateReportMemo';
 import { replayedFileSystem, takeAnswers } from '../validatePartial';
@@ -81,7 +81,6 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   // The cache (opt-in, on the real disk only, not with --fix / --changed): loads whose every input is unchanged come
   // from it (core/cache/loadCache.ts).
   const useCache = (parsed.flags.cache === true || parsed.flags['cache-location'] !== undefined) && !parsed.flags['no-cache'] && ctx.fs === nodeFileSystem && !changedFiles && !fix && !dryRun;
-  // With the cache, the whole run is recorded too (validateMemo.ts): dist/cli.js prints it again while nothing it asked changed.
   // With the cache, the run keeps one read cache, made after its start is taken: every fingerprint the caches take
   // (the per-skill trace replay, the `.json` fingerprints, the memo's files and folders) is the stat the run asked of
   // the same path, and each of them is judged against the run's start (answers.ts statFingerprinter: as safe).
@@ -90,7 +89,8 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   const replayed = takeAnswers(ctx.cwd, args);
   const startedAt = Math.min(Date.now(), replayed?.at ?? Infinity);
   const disk = useCache ? withReadCache(replayed ? replayedFileSystem(ctx.fs, replayed) : ctx.fs) : undefined;
-  const clock = disk && { fingerprint: statFingerprinter(disk), startedAt };
+  const clock: RunClock | undefined = disk && { fingerprint: statFingerprinter(disk), startedAt };
+  // With the cache, the whole run is recorded too (validateMemo.ts): dist/cli.js prints it again while nothing it asked changed.
   const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env), clock) : undefined;
   if (memo) ctx = memo.ctx;
   const cache = useCache

@@ -81,6 +81,12 @@ export function diskFingerprint(file: string): Fingerprint | undefined {
   }
 }
 
+/** A run's fingerprints (statFingerprinter of its read cache) and a time no later than any stat they answer from. */
+export interface RunClock {
+  fingerprint: Fingerprinter;
+  startedAt: number;
+}
+
 /**
  * The fingerprint of `file` from `fs.stat` (following links) when that stat carries ctime, inode and device (the
  * Node-backed file system's do), else from the disk. Over a run's one read cache (withReadCache) this asks the disk
