@@ -10,12 +10,12 @@
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
-import { type FileStat, type FileSystem, nodeFileSystem, toStat } from '../core/base/fs';
+import { nodeFileSystem } from '../core/base/fs';
 import { messagePaths } from '../core/base/messagePaths';
 import { compareProblems, sameRange } from '../core/base/problems';
 import type { Problem } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
-import { LSTAT_FIELDS, memoJobs, memoId, patchMemo, type Replayed, type ReplayedAnswers, RunRecorder } from '../core/cache/runMemo';
+import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
 import { WIRING_READ_CODES } from '../core/discovery/claudeWiring';
 import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load';
@@ -201,70 +201,9 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes: (memoId) => opened.bytes(memoId, report, newLoads) };
 }
 
-/** The answers of a replay whose loads gave other entries, left for the full run of the same validate (takeAnswers). */
-let leftOver: { cwd: string; args: string; answers: ReplayedAnswers } | undefined;
-
-/**
- * Leaves the answers the replay `found` took (its lstats) for the full run of the validate that follows in this
- * process (`args`: validate's arguments, in `cwd`), when finishPartial did not hold.
- */
-export function leaveAnswers(cwd: string, args: readonly string[], found: Replayed): void {
-  leftOver = found.answers && { cwd, args: args.join('\0'), answers: found.answers };
-}
-
-/** The answers leaveAnswers left for a validate of these arguments in this folder, once; undefined otherwise. */
-export function takeAnswers(cwd: string, args: readonly string[]): ReplayedAnswers | undefined {
-  const left = leftOver;
-  leftOver = undefined;
-  return left && left.cwd === cwd && left.args === args.join('\0') ? left.answers : undefined;
-}
-
-/**
- * `fs` (the Node-backed file system) answering lstat, and stat of a path that is no link, from what the replay of the
- * memo asked the disk a moment before in this process (`answers`), else from the disk: a full run after a replay that
- * failed for some loads asks each path once, not twice. Each answer is given once (the run's read cache above keeps
- * it; a question asked again goes to the disk). The run judges every fingerprint against `answers.at` (validate.ts), so
- * an answer from the replay is as safe as one it took itself.
- */
-export function replayedFileSystem(fs: FileSystem, answers: ReplayedAnswers): FileSystem {
-  const { paths, lstats: n } = answers;
-  /** Path → the index of its numbers in `n`. */
-  const at = new Map<string, number>();
-  for (let i = 0; i < paths.length; i++) at.set(paths[i], i * LSTAT_FIELDS);
-  /** The replay's lstat of `path` (null: not there), or undefined when it took none. */
-  const lstatOf = (path: string): FileStat | null | undefined => {
-    const i = at.get(path);
-    if (i === undefined) return undefined;
-    const kind = n[i];
-    return kind === 0 ? null : { isFile: kind === 1, isDirectory: kind === 2, isSymbolicLink: kind === 3, size: n[i + 1], mtimeMs: n[i + 2], ctimeMs: n[i + 3], ino: n[i + 4], dev: n[i + 5] };
-  };
-  const lstat = (path: string, disk: (path: string) => FileStat | undefined): FileStat | undefined => {
-    const s = lstatOf(path);
-    // Given once: a question asked again goes to the disk.
-    if (s !== undefined) at.delete(path);
-    return s === undefined ? disk(path) : s ?? undefined;
-  };
-  return {
-    ...fs,
-    lstat: (path) => lstat(path, (p) => fs.lstat(p)),
-    lstatUncached: (path) => lstat(path, (p) => (fs.lstatUncached ? fs.lstatUncached(p) : fs.lstat(p))),
-    stat: (path) => {
-      const l = lstatOf(path);
-      if (l === null) return undefined;
-      if (l !== undefined && !l.isSymbolicLink) return l;
-      if (l !== undefined && answers.stats.has(path)) {
-        const s = answers.stats.get(path);
-        return s && toStat(s);
-      }
-      return fs.stat(path);
-    },
-  };
-}
-
 /**
  * In the bundle, before main(): finishes the run dist/cli.js handed over (PARTIAL_HANDOFF) when its loads give the same
- * entries, and prints it; false when there was none or it did not hold (main() then runs in full, from the replay's
- * answers: leaveAnswers).
+ * entries, and prints it; false when there was none or it did not hold (main() then runs in full).
  */
 export function finishHandedOver(): boolean {
   const handoff = (globalThis as Record<symbol, unknown>)[PARTIAL_HANDOFF] as { argv: string[]; cwd: string; found: Replayed } | undefined;
@@ -273,10 +212,7 @@ export function finishHandedOver(): boolean {
   const argv = process.argv.slice(2);
   if (argv.join('\0') !== handoff.argv.join('\0')) return false;
   const done = finishPartial(processContext(argv, handoff.cwd), argv.slice(1), handoff.found);
-  if (!done) {
-    leaveAnswers(handoff.cwd, argv.slice(1), handoff.found);
-    return false;
-  }
+  if (!done) return false;
   printReplayed(done, `run memo held after ${handoff.found.dirty!.jobs.length} loads made again${done.reprinted ? `; the problems of ${done.reprinted} printed again` : ''}`);
   return true;
 }

@@ -8,7 +8,7 @@ import * as nodePath from 'node:path';
 import { validateCommand } from '../../src/cli/commands/validate';
 import { cleanOutput } from '../../src/cli/output/clean';
 import { replayRun } from '../../src/cli/validateMemo';
-import { finishPartial, leaveAnswers } from '../../src/cli/validatePartial';
+import { finishPartial } from '../../src/cli/validatePartial';
 import { nodeFileSystem } from '../../src/core/base/fs';
 import { prop, type Target, tempSandbox } from './targets';
 
@@ -214,13 +214,7 @@ function replayed(base: string, input: Input): { code: number; out: string; err:
   const patched = r.dirty !== undefined;
   if (r.dirty) {
     const done = finishPartial(ctx, ctx.argv, r);
-    if (!done) {
-      // As dist/cli.js goes on: the cached run that follows (the next validate of these arguments) starts from the
-      // answers this replay took.
-      leaveAnswers(ctx.cwd, ctx.argv, r);
-      if (r.answers) totals.handed++;
-      return undefined;
-    }
+    if (!done) return undefined;
     r = done;
     totals.patched++;
     if (done.reprinted) totals.reprinted++;
@@ -253,7 +247,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, handed: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -262,7 +256,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again), and ${totals.handed} cached runs started from the answers of a replay that did not hold`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again)`;
 }
 
 let sandbox: string | undefined;

@@ -30,7 +30,6 @@ import { withReadCache } from '../../core/discovery/readCache';
 import { type RunClock, statFingerprinter } from '../../core/cache/answers';
 import { cacheDir, recordRun, statsLine } from '../validateMemo';
 import { saveReportMemo } from '../validateReportMemo';
-import { replayedFileSystem, takeAnswers } from '../validatePartial';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore; --config FILE: that one for every file).\n'
@@ -84,11 +83,8 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   // With the cache, the run keeps one read cache, made after its start is taken: every fingerprint the caches take
   // (the per-skill trace replay, the `.json` fingerprints, the memo's files and folders) is the stat the run asked of
   // the same path, and each of them is judged against the run's start (answers.ts statFingerprinter: as safe).
-  // After a replay of the run memo whose loads gave other entries (validatePartial.ts), the run starts from the answers
-  // that replay took (and from its start).
-  const replayed = takeAnswers(ctx.cwd, args);
-  const startedAt = Math.min(Date.now(), replayed?.at ?? Infinity);
-  const disk = useCache ? withReadCache(replayed ? replayedFileSystem(ctx.fs, replayed) : ctx.fs) : undefined;
+  const startedAt = Date.now();
+  const disk = useCache ? withReadCache(ctx.fs) : undefined;
   const clock: RunClock | undefined = disk && { fingerprint: statFingerprinter(disk), startedAt };
   // With the cache, the whole run is recorded too (validateMemo.ts): dist/cli.js prints it again while nothing it asked changed.
   const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env), clock) : undefined;

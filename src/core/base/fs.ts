@@ -68,8 +68,7 @@ export interface FileSystem {
   mkdirp(path: string): void;
 }
 
-/** A FileStat of what node:fs's stat or lstat gave. */
-export function toStat(s: Pick<nodeFs.Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'size' | 'mtimeMs' | 'ctimeMs' | 'ino' | 'dev'>): FileStat {
+function toStat(s: nodeFs.Stats): FileStat {
   return { isFile: s.isFile(), isDirectory: s.isDirectory(), isSymbolicLink: s.isSymbolicLink(), size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino, dev: s.dev };
 }
 

@@ -516,31 +516,6 @@ export interface Replayed {
    * change in the memo (patchMemo).
    */
   dirty?: DirtyLoads;
-  /**
-   * With `dirty`: the lstats (and a link's stat) the replay took from the first question that got another answer on
-   * (path, answer; undefined: not there), all taken after `at`.
-   * When those loads give other entries, the full run that follows starts from them (validatePartial.ts
-   * replayedFileSystem) instead of asking the disk each question again.
-   */
-  answers?: ReplayedAnswers;
-}
-
-/** How many numbers ReplayedAnswers.lstats holds per path. */
-export const LSTAT_FIELDS = 6;
-
-export interface ReplayedAnswers {
-  /** Taken before the replay's first question: every answer is at least this recent. */
-  at: number;
-  /** The paths the replay lstat'ed. */
-  paths: string[];
-  /**
-   * Their lstats, LSTAT_FIELDS numbers each (kind: 0 not there, 1 file, 2 folder, 3 link, 4 other; size, mtime, ctime,
-   * inode, device): numbers in one array, not the replay's Stats objects, which cost a replay that goes on to patch the
-   * memo ~20 MB and ~50 ms to keep.
-   */
-  lstats: number[];
-  /** stat of the paths whose lstat found a link. */
-  stats: Map<string, FullStat | undefined>;
 }
 
 /**
@@ -558,30 +533,12 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
     for (const [k, v] of meta.env) if ((env[k] ?? null) !== v) return undefined;
     const text = rest.toString('utf8', qStart, qStart + meta.qBytes);
     const { racyMs } = meta;
-    // The answers are kept from the first question that got another answer on (only a replay that finds one hands them
-    // on: one that holds, the warm path, keeps nothing).
-    const answers: ReplayedAnswers = { at: Date.now(), paths: [], lstats: [], stats: new Map() };
-    let keep = false;
     let path = '';
     let l: FullStat | undefined | null = null;
     let st: FullStat | undefined | null = null;
-    const lstat = () => {
-      if (l === null) {
-        l = disk.lstat(path);
-        if (keep) {
-          answers.paths.push(path);
-          if (l) answers.lstats.push(l.isFile() ? 1 : l.isDirectory() ? 2 : l.isSymbolicLink() ? 3 : 4, l.size, l.mtimeMs, l.ctimeMs, l.ino, l.dev);
-          else answers.lstats.push(0, 0, 0, 0, 0, 0);
-        }
-      }
-      return l;
-    };
+    const lstat = () => (l === null ? (l = disk.lstat(path)) : l);
     const stat = () => {
-      if (st === null) {
-        const s = lstat();
-        st = s && !s.isSymbolicLink() ? s : s ? disk.stat(path) : undefined;
-        if (keep && s?.isSymbolicLink()) answers.stats.set(path, st);
-      }
+      if (st === null) { const s = lstat(); st = s && !s.isSymbolicLink() ? s : s ? disk.stat(path) : undefined; }
       return st;
     };
     const trusted = (fp: string, at: number): boolean => {
@@ -637,7 +594,6 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
       // when that changed; the loads that asked it are made again.
       // The line is dropped (the loads made again ask again what they still ask) or keeps only the run's kind question.
       if (who === 0x67 /* g */) return undefined;
-      keep = true;
       if (who === 0x6b /* k */) {
         if (now === undefined || kindOf(now) !== kindOf(answer)) return undefined;
         edits.push([line, i, `\t${op}${now}\tk\n`]);
@@ -660,10 +616,7 @@ export function replayRunMemo(data: Buffer | undefined, key: string, env: Record
     }
     if (at !== rest.length) return undefined;
     const replayed: Replayed = { out, exit: meta.exit, loads: meta.loads };
-    if (edits.length) {
-      replayed.dirty = { jobs: [...dirty].sort((a, b) => a - b), data: data!, text, edits };
-      replayed.answers = answers;
-    }
+    if (edits.length) replayed.dirty = { jobs: [...dirty].sort((a, b) => a - b), data: data!, text, edits };
     return replayed;
   } catch {
     return undefined;
