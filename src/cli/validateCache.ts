@@ -23,7 +23,7 @@ function toolBuild(): string {
  * `clock`: as recordRun's (the run's read cache gives the fingerprints; the run's loads are stamped with its start and
  * `.json` files judged racy against it, so a stat remembered from earlier in the run is as safe as a fresh one).
  */
-export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted']; onJob?: LoadCacheOptions['onJob']; readProof?: LoadCacheOptions['readProof']; clock?: RunClock }): LoadCache {
+export function openValidateCache(opts: { cwd: string; location?: string; extra: Record<string, unknown>; racyMs?: number; onFileTrusted?: LoadCacheOptions['onFileTrusted']; onJob?: LoadCacheOptions['onJob']; readProof?: LoadCacheOptions['readProof']; clock?: RunClock; vouched?: LoadCacheOptions['vouched'] }): LoadCache {
   const dir = cacheDir(opts.cwd, opts.location);
   return new LoadCache({
     file: path.join(dir, CACHE_FILE),
@@ -36,6 +36,7 @@ export function openValidateCache(opts: { cwd: string; location?: string; extra:
     onFileTrusted: opts.onFileTrusted,
     onJob: opts.onJob,
     readProof: opts.readProof,
+    vouched: opts.vouched,
     io: {
       read: (file) => { try { return nodeFs.readFileSync(file); } catch { return undefined; } },
       write: writeAtomic,

@@ -131,6 +131,8 @@ export interface RunRecording {
   /** `fs` (a read cache: withReadCache) traced; it says it is a read cache too. */
   trace(fs: FileSystem): FileSystem;
   noteTrusted: RunRecorder['noteTrusted'];
+  seedJobs: RunRecorder['seedJobs'];
+  keepQuestions: RunRecorder['keepQuestions'];
   readProof: RunRecorder['readProof'];
   /** Which load asks the questions (LoadCacheOptions.onJob). */
   job: NonNullable<LoadCacheOptions['onJob']>;
@@ -170,6 +172,8 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
     ctx: recorded,
     trace: (fs) => recorder.trace(fs, true),
     noteTrusted: recorder.noteTrusted,
+    seedJobs: (jobs) => recorder.seedJobs(jobs),
+    keepQuestions: (dirty, taken) => recorder.keepQuestions(dirty, taken),
     readProof: recorder.readProof,
     job: {
       begin: recorder.beginJob,
@@ -208,6 +212,9 @@ export function replayRun(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'manag
 /** Where dist/cli.js hands the bundle a memo that held but for some loads (validatePartial.ts goes on from it). */
 export const PARTIAL_HANDOFF = Symbol.for('skillflow.validate.partial');
 
+/** What dist/cli.js hands over (PARTIAL_HANDOFF): the run's arguments and folder, the replay, when the replay began. */
+export interface HandedOver { argv: string[]; cwd: string; found: Replayed; startedAt: number }
+
 /** The context of a validate run as dist/cli.js starts it. */
 export function processContext(argv: string[], cwd: string): Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 'columns' | 'env'> {
   return { argv, cwd, home: os.homedir(), managedDir: undefined, columns: process.stdout.isTTY ? process.stdout.columns : undefined, env: process.env };
@@ -234,10 +241,12 @@ export function fastValidate(): boolean {
   if (argv[0] !== 'validate') return false;
   let cwd: string;
   try { cwd = process.cwd(); } catch { return false; }
+  // Before the replay's first question: a full run that takes its answers (validate.ts) starts no later.
+  const startedAt = Date.now();
   const found = replayRun(processContext(argv, cwd), argv.slice(1));
   if (!found) return false;
   if (found.dirty) {
-    (globalThis as Record<symbol, unknown>)[PARTIAL_HANDOFF] = { argv, cwd, found };
+    (globalThis as Record<symbol, unknown>)[PARTIAL_HANDOFF] = { argv, cwd, found, startedAt } satisfies HandedOver;
     return false;
   }
   printReplayed(found, 'run memo used');

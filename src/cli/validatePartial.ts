@@ -26,7 +26,7 @@ import { REPORT_WRITERS, validationReport } from './output/report';
 import { type LoadRecord, openReportMemo, REPORT_FILE } from './validateReportMemo';
 import { withReadCache } from '../core/discovery/readCache';
 import type { CliContext } from './context';
-import { fingerprint, memoFile, PARTIAL_HANDOFF, printReplayed, processContext, writeAtomic } from './validateMemo';
+import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed, processContext, writeAtomic } from './validateMemo';
 
 /**
  * The output of the memoised run `found` (a replay with `dirty` set) when the loads it names give the same entries
@@ -206,13 +206,35 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
  * entries, and prints it; false when there was none or it did not hold (main() then runs in full).
  */
 export function finishHandedOver(): boolean {
-  const handoff = (globalThis as Record<symbol, unknown>)[PARTIAL_HANDOFF] as { argv: string[]; cwd: string; found: Replayed } | undefined;
+  const handoff = (globalThis as Record<symbol, unknown>)[PARTIAL_HANDOFF] as HandedOver | undefined;
   if (!handoff) return false;
   delete (globalThis as Record<symbol, unknown>)[PARTIAL_HANDOFF];
   const argv = process.argv.slice(2);
   if (argv.join('\0') !== handoff.argv.join('\0')) return false;
   const done = finishPartial(processContext(argv, handoff.cwd), argv.slice(1), handoff.found);
-  if (!done) return false;
+  if (!done) {
+    fullRunAfterReplay(handoff);
+    return false;
+  }
   printReplayed(done, `run memo held after ${handoff.found.dirty!.jobs.length} loads made again${done.reprinted ? `; the problems of ${done.reprinted} printed again` : ''}`);
   return true;
+}
+
+/** The hand-over whose loads did not all give entries of their old digests: the full run that follows takes it (takeReplay). */
+let fullRunAfter: HandedOver | undefined;
+
+/** Hands `handoff` (a replay that finishPartial could not finish) to the full run that follows (takeReplay). */
+export function fullRunAfterReplay(handoff: HandedOver): void {
+  fullRunAfter = handoff;
+}
+
+/**
+ * The replay dist/cli.js made before this full run of `validate` (its arguments `args`, in `cwd`), when it found
+ * other answers only to questions some loads asked and one of those loads gave another entry: validate.ts then takes
+ * every other load's entry from the per-skill cache without replaying its trace (runMemo.ts vouchedLoads). Once.
+ */
+export function takeReplay(args: readonly string[], cwd: string): HandedOver | undefined {
+  const handoff = fullRunAfter;
+  fullRunAfter = undefined;
+  return handoff && handoff.found.dirty && handoff.cwd === cwd && handoff.argv.slice(1).join('\0') === args.join('\0') ? handoff : undefined;
 }

@@ -8,7 +8,7 @@ import * as nodePath from 'node:path';
 import { validateCommand } from '../../src/cli/commands/validate';
 import { cleanOutput } from '../../src/cli/output/clean';
 import { replayRun } from '../../src/cli/validateMemo';
-import { finishPartial } from '../../src/cli/validatePartial';
+import { finishPartial, fullRunAfterReplay } from '../../src/cli/validatePartial';
 import { nodeFileSystem } from '../../src/core/base/fs';
 import { prop, type Target, tempSandbox } from './targets';
 
@@ -198,7 +198,7 @@ function applyStep(base: string, s: Step): void {
 function context(base: string, input: Input, cache: boolean) {
   const target = TARGETS[input.target];
   const argv = [target, '--format', input.format, ...(cache ? ['--cache'] : ['--no-cache'])];
-  const env: Record<string, string | undefined> = { SKILLFLOW_CACHE_STATS: '1', ...(input.racyZero ? { SKILLFLOW_CACHE_RACY_MS: '0' } : {}) };
+  const env: Record<string, string | undefined> = { SKILLFLOW_CACHE_STATS: '1', ...(cache ? { SKILLFLOW_CODE_CACHE: 'report' } : {}), ...(input.racyZero ? { SKILLFLOW_CACHE_RACY_MS: '0' } : {}) };
   return { argv, cwd: nodePath.join(base, 'ws'), env, home: nodePath.join(base, 'home'), managedDir: null };
 }
 
@@ -207,14 +207,19 @@ function context(base: string, input: Input, cache: boolean) {
  * when it holds but for some loads' questions, what it prints once those loads gave the same entries again
  * (validatePartial.ts: the memo is patched then; `patched` says so).
  */
-function replayed(base: string, input: Input): { code: number; out: string; err: string; patched: boolean } | undefined {
+function replayed(base: string, input: Input, handOver = false): { code: number; out: string; err: string; patched: boolean } | undefined {
   const ctx = context(base, input, true);
+  const startedAt = Date.now();
   let r = replayRun(ctx, ctx.argv);
   if (!r) return undefined;
   const patched = r.dirty !== undefined;
   if (r.dirty) {
     const done = finishPartial(ctx, ctx.argv, r);
-    if (!done) return undefined;
+    if (!done) {
+      // As dist/cli.js hands it on: the cached run that follows takes the loads whose questions all held as they are.
+      if (handOver) fullRunAfterReplay({ argv: ['validate', ...ctx.argv], cwd: ctx.cwd, found: r, startedAt });
+      return undefined;
+    }
     r = done;
     totals.patched++;
     if (done.reprinted) totals.reprinted++;
@@ -235,6 +240,11 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
   } catch (e) {
     throw new Error(`validate ${cache ? 'with' : 'without'} the cache threw: ${e instanceof Error ? e.stack : String(e)}`);
   }
+  const taken = /^skillflow: full run; (\d+) loads taken as the replay found them\n/m.exec(err);
+  if (taken) {
+    totals.vouched += Number(taken[1]);
+    err = err.replace(taken[0], '');
+  }
   const stats = /^skillflow validate: cache: (\d+) reused, (\d+) loaded\n/m.exec(err);
   if (stats) {
     totals.reused += Number(stats[1]);
@@ -247,7 +257,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, vouched: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -256,7 +266,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again)`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again); ${totals.vouched} loads were taken unasked by a full run after a replay`;
 }
 
 let sandbox: string | undefined;
@@ -289,7 +299,7 @@ export const cacheTarget: Target = {
             totals.steps++;
             // A long run (`npm run fuzz`) says how far it got every 10,000 steps.
             if (totals.steps % 10_000 === 0) process.stderr.write(`${summary()}\n`);
-            const memo = replayed(base, input);
+            const memo = replayed(base, input, true);
             // A patched memo is replayed again at once (it must hold as it is, or not at all); every other step it is
             // kept past the cached run below (which writes its own), so that the next step replays the patched one.
             const memoFile = nodePath.join(base, 'ws', '.skillflow_cache', 'validate-run-v1.json');

@@ -28,7 +28,10 @@ import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlag
 import { openValidateCache } from '../validateCache';
 import { withReadCache } from '../../core/discovery/readCache';
 import { type RunClock, statFingerprinter } from '../../core/cache/answers';
-import { cacheDir, recordRun, statsLine } from '../validateMemo';
+import { cacheDir, type HandedOver, recordRun, type RunRecording, statsLine } from '../validateMemo';
+import { takeReplay } from '../validatePartial';
+import { vouchedLoads } from '../../core/cache/runMemo';
+import type { LoadCache, LoadCacheOptions } from '../../core/cache/loadCache';
 import { saveReportMemo } from '../validateReportMemo';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
@@ -83,14 +86,18 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   // With the cache, the run keeps one read cache, made after its start is taken: every fingerprint the caches take
   // (the per-skill trace replay, the `.json` fingerprints, the memo's files and folders) is the stat the run asked of
   // the same path, and each of them is judged against the run's start (answers.ts statFingerprinter: as safe).
-  const startedAt = Date.now();
+  // A run that follows dist/cli.js's replay of the run memo (some loads' questions got other answers and one of them
+  // gave another entry: validatePartial.ts) starts when that replay began: the replay's answers are among its own.
+  const replay = useCache ? takeReplay(args, ctx.cwd) : undefined;
+  const startedAt = Math.min(Date.now(), replay?.startedAt ?? Infinity);
   const disk = useCache ? withReadCache(ctx.fs) : undefined;
   const clock: RunClock | undefined = disk && { fingerprint: statFingerprinter(disk), startedAt };
   // With the cache, the whole run is recorded too (validateMemo.ts): dist/cli.js prints it again while nothing it asked changed.
   const memo = useCache ? recordRun(ctx, args, cacheDir(ctx.cwd, parsed.flags['cache-location']), racyMs(plainCtx.env), clock) : undefined;
   if (memo) ctx = memo.ctx;
+  const vouched = memo && replay ? vouchedBy(replay, memo) : undefined;
   const cache = useCache
-    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted, onJob: memo?.job, readProof: memo?.readProof, clock })
+    ? openValidateCache({ cwd: ctx.cwd, location: parsed.flags['cache-location'], extra: { caseSensitive: ctx.fs.caseSensitive }, racyMs: racyMs(ctx.env), onFileTrusted: memo?.noteTrusted, onJob: memo?.job, readProof: memo?.readProof, clock, vouched: vouched?.take })
     : undefined;
   // The memo's trace sits above the run's one read cache, so it sees every question and who asked it (a load or the run).
   const fs = cache && disk ? cache.observe(memo ? memo.trace(disk) : disk) : ctx.fs;
@@ -136,12 +143,14 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
     return EXIT_USAGE;
   }
   if (cache) {
+    vouched?.keep(cache);
     cache.save();
     if (ctx.env.SKILLFLOW_CACHE_STATS) {
       if (memo) memo.stats(cache.stats.hits, cache.stats.misses);
       else ctx.err(statsLine(cache.stats.hits, cache.stats.misses));
     }
   }
+  if (vouched && plainCtx.env.SKILLFLOW_CODE_CACHE === 'report') plainCtx.err(`skillflow: full run; ${vouched.taken()} loads taken as the replay found them\n`);
   for (const t of empty) ctx.err(`skillflow validate: no skill, command or agent found in '${t}'\n`);
   if (fix || dryRun) {
     const shown = displayPaths(ctx.cwd);
@@ -188,6 +197,38 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
     saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), id, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands }, report, memo.loadProblems);
   }
   return code;
+}
+
+/**
+ * The loads the replay before this run vouches for (runMemo.ts vouchedLoads): `take(key, digest)` is set, once, for a
+ * load whose every question got the same answer and whose entry had that digest; `keep()` then gives the memo those
+ * loads' questions as the replay found them (RunRecorder.keepQuestions), and the cache the `.json` files among them.
+ */
+function vouchedBy(replay: HandedOver, memo: RunRecording): { take: NonNullable<LoadCacheOptions['vouched']>; keep(cache: LoadCache): void; taken: () => number } | undefined {
+  const dirty = replay.found.dirty!;
+  let loads: ReturnType<typeof vouchedLoads>;
+  try {
+    loads = vouchedLoads(dirty);
+    memo.seedJobs(loads.jobs);
+  } catch {
+    return undefined;
+  }
+  const taken = new Set<number>();
+  const none: string[] = [];
+  return {
+    take: (key, digest) => {
+      const load = loads.byKey.get(key);
+      if (!load || load.digest !== digest) return undefined;
+      loads.byKey.delete(key);
+      taken.add(load.index);
+      return none;
+    },
+    keep: (cache) => {
+      if (!taken.size) return;
+      cache.observeConfigs(memo.keepQuestions(dirty, taken));
+    },
+    taken: () => taken.size,
+  };
 }
 
 interface FixChange { file: string; before: string; after: string; edits: number }

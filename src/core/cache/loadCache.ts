@@ -129,6 +129,13 @@ export interface LoadCacheOptions {
    * run memo's trace: RunRecorder.readProof; its fingerprint is taken before the read, which is as safe).
    */
   readProof?: (path: string, bytes: Buffer) => { hash: string; fingerprint: string | null } | undefined;
+  /**
+   * Set when the load of job `key` is known to give an entry of `digest` without asking (the run memo's replay found
+   * every question it asked answered the same: runMemo.ts vouchedLoads): the `.json` files it asked about (seen as if
+   * asked: observe). The callee has then told the run memo those questions (RunRecorder.carry), and the record of that
+   * digest is used without replaying its trace.
+   */
+  vouched?: (key: string, digest: string) => readonly string[] | undefined;
 }
 
 
@@ -371,10 +378,23 @@ export class LoadCache {
     return (this.opts.now ?? Date.now)();
   }
 
+  /** `.json` files asked about by loads taken without asking (LoadCacheOptions.vouched): as if asked now (observe). */
+  observeConfigs(paths: readonly string[]): void {
+    for (const path of paths) this.see(path);
+  }
+
+  /** A `.json` file (other than the cache's own) asked about: remembered, fingerprinted when first asked about. */
+  private see(path: string): void {
+    if (path.endsWith('.json') && !path.startsWith(this.ownDir) && !this.seenConfigs.has(path)) this.seenConfigs.set(path, this.configFingerprint(path));
+  }
+
+  private get ownDir(): string {
+    return nodePath.dirname(this.opts.file) + nodePath.sep;
+  }
+
   /** `fs` with every `.json` file it is asked about remembered, fingerprinted when first asked about. */
   observe(fs: FileSystem): FileSystem {
-    const own = nodePath.dirname(this.opts.file) + nodePath.sep;
-    const seen = (path: string) => { if (path.endsWith('.json') && !path.startsWith(own) && !this.seenConfigs.has(path)) this.seenConfigs.set(path, this.configFingerprint(path)); };
+    const seen = (path: string) => this.see(path);
     return {
       ...(fs.isReadCache ? { isReadCache: true } : {}),
       caseSensitive: fs.caseSensitive,
@@ -457,7 +477,9 @@ export class LoadCache {
     if (stored && !this.next.has(key)) {
       let entry: LoadedSkillEntry | undefined;
       try {
-        if (this.holds(depsOf(stored), stored.at, fs)) {
+        const vouched = stored.digest === '!' ? undefined : this.opts.vouched?.(key, stored.digest);
+        if (vouched) this.observeConfigs(vouched);
+        if (vouched || this.holds(depsOf(stored), stored.at, fs)) {
           const json = entryOf(stored);
           entry = json === null ? undefined : deserializeEntry(json, job.root);
         } else entry = MISS;

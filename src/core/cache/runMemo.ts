@@ -278,6 +278,102 @@ export class RunRecorder {
     };
   }
 
+  /** Question lines of an earlier memo kept before this run's (keepQuestions). */
+  private kept = '';
+
+  /**
+   * Keeps the questions of the memo that `dirty` came from that the loads `taken` asked (vouchedLoads: this run took
+   * their entries without asking; seedJobs gave them their old indexes): each line as the memo has it, its askers cut
+   * to those loads (a line none of them asked, or that got another answer in the replay, is left out: the run asked
+   * again what it still asks), marked as asked by loads only (the run's own questions are the run's to ask again). A
+   * path this run asked about too gets them among its own questions (one path, one group of questions: the replay
+   * takes one lstat per group). Returns the `.json` files among them (the per-skill cache fingerprints those).
+   */
+  keepQuestions(dirty: DirtyLoads, taken: ReadonlySet<number>): string[] {
+    const { text, edits } = dirty;
+    const out: string[] = [];
+    const json: string[] = [];
+    let path = '';
+    let written = '';
+    let pathDone = false; // the current path's line is written
+    let ops: Map<string, Question> | undefined; // this run's questions about the current path
+    let e = 0;
+    for (let i = 0; i < text.length;) {
+      const end = text.indexOf('\n', i) + 1;
+      if (end === 0) throw new Error('truncated');
+      if (text.charCodeAt(i) !== 9) {
+        const space = text.indexOf(' ', i);
+        path = path.slice(0, Number(text.slice(i, space))) + text.slice(space + 1, end - 1);
+        pathDone = false;
+        ops = this.q.get(path);
+        i = end;
+        continue;
+      }
+      const line = i;
+      i = end;
+      if (e < edits.length && edits[e][0] === line) { e++; continue; }
+      const tab = text.lastIndexOf('\t', end - 2);
+      let all = true;
+      const askers: number[] = [];
+      for (let k = tab + 2; k < end - 1;) {
+        let comma = k;
+        while (comma < end - 1 && text.charCodeAt(comma) !== 44 /* , */) comma++;
+        const j = parseInt(text.slice(k, comma), 36);
+        if (taken.has(j)) askers.push(j);
+        else all = false;
+        k = comma + 1;
+      }
+      if (!askers.length) continue;
+      if (!pathDone) {
+        pathDone = true;
+        if (path.endsWith('.json')) json.push(path);
+      }
+      if (ops) {
+        this.merge(ops, text[line + 1], text.slice(line + 2, tab), askers);
+        continue;
+      }
+      if (out.length === 0 || written !== path) {
+        let n = 0;
+        const max = Math.min(written.length, path.length);
+        while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
+        out.push(`${n} ${path.slice(n)}\n`);
+        written = path;
+      }
+      out.push(all && text.charCodeAt(tab + 1) === 0x2d /* - */ ? text.slice(line, end) : `${text.slice(line, tab)}\t-${askers.map((j) => j.toString(36)).join(',')}\n`);
+    }
+    this.kept = out.join('');
+    return json;
+  }
+
+  /** An earlier memo's question (op, answer as the memo holds it), asked by the loads `askers`, among this run's. */
+  private merge(ops: Map<string, Question>, op: string, answer: string, askers: readonly number[]): void {
+    let q = ops.get(op);
+    if (op === 'f') {
+      const [hash, fp, at] = answer.split('|');
+      if (q === undefined) ops.set(op, q = { answer: '', file: { hash, fp, at: Number(at) }, g: 0 });
+      else if (q.file?.hash !== hash) this.spoiled = true;
+    } else if (q === undefined) ops.set(op, q = { answer, g: 0 });
+    else if (q.answer !== answer) this.spoiled = true;
+    const jobs = q.jobs ??= [];
+    for (const j of askers) if (!jobs.includes(j)) jobs.push(j);
+  }
+
+  /** Digests of the loads of an earlier memo (seedJobs) this run did not make: kept as they were. */
+  private seeded: string[] = [];
+
+  /**
+   * The loads of an earlier memo (its jobs, [key, digest]), in its order, before any is begun: a load of the same key
+   * keeps its index (keptQuestions' lines name them), one this run does not make keeps its digest.
+   */
+  seedJobs(jobs: ReadonlyArray<[string, string]>): void {
+    if (this.jobs.length) throw new Error('seedJobs after a load was begun');
+    this.seeded = jobs.map(([, digest]) => digest);
+    for (const [key] of jobs) {
+      if (!this.jobIndex.has(key)) this.jobIndex.set(key, this.jobs.length);
+      this.jobs.push([key, '']);
+    }
+  }
+
   /** The questions asked from now until endJob() are those of the memo's load `index` (a patch: patchMemo). */
   beginJobAt(index: number): void {
     while (this.jobs.length <= index) this.jobs.push(['', '']);
@@ -303,12 +399,12 @@ export class RunRecorder {
     return lines.join('');
   }
 
-  /** The memo file's bytes, or undefined when this run cannot be memoised. */
+  /** The memo file's bytes (questions kept from an earlier memo first: keepQuestions), or undefined when this run cannot be memoised. */
   serialize(key: string, exit: number, loads: number): Buffer | undefined {
     const text = this.questionLines();
     if (text === undefined || this.jobs.some(([k, d]) => UNSAFE.test(k) || UNSAFE.test(d))) return undefined;
-    const questions = Buffer.from(text, 'utf8');
-    const jobs = Buffer.from(this.jobs.map(([k, d]) => `${d}\t${k}\n`).join(''), 'utf8');
+    const questions = Buffer.from(this.kept + text, 'utf8');
+    const jobs = Buffer.from(this.jobs.map(([k, d], i) => `${d || (this.seeded[i] ?? '')}\t${k}\n`).join(''), 'utf8');
     const output = this.out.map(([, t]) => Buffer.from(t, 'utf8'));
     const meta: Meta = { key, env: [...this.envRead], at: this.at, id: this.id, racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length, jBytes: jobs.length };
     return memoBytes(meta, [questions, jobs, ...output]);
@@ -459,6 +555,31 @@ export function patchMemo(dirty: DirtyLoads, lines: string, changed?: ChangedRun
   }
   const jobs = Buffer.from(jobLines.join('\n'), 'utf8');
   return memoChunks({ ...meta, qBytes: qLength, jBytes: jobs.length, exit: changed.exit, out: changed.out.map(([tag, b]) => [tag, b.length]) }, [...questions, jobs, ...changed.out.map(([, b]) => b)]);
+}
+
+/**
+ * The loads of the memo that `dirty` came from (a replay where only some loads' questions got other answers) whose
+ * every question got the same answer, by job key: their index in the memo and the digest of the entry each gave. A
+ * load that asked them again would give an entry of that digest, so a full run that follows (validate.ts: one of the
+ * loads made again gave another entry) may take a per-skill cache record of that digest without replaying its trace,
+ * and keep those loads' questions as the memo has them (RunRecorder.keepQuestions). `jobs`: every load of the memo, [key, digest].
+ */
+export function vouchedLoads(dirty: DirtyLoads): { byKey: Map<string, { index: number; digest: string }>; jobs: Array<[string, string]> } {
+  const memo = openMemo(dirty.data)!;
+  const start = memo.qStart + memo.meta.qBytes;
+  const lines = memo.rest.toString('utf8', start, start + memo.meta.jBytes).split('\n');
+  lines.pop(); // after the last line feed
+  const again = new Set(dirty.jobs);
+  const byKey = new Map<string, { index: number; digest: string }>();
+  const jobs = lines.map((line, index): [string, string] => {
+    const tab = line.indexOf('\t');
+    if (tab < 0) throw new Error('not a job line');
+    const key = line.slice(tab + 1);
+    const digest = line.slice(0, tab);
+    if (!again.has(index) && key !== '' && digest !== '' && digest !== '!') byKey.set(key, { index, digest });
+    return [key, digest];
+  });
+  return { byKey, jobs };
 }
 
 /** What a patch changes besides the questions when some loads gave other entries (validatePartial.ts): their digests, the output. */

@@ -24,9 +24,11 @@ function run(cli: string, cwd: string, args: string[], env: Record<string, strin
   });
   const memo = /skillflow: run memo used\n/.test(r.stderr);
   const patched = /skillflow: run memo held after (\d+) loads made again(?:; the problems of (\d+) printed again)?\n/.exec(r.stderr);
+  const taken = /skillflow: full run; (\d+) loads taken as the replay found them\n/.exec(r.stderr);
   return {
-    code: r.status, out: r.stdout, err: r.stderr.replace(/^skillflow: (run memo used|run memo held after \d+ loads made again(; the problems of \d+ printed again)?|code cache \w+)\n/gm, ''), memo,
+    code: r.status, out: r.stdout, err: r.stderr.replace(/^skillflow: (run memo used|run memo held after \d+ loads made again(; the problems of \d+ printed again)?|code cache \w+|full run; \d+ loads taken as the replay found them)\n/gm, ''), memo,
     patched: patched === null ? undefined : Number(patched[1]), reprinted: patched?.[2] === undefined ? undefined : Number(patched[2]),
+    taken: taken === null ? undefined : Number(taken[1]),
   };
 }
 
@@ -146,6 +148,57 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
     fs.appendFileSync(beta, '\nWords.\n');
     fs.appendFileSync(path.join(ws, '.claude/skills/gamma/SKILL.md'), '\nWords.\n');
     assert.equal(same(['--format', 'json']).patched, 2);
+    assert.equal(same(['--format', 'json']).memo, true);
+  } finally {
+    removeTree(work);
+  }
+});
+
+test('validate --cache: the full run after a replay takes every load whose questions held without asking; its memo holds each question for the load that asked it', () => {
+  const work = tempTree({
+    'ws/.claude/skills/alpha/SKILL.md': skillMd('alpha', undefined, '# Alpha\n\nSee [the guide](references/guide.md).\n'),
+    'ws/.claude/skills/alpha/references/guide.md': '# guide\n',
+    'ws/.claude/skills/beta/SKILL.md': skillMd('beta'),
+    'ws/.claude/skills/gamma/SKILL.md': skillMd('gamma', 'Bad: an unquoted colon'),
+    'ws/.claude/skills/delta/SKILL.md': skillMd('delta', undefined, 'Run `scripts/go.sh`.\n'),
+    'ws/home/.keep': '',
+  });
+  const ws = path.join(work, 'ws');
+  const beta = path.join(ws, '.claude/skills/beta/SKILL.md');
+  const memoFile = path.join(ws, '.skillflow_cache', 'validate-run-v1.json');
+  try {
+    const cli = buildCli(path.join(work, 'dist'));
+    const same = sameAsUncached(cli, ws);
+    fs.mkdirSync(path.join(ws, '.skillflow_cache'));
+    assert.equal(same(['--format', 'json']).memo, false);
+    assert.equal(same(['--format', 'json']).memo, true);
+    // beta's name changes (name-dir-mismatch: the rest of the run reads names): a full run, which takes the other three
+    // loads as the replay found them, and writes a memo that holds.
+    fs.writeFileSync(beta, skillMd('bet1'));
+    const renamed = same(['--format', 'json']);
+    assert.deepEqual([renamed.memo, renamed.patched, renamed.taken], [false, undefined, 3]);
+    assert.match(renamed.out, /name-dir-mismatch/);
+    assert.equal(same(['--format', 'json']).memo, true);
+    const size = fs.statSync(memoFile).size;
+    // Renamed again and again: each full run keeps the others' questions once (the memo does not grow).
+    for (const name of ['bet2', 'bet3', 'bet4']) {
+      fs.writeFileSync(beta, skillMd(name));
+      assert.equal(same(['--format', 'json']).taken, 3);
+      assert.equal(same(['--format', 'json']).memo, true);
+    }
+    assert.equal(fs.statSync(memoFile).size, size);
+    // A question of a load taken unasked is still that load's: the guide removed, alpha is made again and reports it.
+    fs.rmSync(path.join(ws, '.claude/skills/alpha/references/guide.md'));
+    const gone = same(['--format', 'json']);
+    assert.equal(gone.memo, false);
+    assert.match(gone.out, /reference-missing/);
+    // gamma's body edited: only its load is made again (its SKILL.md's questions kept under its own index).
+    fs.appendFileSync(path.join(ws, '.claude/skills/gamma/SKILL.md'), '\nMore words.\n');
+    assert.equal(same(['--format', 'json']).patched, 1);
+    // delta's script appears: delta's load asked for it (kept from two full runs ago); its entry changes.
+    fs.mkdirSync(path.join(ws, '.claude/skills/delta/scripts'));
+    fs.writeFileSync(path.join(ws, '.claude/skills/delta/scripts/go.sh'), 'echo go\n');
+    assert.equal(same(['--format', 'json']).memo, false);
     assert.equal(same(['--format', 'json']).memo, true);
   } finally {
     removeTree(work);
