@@ -297,6 +297,7 @@ export class RunRecorder {
     let written = '';
     let pathDone = false; // the current path's line is written
     let ops: Map<string, Question> | undefined; // this run's questions about the current path
+    const askers: number[] = [];
     let e = 0;
     for (let i = 0; i < text.length;) {
       const end = text.indexOf('\n', i) + 1;
@@ -314,14 +315,15 @@ export class RunRecorder {
       if (e < edits.length && edits[e][0] === line) { e++; continue; }
       const tab = text.lastIndexOf('\t', end - 2);
       let all = true;
-      const askers: number[] = [];
-      for (let k = tab + 2; k < end - 1;) {
-        let comma = k;
-        while (comma < end - 1 && text.charCodeAt(comma) !== 44 /* , */) comma++;
-        const j = parseInt(text.slice(k, comma), 36);
+      askers.length = 0;
+      // The askers, base 36, comma-separated (read in place: most lines have one).
+      if (tab + 2 >= end - 1) continue; // the run's own question only
+      for (let k = tab + 2, j = 0; k < end; k++) {
+        const c = k < end - 1 ? text.charCodeAt(k) : 44;
+        if (c !== 44 /* , */) { j = j * 36 + (c <= 57 ? c - 48 : c - 87); continue; }
         if (taken.has(j)) askers.push(j);
         else all = false;
-        k = comma + 1;
+        j = 0;
       }
       if (!askers.length) continue;
       if (!pathDone) {
