@@ -549,14 +549,27 @@ export function patchMemo(dirty: DirtyLoads, lines: string, changed?: ChangedRun
     : [Buffer.from(pieces.map((p) => (typeof p === 'string' ? p : text.slice(p[0], p[1]))).join(''), 'utf8')];
   const qLength = questions.reduce((n, b) => n + b.length, 0);
   if (!changed) return memoChunks({ ...meta, qBytes: qLength }, [...questions, rest.subarray(qStart + meta.qBytes)]);
-  const jobLines = rest.toString('utf8', qStart + meta.qBytes, qStart + meta.qBytes + meta.jBytes).split('\n');
-  for (const [i, digest] of changed.digests) {
-    const line = jobLines[i];
-    if (!line || UNSAFE.test(digest)) throw new Error('no such load');
-    jobLines[i] = `${digest}${line.slice(line.indexOf('\t'))}`;
+  // The job lines as bytes, each changed load's digest (before its line's tab) replaced: no copy of the rest.
+  const jobBytes = rest.subarray(qStart + meta.qBytes, qStart + meta.qBytes + meta.jBytes);
+  const jobs: Buffer[] = [];
+  let from = 0;
+  let line = 0;
+  let lineStart = 0;
+  for (const [i, digest] of [...changed.digests].sort((a, b) => a[0] - b[0])) {
+    if (UNSAFE.test(digest) || i < line) throw new Error('no such load');
+    for (; line < i; line++) {
+      lineStart = jobBytes.indexOf(10, lineStart) + 1;
+      if (lineStart === 0) throw new Error('no such load');
+    }
+    const tab = jobBytes.indexOf(9, lineStart);
+    const eol = jobBytes.indexOf(10, lineStart);
+    if (tab < 0 || eol < tab) throw new Error('no such load');
+    jobs.push(jobBytes.subarray(from, lineStart), Buffer.from(digest, 'utf8'));
+    from = tab;
   }
-  const jobs = Buffer.from(jobLines.join('\n'), 'utf8');
-  return memoChunks({ ...meta, qBytes: qLength, jBytes: jobs.length, exit: changed.exit, out: changed.out.map(([tag, b]) => [tag, b.length]) }, [...questions, jobs, ...changed.out.map(([, b]) => b)]);
+  jobs.push(jobBytes.subarray(from));
+  const jLength = jobs.reduce((n, b) => n + b.length, 0);
+  return memoChunks({ ...meta, qBytes: qLength, jBytes: jLength, exit: changed.exit, out: changed.out.map(([tag, b]) => [tag, b.length]) }, [...questions, ...jobs, ...changed.out.map(([, b]) => b)]);
 }
 
 /**
