@@ -132,8 +132,8 @@ export interface LoadCacheOptions {
   /**
    * Set when the load of job `key` is known to give an entry of `digest` without asking (the run memo's replay found
    * every question it asked answered the same: runMemo.ts vouchedLoads): the `.json` files it asked about (seen as if
-   * asked: observe). The callee has then told the run memo those questions (RunRecorder.carry), and the record of that
-   * digest is used without replaying its trace.
+   * asked: observe). The record of that digest is used without replaying its trace; the caller keeps those questions
+   * in the run memo (RunRecorder.keepQuestions).
    */
   vouched?: (key: string, digest: string) => readonly string[] | undefined;
 }

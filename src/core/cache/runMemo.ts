@@ -357,7 +357,10 @@ export class RunRecorder {
     } else if (q === undefined) ops.set(op, q = { answer, g: 0 });
     else if (q.answer !== answer) this.spoiled = true;
     const jobs = q.jobs ??= [];
-    for (const j of askers) if (!jobs.includes(j)) jobs.push(j);
+    if (!jobs.length) { jobs.push(...askers); return; }
+    // (A question every load asked, the real path of a skills folder: ten thousand askers.)
+    const have = new Set(jobs);
+    for (const j of askers) if (!have.has(j)) jobs.push(j);
   }
 
   /** Digests of the loads of an earlier memo (seedJobs) this run did not make: kept as they were. */
@@ -365,7 +368,7 @@ export class RunRecorder {
 
   /**
    * The loads of an earlier memo (its jobs, [key, digest]), in its order, before any is begun: a load of the same key
-   * keeps its index (keptQuestions' lines name them), one this run does not make keeps its digest.
+   * keeps its index (the lines keepQuestions keeps name them), one this run does not make keeps its digest.
    */
   seedJobs(jobs: ReadonlyArray<[string, string]>): void {
     if (this.jobs.length) throw new Error('seedJobs after a load was begun');
