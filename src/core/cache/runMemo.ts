@@ -475,11 +475,12 @@ export function patchMemo(dirty: DirtyLoads, lines: string, changed?: ChangedRun
   const { text, edits } = dirty;
   const again = new Set(dirty.jobs);
   const onlyAgain = (from: number, to: number): boolean => {
-    for (let i = from; i < to;) {
-      let comma = i;
-      while (comma < to && text.charCodeAt(comma) !== 44 /* , */) comma++;
-      if (!again.has(parseInt(text.slice(i, comma), 36))) return false;
-      i = comma + 1;
+    // The askers, base 36, comma-separated, read in place (every line of the memo is looked at).
+    for (let k = from, j = 0; k <= to; k++) {
+      const c = k < to ? text.charCodeAt(k) : 44;
+      if (c !== 44 /* , */) { j = j * 36 + (c <= 57 ? c - 48 : c - 87); continue; }
+      if (!again.has(j)) return false;
+      j = 0;
     }
     return true;
   };
