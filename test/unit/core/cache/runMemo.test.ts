@@ -103,3 +103,46 @@ test('run memo: a stat whose size the run read is the run\'s; a kind that change
     removeTree(dir);
   }
 });
+
+test('run memo: a patch drops only the lines that the loads made again alone asked, whatever their indexes (base 36)', () => {
+  // 40 loads (indexes 0 to 13 in base 36), each asking about its own two files and the shared one.
+  const files: Record<string, string> = { 'shared.md': 'shared\n' };
+  for (let i = 0; i < 40; i++) { files[`f${i}.md`] = `file ${i}\n`; files[`g${i}.md`] = `more ${i}\n`; }
+  const dir = tempTree(files);
+  try {
+    const r = new RunRecorder({ fingerprint: diskFingerprint, racyMs: 0 });
+    const t = r.trace(nodeFileSystem);
+    for (let i = 0; i < 40; i++) {
+      r.beginJob(`J${i}`);
+      t.lstat(path.join(dir, `f${i}.md`));
+      t.lstat(path.join(dir, `g${i}.md`));
+      t.lstat(path.join(dir, 'shared.md'));
+      r.endJob(`digest-${i}`);
+    }
+    r.print('o', 'out\n');
+    const memo = r.serialize('k', 0, 40)!;
+    // Load 1's file changes; load 1 is made again (its g1.md, unchanged, was asked by it alone: dropped, asked again).
+    fs.appendFileSync(path.join(dir, 'f1.md'), 'more\n');
+    const found = replayRunMemo(memo, 'k', {}, disk);
+    assert.deepEqual(found?.dirty?.jobs, [1]);
+    const rec = new RunRecorder({ fingerprint: diskFingerprint, racyMs: 0 });
+    const tr = rec.trace(nodeFileSystem);
+    rec.beginJobAt(1);
+    tr.lstat(path.join(dir, 'f1.md'));
+    tr.lstat(path.join(dir, 'g1.md'));
+    rec.endJob('digest-1');
+    const lines = rec.questionLines()!;
+    const patched = Buffer.concat(patchMemo(found!.dirty!, lines));
+    const held = replayRunMemo(patched, 'k', {}, disk);
+    assert.ok(held && !held.dirty, 'the patched memo holds');
+    // g1.md once: its old line (load 1's alone) was dropped, the new one added.
+    assert.equal(patched.toString('latin1').split('g1.md').length - 1, 1);
+    // Every other load's own lines are kept, "11" (37), "b" (11) and "10" (36) included: none is taken for "1".
+    for (const i of [11, 36, 37]) fs.appendFileSync(path.join(dir, `g${i}.md`), 'more\n');
+    assert.deepEqual(replayRunMemo(patched, 'k', {}, disk)?.dirty?.jobs, [11, 36, 37]);
+    fs.appendFileSync(path.join(dir, 'shared.md'), 'more\n');
+    assert.deepEqual(replayRunMemo(patched, 'k', {}, disk)?.dirty?.jobs, Array.from({ length: 40 }, (_, i) => i));
+  } finally {
+    removeTree(dir);
+  }
+});
