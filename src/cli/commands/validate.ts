@@ -200,7 +200,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
 }
 
 /**
- * The loads the replay before this run vouches for (runMemo.ts vouchedLoads): `take(key, digest)` is set, once, for a
+ * The loads the replay before this run vouches for (runMemo.ts vouchedLoads): `take(key, digest)` is true, once, for a
  * load whose every question got the same answer and whose entry had that digest; `keep()` then gives the memo those
  * loads' questions as the replay found them (RunRecorder.keepQuestions), and the cache the `.json` files among them.
  */
@@ -214,14 +214,13 @@ function vouchedBy(replay: HandedOver, memo: RunRecording): { take: NonNullable<
     return undefined;
   }
   const taken = new Set<number>();
-  const none: string[] = [];
   return {
     take: (key, digest) => {
       const load = loads.byKey.get(key);
-      if (!load || load.digest !== digest) return undefined;
+      if (!load || load.digest !== digest) return false;
       loads.byKey.delete(key);
       taken.add(load.index);
-      return none;
+      return true;
     },
     keep: (cache) => {
       if (!taken.size) return;

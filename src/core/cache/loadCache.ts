@@ -130,12 +130,12 @@ export interface LoadCacheOptions {
    */
   readProof?: (path: string, bytes: Buffer) => { hash: string; fingerprint: string | null } | undefined;
   /**
-   * Set when the load of job `key` is known to give an entry of `digest` without asking (the run memo's replay found
-   * every question it asked answered the same: runMemo.ts vouchedLoads): the `.json` files it asked about (seen as if
-   * asked: observe). The record of that digest is used without replaying its trace; the caller keeps those questions
-   * in the run memo (RunRecorder.keepQuestions).
+   * True when the load of job `key` is known to give an entry of `digest` without asking (the run memo's replay found
+   * every question it asked answered the same: runMemo.ts vouchedLoads): the record of that digest is used without
+   * replaying its trace. The caller keeps those questions in the run memo (RunRecorder.keepQuestions) and tells the
+   * cache the `.json` files among them (observeConfigs).
    */
-  vouched?: (key: string, digest: string) => readonly string[] | undefined;
+  vouched?: (key: string, digest: string) => boolean;
 }
 
 
@@ -477,9 +477,7 @@ export class LoadCache {
     if (stored && !this.next.has(key)) {
       let entry: LoadedSkillEntry | undefined;
       try {
-        const vouched = stored.digest === '!' ? undefined : this.opts.vouched?.(key, stored.digest);
-        if (vouched) this.observeConfigs(vouched);
-        if (vouched || this.holds(depsOf(stored), stored.at, fs)) {
+        if ((stored.digest !== '!' && this.opts.vouched?.(key, stored.digest)) || this.holds(depsOf(stored), stored.at, fs)) {
           const json = entryOf(stored);
           entry = json === null ? undefined : deserializeEntry(json, job.root);
         } else entry = MISS;

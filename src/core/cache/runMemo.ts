@@ -79,6 +79,42 @@ interface Question { answer: string; file?: FileAnswer; g: 0 | 1 | 2; jobs?: num
 
 const UNSAFE = /[\t\n]/;
 
+/** A question's path line: `path` as the length of the prefix it shares with `prev` (the path line before) and the rest. */
+function pathLine(prev: string, path: string): string {
+  let n = 0;
+  const max = Math.min(prev.length, path.length);
+  while (n < max && prev.charCodeAt(n) === path.charCodeAt(n)) n++;
+  return `${n} ${path.slice(n)}\n`;
+}
+
+/**
+ * The loads that asked a question, `text[from, to)` (base 36, comma-separated: empty when only the run asked it), read
+ * in place into `out` (every line of a memo is read so: most have one asker). Returns `out`.
+ */
+function readAskers(text: string, from: number, to: number, out: number[]): number[] {
+  out.length = 0;
+  if (from >= to) return out;
+  for (let k = from, j = 0; k <= to; k++) {
+    const c = k < to ? text.charCodeAt(k) : 44;
+    if (c !== 44 /* , */) { j = j * 36 + (c <= 57 ? c - 48 : c - 87); continue; }
+    out.push(j);
+    j = 0;
+  }
+  return out;
+}
+
+/** The memo's job lines, [job key, entry digest] by load index. */
+function jobLines(memo: { meta: Meta; rest: Buffer; qStart: number }): Array<[string, string]> {
+  const start = memo.qStart + memo.meta.qBytes;
+  const lines = memo.rest.toString('utf8', start, start + memo.meta.jBytes).split('\n');
+  lines.pop(); // after the last line feed
+  return lines.map((line) => {
+    const tab = line.indexOf('\t');
+    if (tab < 0) throw new Error('not a job line');
+    return [line.slice(tab + 1), line.slice(0, tab)];
+  });
+}
+
 /** The kind part of a stat answer ('-' when missing): what a caller that reads no size or mtime depends on. */
 const kindOf = (answer: string): string => { const c = answer.indexOf(':'); return c < 0 ? answer : answer.slice(0, c); };
 
@@ -314,16 +350,12 @@ export class RunRecorder {
       i = end;
       if (e < edits.length && edits[e][0] === line) { e++; continue; }
       const tab = text.lastIndexOf('\t', end - 2);
-      let all = true;
-      askers.length = 0;
-      // The askers, base 36, comma-separated (read in place: most lines have one).
-      if (tab + 2 >= end - 1) continue; // the run's own question only
-      for (let k = tab + 2, j = 0; k < end; k++) {
-        const c = k < end - 1 ? text.charCodeAt(k) : 44;
-        if (c !== 44 /* , */) { j = j * 36 + (c <= 57 ? c - 48 : c - 87); continue; }
-        if (taken.has(j)) askers.push(j);
-        else all = false;
-        j = 0;
+      readAskers(text, tab + 2, end - 1, askers);
+      const all = askers.length > 0 && askers.every((j) => taken.has(j));
+      if (!all) {
+        let kept = 0;
+        for (const j of askers) if (taken.has(j)) askers[kept++] = j;
+        askers.length = kept;
       }
       if (!askers.length) continue;
       if (!pathDone) {
@@ -335,10 +367,7 @@ export class RunRecorder {
         continue;
       }
       if (out.length === 0 || written !== path) {
-        let n = 0;
-        const max = Math.min(written.length, path.length);
-        while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
-        out.push(`${n} ${path.slice(n)}\n`);
+        out.push(pathLine(written, path));
         written = path;
       }
       out.push(all && text.charCodeAt(tab + 1) === 0x2d /* - */ ? text.slice(line, end) : `${text.slice(line, tab)}\t-${askers.map((j) => j.toString(36)).join(',')}\n`);
@@ -391,10 +420,7 @@ export class RunRecorder {
     const lines: string[] = [];
     let prev = '';
     for (const path of [...this.q.keys()].sort()) {
-      let n = 0;
-      const max = Math.min(prev.length, path.length);
-      while (n < max && prev.charCodeAt(n) === path.charCodeAt(n)) n++;
-      lines.push(`${n} ${path.slice(n)}\n`);
+      lines.push(pathLine(prev, path));
       for (const [op, q] of this.q.get(path)!) {
         const answer = q.file ? `${q.file.hash}|${q.file.fp}|${q.file.at}` : q.answer;
         lines.push(`\t${op}${answer}\t${q.g === 2 ? 'g' : q.g === 1 ? 'k' : '-'}${q.jobs ? q.jobs.map((j) => j.toString(36)).join(',') : ''}\n`);
@@ -408,11 +434,11 @@ export class RunRecorder {
   serialize(key: string, exit: number, loads: number): Buffer | undefined {
     const text = this.questionLines();
     if (text === undefined || this.jobs.some(([k, d]) => UNSAFE.test(k) || UNSAFE.test(d))) return undefined;
-    const questions = Buffer.from(this.kept + text, 'utf8');
+    const questions = [Buffer.from(this.kept, 'utf8'), Buffer.from(text, 'utf8')];
     const jobs = Buffer.from(this.jobs.map(([k, d], i) => `${d || (this.seeded[i] ?? '')}\t${k}\n`).join(''), 'utf8');
     const output = this.out.map(([, t]) => Buffer.from(t, 'utf8'));
-    const meta: Meta = { key, env: [...this.envRead], at: this.at, id: this.id, racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions.length, jBytes: jobs.length };
-    return memoBytes(meta, [questions, jobs, ...output]);
+    const meta: Meta = { key, env: [...this.envRead], at: this.at, id: this.id, racyMs: this.opts.racyMs, exit, loads, out: this.out.map(([tag], i) => [tag, output[i].length]), qBytes: questions[0].length + questions[1].length, jBytes: jobs.length };
+    return memoBytes(meta, [...questions, jobs, ...output]);
   }
 }
 
@@ -452,15 +478,8 @@ export interface DirtyLoads {
  * index it does not have.
  */
 export function memoJobs(dirty: DirtyLoads): Array<[string, string] | undefined> {
-  const memo = openMemo(dirty.data)!;
-  const start = memo.qStart + memo.meta.qBytes;
-  const lines = memo.rest.toString('utf8', start, start + memo.meta.jBytes).split('\n');
-  return dirty.jobs.map((j) => {
-    const line = lines[j];
-    if (!line) return undefined;
-    const tab = line.indexOf('\t');
-    return [line.slice(tab + 1), line.slice(0, tab)];
-  });
+  const jobs = jobLines(openMemo(dirty.data)!);
+  return dirty.jobs.map((j) => jobs[j]);
 }
 
 /**
@@ -474,16 +493,8 @@ export function patchMemo(dirty: DirtyLoads, lines: string, changed?: ChangedRun
   const { meta, rest, qStart } = memo;
   const { text, edits } = dirty;
   const again = new Set(dirty.jobs);
-  const onlyAgain = (from: number, to: number): boolean => {
-    // The askers, base 36, comma-separated, read in place (every line of the memo is looked at).
-    for (let k = from, j = 0; k <= to; k++) {
-      const c = k < to ? text.charCodeAt(k) : 44;
-      if (c !== 44 /* , */) { j = j * 36 + (c <= 57 ? c - 48 : c - 87); continue; }
-      if (!again.has(j)) return false;
-      j = 0;
-    }
-    return true;
-  };
+  const askers: number[] = [];
+  const onlyAgain = (from: number, to: number): boolean => readAskers(text, from, to, askers).every((j) => again.has(j));
   // Stretches of unchanged lines are copied as they are (as [start, end) of `text`, made into bytes at the end). A path
   // whose every question was dropped loses its line too; the next path line is then written against the last path
   // kept (each path line is the length of the prefix it shares with the path line before it).
@@ -526,10 +537,7 @@ export function patchMemo(dirty: DirtyLoads, lines: string, changed?: ChangedRun
       hPiece = -1;
       hOwnPiece = orphan;
       if (orphan) {
-        let n = 0;
-        const max = Math.min(written.length, path.length);
-        while (n < max && written.charCodeAt(n) === path.charCodeAt(n)) n++;
-        pieces.push([runStart, i], `${n} ${path.slice(n)}\n`);
+        pieces.push([runStart, i], pathLine(written, path));
         hPiece = pieces.length - 1;
         runStart = end;
       }
@@ -584,19 +592,11 @@ export function patchMemo(dirty: DirtyLoads, lines: string, changed?: ChangedRun
  * and keep those loads' questions as the memo has them (RunRecorder.keepQuestions). `jobs`: every load of the memo, [key, digest].
  */
 export function vouchedLoads(dirty: DirtyLoads): { byKey: Map<string, { index: number; digest: string }>; jobs: Array<[string, string]> } {
-  const memo = openMemo(dirty.data)!;
-  const start = memo.qStart + memo.meta.qBytes;
-  const lines = memo.rest.toString('utf8', start, start + memo.meta.jBytes).split('\n');
-  lines.pop(); // after the last line feed
+  const jobs = jobLines(openMemo(dirty.data)!);
   const again = new Set(dirty.jobs);
   const byKey = new Map<string, { index: number; digest: string }>();
-  const jobs = lines.map((line, index): [string, string] => {
-    const tab = line.indexOf('\t');
-    if (tab < 0) throw new Error('not a job line');
-    const key = line.slice(tab + 1);
-    const digest = line.slice(0, tab);
+  jobs.forEach(([key, digest], index) => {
     if (!again.has(index) && key !== '' && digest !== '' && digest !== '!') byKey.set(key, { index, digest });
-    return [key, digest];
   });
   return { byKey, jobs };
 }
