@@ -7,8 +7,9 @@
 //     printed, patched) or not (a skill whose problems count its body's lines or tokens: the full run, reusing the
 //     per-skill cache), one SKILL.md given a link to a missing file (its own problems change: the memo's report printed
 //     again with that skill's problems made again: checked), one SKILL.md whose description changed (the same:
-//     checked), one SKILL.md whose `name:` changed (what the rest of the run reads: the full run after dist/cli.js's
-//     replay, taking every other skill's load from the per-skill cache as the replay found it: checked); cold (no cache
+//     checked), one SKILL.md whose `name:` changed to a name nothing reads (the same: checked), one whose `name:` changed
+//     and that mentions it (what the rest of the run reads: the full run after dist/cli.js's replay, taking every other
+//     skill's load from the per-skill cache as the replay found it: checked); cold (no cache
 //     file: validate and write both); --no-cache; each with its ratio to the floor, and the peak memory (max RSS) of
 //     each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
@@ -78,7 +79,7 @@ try {
   const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
-  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'name', 'cold', 'nocache'];
+  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'name', 'nameFull', 'cold', 'nocache'];
   const sides = Object.fromEntries(SIDES.map((k) => [k, []]));
   const rss = Object.fromEntries(SIDES.map((k) => [k, []]));
   const cpu = Object.fromEntries(SIDES.map((k) => [k, []]));
@@ -119,19 +120,26 @@ try {
     const desc = record('desc', validate(withCache));
     if (desc.stdout !== validate(['--no-cache']).stdout) throw new Error('the description-changed run printed something else than --no-cache');
     if (!reprinted(desc)) throw new Error(`the description-changed run did not print the memo's report again: ${desc.stderr.slice(0, 300)}`);
-    // One `name:` changed: the rest of the run reads it (duplicate names, shadowing, the listing), so the run goes in
-    // full, every other skill's load taken from the per-skill cache (SKILLFLOW_CACHE_STATS says how many: checked).
+    // One `name:` changed to a name no mention and no agent reads (in a project skill the command is the folder's name:
+    // the name is a label), so that skill's name and own problems are printed again.
     const renamed = path.join(root, folders[(i * 7919 + 7507) % folders.length], 'SKILL.md');
     fs.writeFileSync(renamed, fs.readFileSync(renamed, 'utf8').replace(/^name: .*$/m, `name: renamed-in-round-${i}`));
     const name = record('name', validate(withCache));
     if (name.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-changed run printed something else than --no-cache');
+    if (!reprinted(name)) throw new Error(`the name-changed run did not print the memo's report again: ${name.stderr.slice(0, 300)}`);
+    // One `name:` changed and a mention of it added to that skill: what the rest of the run reads changed, so the run
+    // goes in full, every other skill's load taken from the per-skill cache (SKILLFLOW_CACHE_STATS says how many: checked).
+    const mentioned = path.join(root, folders[(i * 7919 + 8803) % folders.length], 'SKILL.md');
+    fs.writeFileSync(mentioned, `${fs.readFileSync(mentioned, 'utf8').replace(/^name: .*$/m, `name: renamed-full-${i}`)}\nUse the \`renamed-full-${i}\` skill.\n`);
+    const full = record('nameFull', validate(withCache));
+    if (full.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-and-mention-changed run printed something else than --no-cache');
     // (The skills edited earlier in the round are loaded again too: a patched memo leaves the per-skill cache as it was.)
-    const [, reused, loaded] = /cache: (\d+) reused, (\d+) loaded/.exec(name.stderr) ?? [];
-    if (/run memo/.test(name.stderr) || Number(reused) + Number(loaded) !== N || !(Number(loaded) <= 4)) throw new Error(`the name-changed run was not a full run reusing the other loads: ${name.stderr.slice(0, 300)}`);
+    const [, reused, loaded] = /cache: (\d+) reused, (\d+) loaded/.exec(full.stderr) ?? [];
+    if (/run memo/.test(full.stderr) || Number(reused) + Number(loaded) !== N || !(Number(loaded) <= 5)) throw new Error(`the name-and-mention-changed run was not a full run reusing the other loads: ${full.stderr.slice(0, 300)}`);
     // After dist/cli.js's replay of the memo, which found other answers only to that skill's questions: the others are
     // taken as the replay found them (their traces not replayed).
-    const [, taken] = /full run; (\d+) loads taken as the replay found them/.exec(name.stderr) ?? [];
-    if (!(Number(taken) >= N - 4)) throw new Error(`the name-changed run did not take the other loads as the replay found them: ${name.stderr.slice(0, 300)}`);
+    const [, taken] = /full run; (\d+) loads taken as the replay found them/.exec(full.stderr) ?? [];
+    if (!(Number(taken) >= N - 5)) throw new Error(`the name-and-mention-changed run did not take the other loads as the replay found them: ${full.stderr.slice(0, 300)}`);
   }
   const floor = median(sides.floor);
   const floorCpu = median(cpu.floor);
@@ -144,7 +152,8 @@ try {
   row(`one appended to, full run (${sides.oneFull.length})`, 'oneFull');
   row('one link to a missing file added', 'link');
   row('one description changed', 'desc');
-  row('one name changed (full run after the replay)', 'name');
+  row('one name changed', 'name');
+  row('one name + a mention of it (full run)', 'nameFull');
   row('cold (no cache file; writes it)', 'cold');
   row('--no-cache', 'nocache');
   console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');

@@ -17,13 +17,13 @@ import type { Problem } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
 import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
-import { WIRING_READ_CODES } from '../core/discovery/claudeWiring';
+import { closestName, WIRING_READ_CODES } from '../core/discovery/claudeWiring';
 import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load';
 import { EXIT_OK, EXIT_PROBLEMS } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
 import { displayPaths } from './output/paths';
 import { REPORT_WRITERS, validationReport } from './output/report';
-import { type LoadRecord, openReportMemo, REPORT_FILE } from './validateReportMemo';
+import { type LoadRecord, openReportMemo, type ReadNames, REPORT_FILE, type StoredReport } from './validateReportMemo';
 import { withReadCache } from '../core/discovery/readCache';
 import type { CliContext } from './context';
 import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed, processContext, writeAtomic } from './validateMemo';
@@ -33,7 +33,7 @@ import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed,
  * again, or entries that differ only in their own problems (then printed from the report memo, reportAgain); the memo
  * is then patched. Undefined (nothing written) otherwise. Never throws.
  */
-export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number }) | undefined {
+export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number; renamed: number }) | undefined {
   const dirty = found.dirty;
   const file = memoFile(args, ctx.cwd);
   if (!dirty || file === undefined) return undefined;
@@ -57,11 +57,12 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
         recorder.endJob(digest);
       }
       if (now === digest && now !== '!') continue;
-      // Another entry: only its own problems (and its description) may differ, not what the rest of the run reads of it.
+      // Another entry: only its own problems (and its description, and its name) may differ, not what the rest of the run
+      // reads of it.
       const outward = outwardDigest(now);
       const before = outwardDigest(digest);
-      if (!entry || outward === undefined || before === undefined || outward.entry !== before.entry) return undefined;
-      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions });
+      if (!entry || outward === undefined || before === undefined || outward.unnamed !== before.unnamed) return undefined;
+      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions, renamed: outward.entry !== before.entry });
     }
     const lines = recorder.questionLines();
     if (lines === undefined) return undefined;
@@ -86,7 +87,7 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
     } catch {
       // an unwritable memo only costs the next run its speed
     }
-    return { ...printed, reprinted: changed.length };
+    return { ...printed, reprinted: changed.length, renamed: changed.filter((c) => c.renamed).length };
   } catch {
     return undefined;
   }
@@ -102,6 +103,8 @@ interface ChangedLoad {
   description: boolean;
   /** Where its mentions are changed (not what they name). */
   mentions: boolean;
+  /** Its name changed (its `name`, where it is, the command its load gave). */
+  renamed: boolean;
 }
 
 /** Two problems the same in every member. */
@@ -149,12 +152,16 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   const say = messagePaths([meta.cwd], meta.home ?? undefined);
   const bySkill = new Map(report.skills.map((s, i) => [s[0], i]));
   const newLoads = new Map<number, LoadRecord>();
-  for (const { load, entry, description, mentions } of changed) {
+  for (const { load, entry, description, mentions, renamed } of changed) {
     const file = entry.skillMdPath;
-    if (description && !meta.descriptions) return undefined;
+    if ((description || renamed) && !meta.descriptions) return undefined;
     const old = opened.load(load);
     const at = bySkill.get(file);
     if (old === undefined || at === undefined || finder.isIgnored(file)) return undefined;
+    if (renamed) {
+      if (!nameReadByNothing(report.skills[at], entry, meta.names)) return undefined;
+      report.skills[at][1] = entry.name;
+    }
     const now = entry.problems;
     const removed = minus(old.problems, now);
     const added = minus(now, old.problems);
@@ -199,6 +206,28 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   const out = [...found.out];
   out[meta.chunk] = ['o', Buffer.from(meta.commands ? escapeControls(text) : cleanOutput(text), 'utf8')];
   return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes: (memoId) => opened.bytes(memoId, report, newLoads) };
+}
+
+/**
+ * Whether the skill `reported` (its row in the report memo, of the run before) renamed to `entry.name` changes nothing
+ * of the run but its own problems and its name in the report. True for a skill of a project or personal level (there
+ * the command is the folder's name and `name` only a label, read by nothing in Claude Code's model but the label
+ * itself: claude/load.ts) when neither name is one that a mention of a skill or an agent's `skills:` entry (`names`)
+ * is, or is close to (claudeWiring.ts closestName: `mention-unknown` suggests the closest loaded name), and the skill
+ * has no problem the model placed at its `name` (which may have moved).
+ */
+function nameReadByNothing(reported: StoredReport['skills'][number], entry: LoadedSkillEntry, names: ReadNames): boolean {
+  const [, before, scope, source, problems] = reported;
+  if (scope === 'plugin' || source !== 'skill' || entry.source !== 'skill' || entry.root.scope === 'plugin' || entry.root.plugin !== undefined) return false;
+  if (problems.some((p) => p.code !== 'mention-unknown' && WIRING_READ_CODES.has(p.code))) return false;
+  for (const name of [before, entry.name]) {
+    for (const m of names.mentions) {
+      const bare = m.slice(m.indexOf(':') + 1);
+      if (m === name || bare === name || closestName(m, [name]) !== undefined || closestName(bare, [name]) !== undefined) return false;
+    }
+    for (const a of names.agentSkills) if (a === name || a.normalize('NFKC') === name) return false;
+  }
+  return true;
 }
 
 /**

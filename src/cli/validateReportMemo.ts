@@ -20,7 +20,7 @@ import { loadLine, writeAtomic } from './validateMemo';
 
 const MAGIC = 'skillflow-validate-report';
 /** Bumped whenever what is stored changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 export const REPORT_FILE = 'validate-report-v1.json';
 
 /** What printing the report again needs besides the report. */
@@ -41,6 +41,26 @@ export interface ReportMeta {
   /** The index of the memo's output chunk that is the report, and whether it went out as workflow commands. */
   chunk: number;
   commands: boolean;
+  /** The names the run read skills' names against, besides the loaded names: see ReadNames. */
+  names: ReadNames;
+}
+
+/**
+ * The names a validate run compares skills' frontmatter `name`s with, besides each other: every skill's and command's
+ * mentions of skills (claudeWiring.ts checkMentions: `mention-unknown`, also for what is close to a name) and every
+ * agent's `skills:` entry (`agent-skill-missing`, `unreachable`). A skill renamed to a name none of them is or is close
+ * to, from one none of them is or is close to, changes nothing else of the run (validatePartial.ts).
+ */
+export interface ReadNames {
+  mentions: string[];
+  agentSkills: string[];
+}
+
+/** The ReadNames of a run that found `skills` (every entry, before the rule configuration left any out) and `agents`. */
+export function readNames(skills: ReadonlyArray<{ mentions?: ReadonlyArray<{ name: string }> }>, agents: ReadonlyArray<{ skills: readonly string[] }>): ReadNames {
+  const mentions = new Set<string>();
+  for (const s of skills) for (const m of s.mentions ?? []) mentions.add(m.name);
+  return { mentions: [...mentions], agentSkills: [...new Set(agents.flatMap((a) => a.skills))] };
 }
 
 /** A report as the writers read it: [SKILL.md, name, scope, source, problems], [agent file, name, problems], [config file, problems]. */
@@ -96,7 +116,8 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
     if (reportEnd < 0 || body[body.length - 1] !== 10) return undefined;
     const meta = JSON.parse(body.toString('utf8', 0, metaEnd)) as ReportMeta;
     const report = JSON.parse(body.toString('utf8', metaEnd + 1, reportEnd)) as StoredReport;
-    if (!Array.isArray(report.skills) || !Array.isArray(report.agents) || !Array.isArray(report.configs) || typeof meta.chunk !== 'number' || typeof meta.descriptions !== 'boolean') return undefined;
+    if (!Array.isArray(report.skills) || !Array.isArray(report.agents) || !Array.isArray(report.configs) || typeof meta.chunk !== 'number' || typeof meta.descriptions !== 'boolean'
+      || !Array.isArray(meta.names?.mentions) || !Array.isArray(meta.names.agentSkills)) return undefined;
     // Where each load's line starts (and, last, where the file ends): read only for the loads asked for.
     const starts: number[] = [];
     for (let at = reportEnd + 1; at < body.length; at = body.indexOf(10, at) + 1) starts.push(at);

@@ -34,6 +34,17 @@ const TEXTS = [
   // The first text with another description (one long enough for a lowered listing limit, one close to s0's).
   (n: string) => `---\nname: ${n}\ndescription: The ${n} skill, for tests of the listing limit. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
   (n: string) => `---\nname: ${n}\ndescription: The s0 skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  // The first text renamed: to a long name of its own (close to the others' long names and to a mention in LINES), to
+  // one name every folder may give (a mention and an agent name it), to one nothing reads.
+  (n: string) => `---\nname: long-skill-${n}\ndescription: The ${n} skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  () => `---\nname: long-skill-s9\ndescription: The s9 skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+  (n: string) => `---\nname: quite-another-name-for-${n}\ndescription: The ${n} skill. Use it in tests.\n---\n\nSee [r](references/r.md) and \`scripts/x.sh\`.\n`,
+];
+
+/** Agent files (`ws/.claude/agents/a0.md`): their `skills:` name skills by name (agent-skill-missing when none has it). */
+const AGENTS = [
+  '---\nname: a0\ndescription: An agent.\nskills: [s0, long-skill-s9]\n---\nHelp.\n',
+  '---\nname: a0\ndescription: An agent.\nskills: [long-skill-s1]\n---\nHelp.\n',
 ];
 
 const CONFIGS = [
@@ -69,12 +80,13 @@ type Step =
   | { op: 'mcp'; text: number }
   | { op: 'plugin'; text: number }
   | { op: 'command'; text: number; make: boolean }
+  | { op: 'agent'; text: number }
   | { op: 'touch'; root: number; skill: number }
   | { op: 'append'; root: number; skill: number; line: number }
   | { op: 'insert'; root: number; skill: number; line: number };
 
 /** Lines appended to a SKILL.md: prose, links to missing or present files, a mention, a disable comment. */
-const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).'];
+const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).'];
 
 const idx = (n: number) => fc.nat({ max: n - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -89,6 +101,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('mcp' as const), text: idx(MCP.length + 1) }),
   fc.record({ op: fc.constant('plugin' as const), text: idx(3) }),
   fc.record({ op: fc.constant('command' as const), text: idx(TEXTS.length), make: fc.boolean() }),
+  fc.record({ op: fc.constant('agent' as const), text: idx(AGENTS.length + 1) }),
   { arbitrary: fc.record({ op: fc.constant('touch' as const), root: idx(ROOTS.length), skill: idx(NAMES.length) }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('append' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 4 },
   { arbitrary: fc.record({ op: fc.constant('insert' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 3 },
@@ -172,6 +185,11 @@ function applyStep(base: string, s: Step): void {
       if (s.make) write(file, TEXTS[s.text]('c0')); else remove(file);
       break;
     }
+    case 'agent': {
+      const file = nodePath.join(base, 'ws/.claude/agents/a0.md');
+      if (s.text === AGENTS.length) remove(file); else write(file, AGENTS[s.text]);
+      break;
+    }
     case 'append': {
       const file = nodePath.join(skillDir(s.root, s.skill), 'SKILL.md');
       if (nodeFs.existsSync(file)) nodeFs.appendFileSync(file, `${LINES[s.line]}\n`);
@@ -223,6 +241,7 @@ function replayed(base: string, input: Input, handOver = false): { code: number;
     r = done;
     totals.patched++;
     if (done.reprinted) totals.reprinted++;
+    totals.renamed += done.renamed;
   } else {
     totals.replayed++;
   }
@@ -257,7 +276,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, vouched: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, renamed: 0, vouched: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -266,7 +285,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again); ${totals.vouched} loads were taken unasked by a full run after a replay`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again, ${totals.renamed} skills renamed); ${totals.vouched} loads were taken unasked by a full run after a replay`;
 }
 
 let sandbox: string | undefined;

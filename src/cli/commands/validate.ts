@@ -32,7 +32,7 @@ import { cacheDir, type HandedOver, recordRun, type RunRecording, statsLine } fr
 import { takeReplay } from '../validatePartial';
 import { vouchedLoads } from '../../core/cache/runMemo';
 import type { LoadCache, LoadCacheOptions } from '../../core/cache/loadCache';
-import { saveReportMemo } from '../validateReportMemo';
+import { type ReadNames, readNames, saveReportMemo } from '../validateReportMemo';
 
 const USAGE = `Usage: skillflow validate [PATH...] [--profile claude-code|spec|upload] [--format ${REPORT_FORMATS.join('|')}] [--config FILE] [--fix | --fix-dry-run] [--changed] [--cache [--cache-location DIR]] ${DISCOVERY_USAGE}\n`
   + 'Reads .skillflow.json (the nearest one above each file: profile, rules, ignore; --config FILE: that one for every file).\n'
@@ -119,6 +119,8 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   };
   /** The run read descriptions only for each skill's own problems (validateReportMemo.ts ReportMeta.descriptions). */
   let descriptions = true;
+  /** The names the run read skills' names against (validateReportMemo.ts ReadNames). */
+  let names: ReadNames = { mentions: [], agentSkills: [] };
   const collect = (): (ConfiguredFindings & { hookFiles?: Array<{ file: string; problems: Problem[] }> }) | string => {
     let found = discoverAll();
     if (cache && found.ok && !cache.trusted()) {
@@ -134,7 +136,10 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
       .map((h) => ({ file: h.file, problems: configureProblems(finder, h.file, h.problems) ?? [] }))
       .filter((h) => h.problems.length > 0);
     c.skills = addOverlapProblems(finder, c.skills, found.models);
-    if (memo) descriptions = !changesListingLimit(found.models) && !c.skills.some(overlapOn(finder));
+    if (memo) {
+      descriptions = !changesListingLimit(found.models) && !c.skills.some(overlapOn(finder));
+      names = readNames(found.skills, found.agents);
+    }
     return c;
   };
   let configured = collect();
@@ -194,7 +199,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   if (memo && cache) {
     const id = memo.save(code, cache.stats.hits + cache.stats.misses);
     // The report beside the memo, for a run where only some skills' own problems change (validatePartial.ts).
-    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), id, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands }, report, memo.loadProblems);
+    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), id, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands, names }, report, memo.loadProblems);
   }
   return code;
 }

@@ -31,7 +31,7 @@ export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 
 /** One question a load asked and its answer. */
 type Dep =
@@ -178,14 +178,23 @@ function checkPlain(value: unknown): void {
 const INWARD_KEYS = new Set(['problems', 'mentionsDisable', 'references']);
 
 /**
- * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: four digests, space-
+ * Members of an entry that carry its frontmatter `name` (with `meta.name`): the name itself, where it is, and the
+ * command a load gives before Claude Code's model sets it (claudeWiring.ts applyEntry sets every entry's `invocation`
+ * again). Left out of the fifth digest, so a load that gives another entry only in its name is seen as such
+ * (validatePartial.ts: a renamed skill whose name nothing else reads).
+ */
+const NAME_KEYS = new Set(['name', 'nameRange', 'invocation']);
+
+/**
+ * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: five digests, space-
  * separated: of the same JSON without the `stamp` member; of what the rest of the run reads of it but the description
- * and where its mentions are (without INWARD_KEYS either); of the description; of its mentions' ranges); throws
- * Uncacheable for anything JSON would not give back as it is.
+ * and where its mentions are (without INWARD_KEYS either); of the description; of its mentions' ranges; of the second
+ * without its NAME_KEYS and `meta.name`); throws Uncacheable for anything JSON would not give back as it is.
  */
 function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string } {
   const members: string[] = [];
   const outward: string[] = [];
+  const unnamed: string[] = [];
   let description = '';
   let mentionRanges = '';
   let stamp = -1;
@@ -201,27 +210,34 @@ function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string
     if (k === 'description') description += member;
     else if (k === 'mentions' && Array.isArray(v)) {
       const mentions = v as SkillMention[];
-      outward.push(`"mentions":${JSON.stringify(mentions.map((m) => [m.name, m.slash]))}`);
+      const names = `"mentions":${JSON.stringify(mentions.map((m) => [m.name, m.slash]))}`;
+      outward.push(names);
+      unnamed.push(names);
       mentionRanges = JSON.stringify(mentions.map((m) => m.range));
     } else if (k === 'meta' && v !== null && typeof v === 'object') {
       const { description: d, whenToUse: w, ...rest } = v as Record<string, unknown>;
       description += JSON.stringify([d ?? null, w ?? null]);
       outward.push(`"meta":${JSON.stringify(rest)}`);
-    } else outward.push(member);
+      const { name: _name, ...others } = rest;
+      unnamed.push(`"meta":${JSON.stringify(others)}`);
+    } else {
+      outward.push(member);
+      if (!NAME_KEYS.has(k)) unnamed.push(member);
+    }
   }
   const json = `{${members.join(',')}}`;
   if (stamp >= 0) members[stamp] = '';
-  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)} ${hashOf(mentionRanges)}` };
+  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)} ${hashOf(mentionRanges)} ${hashOf(`{${unnamed.join(',')}}`)}` };
 }
 
 /**
  * What the rest of a validate run reads of an entry, from its digest: all of it but its own problems (see
- * INWARD_KEYS), its description and where its mentions are; the description; where its mentions are. Undefined for
- * '-' and '!'.
+ * INWARD_KEYS), its description and where its mentions are; the description; where its mentions are; the first
+ * without its name (NAME_KEYS). Undefined for '-' and '!'.
  */
-export function outwardDigest(digest: string): { entry: string; description: string; mentions: string } | undefined {
+export function outwardDigest(digest: string): { entry: string; description: string; mentions: string; unnamed: string } | undefined {
   const parts = digest.split(' ');
-  return parts.length === 4 ? { entry: parts[1], description: parts[2], mentions: parts[3] } : undefined;
+  return parts.length === 5 ? { entry: parts[1], description: parts[2], mentions: parts[3], unnamed: parts[4] } : undefined;
 }
 
 function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedSkillEntry {

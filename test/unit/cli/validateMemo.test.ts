@@ -160,7 +160,8 @@ test('validate --cache: the full run after a replay takes every load whose quest
     'ws/.claude/skills/alpha/references/guide.md': '# guide\n',
     'ws/.claude/skills/beta/SKILL.md': skillMd('beta'),
     'ws/.claude/skills/gamma/SKILL.md': skillMd('gamma', 'Bad: an unquoted colon'),
-    'ws/.claude/skills/delta/SKILL.md': skillMd('delta', undefined, 'Run `scripts/go.sh`.\n'),
+    // delta mentions `bet0`, close to each name beta gets below: mention-unknown reads them, so each rename runs in full.
+    'ws/.claude/skills/delta/SKILL.md': skillMd('delta', undefined, 'Run `scripts/go.sh`. Use the `bet0` skill.\n'),
     'ws/home/.keep': '',
   });
   const ws = path.join(work, 'ws');
@@ -172,8 +173,8 @@ test('validate --cache: the full run after a replay takes every load whose quest
     fs.mkdirSync(path.join(ws, '.skillflow_cache'));
     assert.equal(same(['--format', 'json']).memo, false);
     assert.equal(same(['--format', 'json']).memo, true);
-    // beta's name changes (name-dir-mismatch: the rest of the run reads names): a full run, which takes the other three
-    // loads as the replay found them, and writes a memo that holds.
+    // beta's name changes to one close to delta's mention (the rest of the run reads it): a full run, which takes the
+    // other three loads as the replay found them, and writes a memo that holds.
     fs.writeFileSync(beta, skillMd('bet1'));
     const renamed = same(['--format', 'json']);
     assert.deepEqual([renamed.memo, renamed.patched, renamed.taken], [false, undefined, 3]);
@@ -306,6 +307,68 @@ test('validate --cache: an edit that changes only a skill\'s own problems prints
     assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
     // Nothing was left behind in the cache folder.
     assert.deepEqual(fs.readdirSync(memoDir).sort(), ['.gitignore', 'validate-report-v1.json', 'validate-run-v1.json', 'validate-v1.json']);
+  } finally {
+    removeTree(work);
+  }
+});
+
+test('validate --cache: a skill renamed to a name nothing reads prints the memo\'s report again; a name a mention, an agent, the model or a plugin reads runs in full', () => {
+  // alpha mentions `zeta-skill`, which no level loads and no loaded name is close to (quiet); the agent lists
+  // `agent-named`, which does not exist (agent-skill-missing); `help` is a built-in command (builtin-clash at its name).
+  const work = tempTree({
+    'ws/.claude/skills/alpha/SKILL.md': skillMd('alpha', undefined, '# Alpha\n\nUse the `zeta-skill` skill first.\n'),
+    'ws/.claude/skills/beta/SKILL.md': skillMd('beta', undefined, '# Beta\n\nRead [old](old.md).\n'),
+    'ws/.claude/skills/help/SKILL.md': skillMd('help'),
+    'ws/.claude/agents/helper.md': '---\nname: helper\ndescription: Helps.\nskills: [alpha, agent-named]\n---\nHelp.\n',
+    'ws/plug/.claude-plugin/plugin.json': '{"name": "plug"}',
+    'ws/plug/skills/pk/SKILL.md': skillMd('pk', undefined, '# Pk\n\nRead [old](old.md).\n'),
+    'ws/plug/skills/pk2/SKILL.md': skillMd('pk2'),
+    'ws/home/.keep': '',
+  });
+  const ws = path.join(work, 'ws');
+  const beta = path.join(ws, '.claude/skills/beta/SKILL.md');
+  const rename = (file: string, name: string) => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^name: .*$/m, `name: ${name}`));
+  try {
+    const cli = buildCli(path.join(work, 'dist'));
+    const same = sameAsUncached(cli, ws);
+    fs.mkdirSync(path.join(ws, '.skillflow_cache'));
+    const first = same(['--format', 'json']);
+    assert.match(first.out, /builtin-clash/);
+    assert.match(first.out, /skill 'agent-named' does not exist/);
+    assert.equal(same(['--format', 'json']).memo, true);
+    // A name nothing else reads: beta's load is made again, its name and own problems (name-dir-mismatch) printed again.
+    for (const name of ['beta-renamed', 'beta-renamed-again', 'beta']) {
+      rename(beta, name);
+      const r = same(['--format', 'json']);
+      assert.deepEqual([r.memo, r.patched, r.reprinted], [false, 1, 1], name);
+      const row = (JSON.parse(r.out) as { skills: Array<{ path: string; name: string; problems: Array<{ code: string }> }> }).skills.find((s) => s.path.endsWith('beta/SKILL.md'));
+      assert.equal(row?.name, name);
+      assert.equal(row?.problems.some((p) => p.code === 'name-dir-mismatch'), name !== 'beta', name);
+      assert.equal(same(['--format', 'json']).memo, true, `${name}: the patched memo holds`);
+    }
+    // A name close to alpha's mention (mention-unknown then suggests it), and back from it: in full.
+    rename(beta, 'zeta-skil');
+    const near = same(['--format', 'json']);
+    assert.deepEqual([near.memo, near.patched], [false, undefined]);
+    assert.match(near.out, /Did you mean 'zeta-skil'\?/);
+    rename(beta, 'beta');
+    assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+    // The name the agent lists (its agent-skill-missing goes), and back: in full.
+    rename(beta, 'agent-named');
+    const listed = same(['--format', 'json']);
+    assert.deepEqual([listed.memo, listed.patched], [false, undefined]);
+    assert.doesNotMatch(listed.out, /skill 'agent-named' does not exist/);
+    rename(beta, 'beta');
+    assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+    // A skill with a problem the model placed at its name (builtin-clash, which moves with it), and a plugin's skill
+    // (its name is its command: pk named pk2 answers what pk2 answers).
+    for (const [file, name, shows] of [['.claude/skills/help/SKILL.md', 'help-renamed', /builtin-clash[^}]*"line": 2,\s*"column": 7,\s*"endLine": 2,\s*"endColumn": 19/], ['plug/skills/pk/SKILL.md', 'pk2', /duplicate-name/]] as const) {
+      rename(path.join(ws, file), name);
+      const r = same(['--format', 'json']);
+      assert.deepEqual([r.memo, r.patched], [false, undefined], file);
+      assert.match(r.out, shows);
+      assert.equal(same(['--format', 'json']).memo, true);
+    }
   } finally {
     removeTree(work);
   }
