@@ -4,9 +4,10 @@
  * made again here, traced. When each gives an entry of the digest it gave before (core/cache/loadCache.ts entryDigest:
  * what the rest of the run sees of it), the rest of the run, a function of the entries and of its own answers, would
  * print what it printed: the memo's output is printed, and the memo is patched with those loads' new answers
- * (core/cache/runMemo.ts patchMemo). Otherwise (another entry: a name, a description, a problem changed) the full run
- * runs. This is the "early cutoff" of build systems: a step made again whose result is the same does not make what
- * depends on it again.
+ * (core/cache/runMemo.ts patchMemo). An entry that differs only in its own problems, its description, where its
+ * mentions are or a name nothing else reads is printed again from the report memo (reportAgain); any other entry runs
+ * the full run. This is the "early cutoff" of build systems: a step made again whose result is the same does not make
+ * what depends on it again.
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';
@@ -22,8 +23,8 @@ import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load
 import { EXIT_OK, EXIT_PROBLEMS } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
 import { displayPaths } from './output/paths';
-import { REPORT_WRITERS, validationReport } from './output/report';
-import { type LoadRecord, openReportMemo, type ReadNames, REPORT_FILE, type StoredReport } from './validateReportMemo';
+import { REPORT_WRITERS, reportJson, validationReport } from './output/report';
+import { type LoadRecord, openReportMemo, type ReadNames, REPORT_FILE, type SkillRow } from './validateReportMemo';
 import { withReadCache } from '../core/discovery/readCache';
 import type { CliContext } from './context';
 import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed, processContext, writeAtomic } from './validateMemo';
@@ -146,21 +147,24 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   try { data = nodeFs.readFileSync(path.join(dir, REPORT_FILE)); } catch { return undefined; }
   const opened = id === undefined ? undefined : openReportMemo(data, id);
   if (!opened) return undefined;
-  const { meta, report } = opened;
+  const { meta } = opened;
   if (found.out[meta.chunk]?.[0] !== 'o') return undefined;
   const finder = new RuleConfigFinder(withReadCache(nodeFileSystem), meta.config ?? undefined);
   const say = messagePaths([meta.cwd], meta.home ?? undefined);
-  const bySkill = new Map(report.skills.map((s, i) => [s[0], i]));
+  /** The rows changed, by index: as they were and as they are now. */
+  const rows = new Map<number, { before: SkillRow; after: SkillRow }>();
   const newLoads = new Map<number, LoadRecord>();
   for (const { load, entry, description, mentions, renamed } of changed) {
     const file = entry.skillMdPath;
     if ((description || renamed) && !meta.descriptions) return undefined;
     const old = opened.load(load);
-    const at = bySkill.get(file);
+    const at = opened.skillAt(file);
     if (old === undefined || at === undefined || finder.isIgnored(file)) return undefined;
+    const before = rows.get(at)?.before ?? opened.skill(at);
+    const row: SkillRow = [...(rows.get(at)?.after ?? before)];
     if (renamed) {
-      if (!nameReadByNothing(report.skills[at], entry, meta.names)) return undefined;
-      report.skills[at][1] = entry.name;
+      if (!nameReadByNothing(row, entry, meta.names)) return undefined;
+      row[1] = entry.name;
     }
     const now = entry.problems;
     const removed = minus(old.problems, now);
@@ -168,7 +172,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
     if ([...removed, ...added].some((p) => WIRING_READ_CODES.has(p.code) || (p.file !== undefined && p.file !== file))) return undefined;
     // As the run configures and shows one problem of this file.
     const shown = (ps: readonly Problem[]) => (configureProblems(finder, file, ps) ?? []).map((p) => ({ ...p, message: say(p.message) }));
-    const list = without(report.skills[at][4], shown(removed));
+    const list = without(row[4], shown(removed));
     if (!list) return undefined;
     const adding = shown(added);
     // Mentions that moved (naming the same skills, in the same order): their `mention-unknown` problems move with them.
@@ -194,18 +198,79 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
       if (i > 0 && compareProblems(list[i - 1], p) === 0 && !sameProblem(list[i - 1], p)) return undefined;
       list.splice(i, 0, p);
     }
-    report.skills[at][4] = list;
+    row[4] = list;
+    rows.set(at, { before, after: row });
     newLoads.set(load, { problems: now, mentions: ranges });
   }
-  const validation = validationReport({
-    skills: report.skills.map(([skillMdPath, name, scope, source, problems]) => ({ skillMdPath, name, scope, source, problems })),
-    agents: report.agents.map(([p, name, problems]) => ({ path: p, name, problems })),
-    configs: report.configs.map(([file, problems]) => ({ file, problems })),
-  });
-  const text = REPORT_WRITERS[meta.format](validation, displayPaths(meta.cwd), { cwd: meta.cwd, profile: meta.profile });
+  const bytes = (memoId: string) => opened.bytes(memoId, new Map([...rows].map(([i, r]) => [i, r.after])), newLoads);
   const out = [...found.out];
+  const shownPath = displayPaths(meta.cwd);
+  // JSON (most of its bytes are the skills without problems): the changed skills' blocks and the counts replaced.
+  const spliced = meta.format === 'json' && !meta.commands ? jsonSpliced(found.out[meta.chunk][1], [...rows.values()], shownPath) : undefined;
+  if (spliced) {
+    out[meta.chunk] = ['o', spliced.bytes];
+    return { out, exit: spliced.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes };
+  }
+  const skills = opened.skills();
+  for (const [i, r] of rows) skills[i] = r.after;
+  const validation = validationReport({
+    skills: skills.map(([skillMdPath, name, scope, source, problems]) => ({ skillMdPath, name, scope, source, problems })),
+    agents: opened.agents.map(([p, name, problems]) => ({ path: p, name, problems })),
+    configs: opened.configs.map(([file, problems]) => ({ file, problems })),
+  });
+  const text = REPORT_WRITERS[meta.format](validation, shownPath, { cwd: meta.cwd, profile: meta.profile });
   out[meta.chunk] = ['o', Buffer.from(meta.commands ? escapeControls(text) : cleanOutput(text), 'utf8')];
-  return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes: (memoId) => opened.bytes(memoId, report, newLoads) };
+  return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes };
+}
+
+/**
+ * `--format json`'s output `printed` (as the memo holds it: cleanOutput applied) with each changed skill's block
+ * written again and the summary's counts moved by what changed, and the number of errors; undefined (then the whole
+ * report is written again) when a block or the summary is not found in `printed` exactly as the JSON writer writes it
+ * from the row as it was. The writer (output/report.ts jsonReport) is JSON.stringify with an indent of 2: a skill's
+ * block is its own JSON at an indent of 4, and cleanOutput changes characters one by one (and lines that start with
+ * `::`), so it can be applied to the block alone.
+ */
+function jsonSpliced(printed: Buffer, rows: ReadonlyArray<{ before: SkillRow; after: SkillRow }>, shown: (file: string) => string): { bytes: Buffer; errors: number } | undefined {
+  const block = (r: SkillRow) => {
+    const [skillMdPath, name, scope, source, problems] = r;
+    const el = reportJson({ skills: [{ skillMdPath, name, scope, source, problems }], agents: [], configs: [], errors: 0, warnings: 0, infos: 0 }, shown).skills[0];
+    return Buffer.from(cleanOutput(JSON.stringify(el, null, 2).replace(/^/gm, '    ')), 'utf8');
+  };
+  const counts = { error: 0, warning: 0, info: 0 };
+  const places: Array<{ from: number; to: number; bytes: Buffer }> = [];
+  for (const { before, after } of rows) {
+    const old = block(before);
+    const from = printed.indexOf(old);
+    // The block is whole lines, found once.
+    if (from < 1 || printed[from - 1] !== 10 || (printed[from + old.length] !== 44 /* , */ && printed[from + old.length] !== 10) || printed.indexOf(old, from + 1) >= 0) return undefined;
+    places.push({ from, to: from + old.length, bytes: block(after) });
+    // As validationReport counts them.
+    const kind = (p: Problem) => (p.severity === 'error' ? 'error' : p.severity === 'warning' ? 'warning' : 'info');
+    for (const p of before[4]) counts[kind(p)]--;
+    for (const p of after[4]) counts[kind(p)]++;
+  }
+  const key = Buffer.from('\n  "summary": {\n');
+  const start = printed.lastIndexOf(key);
+  const end = start < 0 ? -1 : printed.indexOf('\n  }', start + key.length);
+  if (end < 0) return undefined;
+  const text = printed.toString('utf8', start + 1, end + 4);
+  let summary: { skills: number; errors: number; warnings: number; infos: number; agents: number };
+  try { summary = JSON.parse(text.slice(text.indexOf('{'))) as typeof summary; } catch { return undefined; }
+  const write = () => `"summary": ${JSON.stringify(summary, null, 2).replace(/\n/g, '\n  ')}`.replace(/^/, '  ');
+  if (write() !== text) return undefined;
+  summary = { ...summary, errors: summary.errors + counts.error, warnings: summary.warnings + counts.warning, infos: summary.infos + counts.info };
+  places.push({ from: start + 1, to: end + 4, bytes: Buffer.from(write(), 'utf8') });
+  places.sort((a, b) => a.from - b.from);
+  const chunks: Buffer[] = [];
+  let at = 0;
+  for (const p of places) {
+    if (p.from < at) return undefined;
+    chunks.push(printed.subarray(at, p.from), p.bytes);
+    at = p.to;
+  }
+  chunks.push(printed.subarray(at));
+  return { bytes: Buffer.concat(chunks), errors: summary.errors };
 }
 
 /**
@@ -216,7 +281,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
  * is, or is close to (claudeWiring.ts closestName: `mention-unknown` suggests the closest loaded name), and the skill
  * has no problem the model placed at its `name` (which may have moved).
  */
-function nameReadByNothing(reported: StoredReport['skills'][number], entry: LoadedSkillEntry, names: ReadNames): boolean {
+function nameReadByNothing(reported: SkillRow, entry: LoadedSkillEntry, names: ReadNames): boolean {
   const [, before, scope, source, problems] = reported;
   if (scope === 'plugin' || source !== 'skill' || entry.source !== 'skill' || entry.root.scope === 'plugin' || entry.root.plugin !== undefined) return false;
   if (problems.some((p) => p.code !== 'mention-unknown' && WIRING_READ_CODES.has(p.code))) return false;

@@ -6,9 +6,11 @@
  * the run reads of it, is printed again from this report with only that skill's problems made again
  * (validatePartial.ts). Only the bundle reads it (never the warm path of dist/cli.js).
  *
- * The file: a header line (magic, format, the memo's id, the checksum of the rest), a line of JSON (ReportMeta),
- * a line of JSON (StoredReport), then one line per load of the memo (in its order): validateMemo.ts loadLine (its
- * problems and the ranges of its mentions), or nothing when it had neither.
+ * The file: a header line (magic, format, the memo's id, the checksum of the rest), a line of JSON (ReportMeta), a
+ * line of JSON (the number of skills, the agents and the config files of StoredReport), one line of JSON per skill
+ * (SkillRow, in the report's order), then one line per load of the memo (in its order): validateMemo.ts loadLine (its
+ * problems and the ranges of its mentions), or nothing when it had neither. A run that prints one skill's problems
+ * again parses that skill's row and that load's line only (and every row when the format is not JSON).
  */
 import type { Problem, Profile, Range, Scope } from '../core/base/types';
 import type { ClaudeSource } from '../core/claude/types';
@@ -20,7 +22,7 @@ import { loadLine, writeAtomic } from './validateMemo';
 
 const MAGIC = 'skillflow-validate-report';
 /** Bumped whenever what is stored changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 export const REPORT_FILE = 'validate-report-v1.json';
 
 /** What printing the report again needs besides the report. */
@@ -65,10 +67,13 @@ export function readNames(skills: ReadonlyArray<{ mentions?: ReadonlyArray<{ nam
 
 /** A report as the writers read it: [SKILL.md, name, scope, source, problems], [agent file, name, problems], [config file, problems]. */
 export interface StoredReport {
-  skills: Array<[string, string, Scope, ClaudeSource, Problem[]]>;
+  skills: SkillRow[];
   agents: Array<[string, string, Problem[]]>;
   configs: Array<[string, Problem[]]>;
 }
+
+/** A skill of the report: [SKILL.md, name, scope, source, problems]. */
+export type SkillRow = [string, string, Scope, ClaudeSource, Problem[]];
 
 /** What a load gave that the report memo keeps (validateMemo.ts loadLine). */
 export interface LoadRecord {
@@ -79,12 +84,9 @@ export interface LoadRecord {
 
 /** The file's bytes, in chunks: `loadProblems[i]` is the memo's load i's loadLine. */
 export function reportMemoChunks(memoId: string, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[]): Buffer[] {
-  const stored: StoredReport = {
-    skills: report.skills.map((s) => [s.skillMdPath, s.name, s.scope, s.source, s.problems]),
-    agents: report.agents.map((a) => [a.path, a.name, a.problems]),
-    configs: report.configs.map((c) => [c.file, c.problems]),
-  };
-  return withHeader(memoId, [Buffer.from([`${JSON.stringify(meta)}\n${JSON.stringify(stored)}\n`, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)].join(''), 'utf8')]);
+  const rest = { skills: report.skills.length, agents: report.agents.map((a) => [a.path, a.name, a.problems]), configs: report.configs.map((c) => [c.file, c.problems]) };
+  const rows = report.skills.map((s) => `${JSON.stringify([s.skillMdPath, s.name, s.scope, s.source, s.problems])}\n`);
+  return withHeader(memoId, [Buffer.from([`${JSON.stringify(meta)}\n${JSON.stringify(rest)}\n`, ...rows, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)].join(''), 'utf8')]);
 }
 
 /** The header line (bound to the memo run `memoId`, with the checksum of `body`) and then `body`. */
@@ -92,13 +94,21 @@ function withHeader(memoId: string, body: readonly Buffer[]): Buffer[] {
   return [Buffer.from(`${JSON.stringify({ magic: MAGIC, format: FORMAT, memo: memoId, sum: checksumOf(body) })}\n`, 'utf8'), ...body];
 }
 
+/** A report memo, read as far as asked: each skill's row and each load's record is parsed when it is asked for. */
 export interface OpenedReport {
   meta: ReportMeta;
-  report: StoredReport;
+  agents: StoredReport['agents'];
+  configs: StoredReport['configs'];
+  /** The index of the row of the skill whose SKILL.md is `file` (undefined when the report has none). */
+  skillAt(file: string): number | undefined;
+  /** Row i of the skills. */
+  skill(i: number): SkillRow;
+  /** Every skill's row, in order. */
+  skills(): SkillRow[];
   /** What load i gave (undefined when the file has no such load). */
   load(i: number): LoadRecord | undefined;
-  /** The file's chunks with load i's record replaced by `loads[i]` (when given) and the report by `report`, bound to `memoId`. */
-  bytes(memoId: string, report: StoredReport, loads: ReadonlyMap<number, LoadRecord>): Buffer[];
+  /** The file's chunks with skill row i replaced by `rows[i]` and load i's record by `loads[i]` (when given), bound to `memoId`. */
+  bytes(memoId: string, rows: ReadonlyMap<number, SkillRow>, loads: ReadonlyMap<number, LoadRecord>): Buffer[];
 }
 
 /** The report memo `data` when it is intact, of this format, and bound to the memo run `memoId` (its Meta.id); else undefined. */
@@ -112,33 +122,56 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
     const body = data.subarray(nl + 1);
     if (header.sum !== checksumOf([body])) return undefined;
     const metaEnd = body.indexOf(10);
-    const reportEnd = metaEnd < 0 ? -1 : body.indexOf(10, metaEnd + 1);
-    if (reportEnd < 0 || body[body.length - 1] !== 10) return undefined;
+    const restEnd = metaEnd < 0 ? -1 : body.indexOf(10, metaEnd + 1);
+    if (restEnd < 0 || body[body.length - 1] !== 10) return undefined;
     const meta = JSON.parse(body.toString('utf8', 0, metaEnd)) as ReportMeta;
-    const report = JSON.parse(body.toString('utf8', metaEnd + 1, reportEnd)) as StoredReport;
-    if (!Array.isArray(report.skills) || !Array.isArray(report.agents) || !Array.isArray(report.configs) || typeof meta.chunk !== 'number' || typeof meta.descriptions !== 'boolean'
+    const rest = JSON.parse(body.toString('utf8', metaEnd + 1, restEnd)) as { skills?: unknown; agents?: unknown; configs?: unknown };
+    const count = rest.skills;
+    if (typeof count !== 'number' || !Array.isArray(rest.agents) || !Array.isArray(rest.configs) || typeof meta.chunk !== 'number' || typeof meta.descriptions !== 'boolean'
       || !Array.isArray(meta.names?.mentions) || !Array.isArray(meta.names.agentSkills)) return undefined;
-    // Where each load's line starts (and, last, where the file ends): read only for the loads asked for.
+    // Where each line starts (and, last, where the file ends): the skills' rows, then the loads' records.
     const starts: number[] = [];
-    for (let at = reportEnd + 1; at < body.length; at = body.indexOf(10, at) + 1) starts.push(at);
+    for (let at = restEnd + 1; at < body.length; at = body.indexOf(10, at) + 1) starts.push(at);
     starts.push(body.length);
+    if (starts.length - 1 < count) return undefined;
     const line = (i: number) => body.toString('utf8', starts[i], starts[i + 1] - 1);
+    const skill = (i: number): SkillRow => {
+      const row = JSON.parse(line(i)) as SkillRow;
+      if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !Array.isArray(row[4])) throw new Error('not a row');
+      return row;
+    };
     return {
       meta,
-      report,
+      agents: rest.agents as StoredReport['agents'],
+      configs: rest.configs as StoredReport['configs'],
+      skillAt: (file) => {
+        // A row is a line that starts with its SKILL.md's path as JSON writes it.
+        const at = body.indexOf(`\n[${JSON.stringify(file)},`, restEnd);
+        if (at < 0) return undefined;
+        let lo = 0;
+        let hi = count - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >> 1;
+          if (starts[mid] === at + 1) return mid;
+          if (starts[mid] < at + 1) lo = mid + 1; else hi = mid - 1;
+        }
+        return undefined;
+      },
+      skill,
+      skills: () => Array.from({ length: count }, (_, i) => skill(i)),
       load: (i) => {
-        if (!(i >= 0 && i < starts.length - 1)) return undefined;
-        const text = line(i);
+        if (!(i >= 0 && count + i < starts.length - 1)) return undefined;
+        const text = line(count + i);
         if (text === '') return { problems: [], mentions: [] };
         const [problems, mentions] = JSON.parse(text) as unknown[];
         return Array.isArray(problems) && Array.isArray(mentions) ? { problems: problems as Problem[], mentions: mentions as Range[] } : undefined;
       },
-      bytes: (id, next, loads) => {
-        const chunks = [body.subarray(0, metaEnd + 1), Buffer.from(`${JSON.stringify(next)}\n`, 'utf8')];
-        let from = starts[0];
-        for (const i of [...loads.keys()].sort((a, b) => a - b)) {
-          const r = loads.get(i)!;
-          chunks.push(body.subarray(from, starts[i]), Buffer.from(`${loadLine(r.problems, r.mentions)}\n`, 'utf8'));
+      bytes: (id, rows, loads) => {
+        const chunks: Buffer[] = [];
+        let from = 0;
+        const lines = [...[...rows].map(([i, r]) => [i, JSON.stringify(r)] as const), ...[...loads].map(([i, r]) => [count + i, loadLine(r.problems, r.mentions)] as const)];
+        for (const [i, text] of lines.sort((a, b) => a[0] - b[0])) {
+          chunks.push(body.subarray(from, starts[i]), Buffer.from(`${text}\n`, 'utf8'));
           from = starts[i + 1];
         }
         chunks.push(body.subarray(from));
