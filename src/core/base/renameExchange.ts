@@ -9,7 +9,7 @@
  * (another system, no Perl, a file system without it), the caller renames instead and the residual in
  * docs/architecture.md (Write guarantees) applies.
  */
-import { spawn } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import * as nodeFs from 'node:fs';
 import * as nodeOs from 'node:os';
 import * as nodePath from 'node:path';
@@ -114,6 +114,9 @@ function start(nr: number): Server | null {
   let dir: string;
   try { dir = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), 'skillflow-exchange-')); } catch { return null; }
   // A clean environment: nothing from the user's PERL5OPT or PERL5LIB runs.
+  // Loaded here, on the first exchange: node:child_process (and node:net under it) costs every CLI run ~10 ms to load.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { spawn } = require('node:child_process') as typeof ChildProcess;
   const child = spawn(PERL, ['-e', SERVER, dir, String(nr)], { env: {}, stdio: 'ignore' });
   child.on('error', () => { /* no Perl: the opens below time out and renames are used */ });
   child.unref();
