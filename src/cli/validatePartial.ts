@@ -231,7 +231,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
  * block is its own JSON at an indent of 4, and cleanOutput changes characters one by one (and lines that start with
  * `::`), so it can be applied to the block alone.
  */
-function jsonSpliced(printed: Buffer, rows: ReadonlyArray<{ before: SkillRow; after: SkillRow }>, shown: (file: string) => string): { bytes: Buffer; errors: number } | undefined {
+export function jsonSpliced(printed: Buffer, rows: ReadonlyArray<{ before: SkillRow; after: SkillRow }>, shown: (file: string) => string): { bytes: Buffer; errors: number } | undefined {
   const block = (r: SkillRow) => {
     const [skillMdPath, name, scope, source, problems] = r;
     const el = reportJson({ skills: [{ skillMdPath, name, scope, source, problems }], agents: [], configs: [], errors: 0, warnings: 0, infos: 0 }, shown).skills[0];
