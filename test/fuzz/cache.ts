@@ -309,8 +309,9 @@ export const cacheTarget: Target = {
         reportAtExit();
         const base = nodeFs.mkdtempSync(nodePath.join(sandbox, 't-'));
         try {
-          // A small tree to start from.
-          for (const [root, skill] of [[0, 0], [0, 1], [1, 2], [2, 0]]) apply(base, { op: 'write', root, skill, text: 0 });
+          // A small tree to start from (with a plugin of one skill: its skills' names are their commands).
+          for (const [root, skill] of [[0, 0], [0, 1], [1, 2], [2, 0], [3, 1]]) apply(base, { op: 'write', root, skill, text: 0 });
+          apply(base, { op: 'plugin', text: 0 });
           nodeFs.mkdirSync(nodePath.join(base, 'ws/pkg/.claude/skills'), { recursive: true });
           validate(base, input, true);
           input.steps.forEach((s, n) => {
