@@ -31,8 +31,9 @@ import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed,
 
 /**
  * The output of the memoised run `found` (a replay with `dirty` set) when the loads it names give the same entries
- * again, or entries that differ only in their own problems (then printed from the report memo, reportAgain); the memo
- * is then patched. Undefined (nothing written) otherwise. Never throws.
+ * again, or entries that differ only in their own problems, description, mentions' places or a name nothing else reads
+ * (then printed from the report memo, reportAgain); the memo is then patched. Undefined (nothing written) otherwise.
+ * Never throws.
  */
 export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number; renamed: number }) | undefined {
   const dirty = found.dirty;
@@ -238,6 +239,8 @@ export function jsonSpliced(printed: Buffer, rows: ReadonlyArray<{ before: Skill
     return Buffer.from(cleanOutput(JSON.stringify(el, null, 2).replace(/^/gm, '    ')), 'utf8');
   };
   const counts = { error: 0, warning: 0, info: 0 };
+  // As validationReport counts them.
+  const kind = (p: Problem) => (p.severity === 'error' ? 'error' : p.severity === 'warning' ? 'warning' : 'info');
   const places: Array<{ from: number; to: number; bytes: Buffer }> = [];
   for (const { before, after } of rows) {
     const old = block(before);
@@ -245,8 +248,6 @@ export function jsonSpliced(printed: Buffer, rows: ReadonlyArray<{ before: Skill
     // The block is whole lines, found once.
     if (from < 1 || printed[from - 1] !== 10 || (printed[from + old.length] !== 44 /* , */ && printed[from + old.length] !== 10) || printed.indexOf(old, from + 1) >= 0) return undefined;
     places.push({ from, to: from + old.length, bytes: block(after) });
-    // As validationReport counts them.
-    const kind = (p: Problem) => (p.severity === 'error' ? 'error' : p.severity === 'warning' ? 'warning' : 'info');
     for (const p of before[4]) counts[kind(p)]--;
     for (const p of after[4]) counts[kind(p)]++;
   }
