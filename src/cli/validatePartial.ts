@@ -288,8 +288,10 @@ function nameReadByNothing(reported: SkillRow, entry: LoadedSkillEntry, names: R
   if (problems.some((p) => p.code !== 'mention-unknown' && WIRING_READ_CODES.has(p.code))) return false;
   for (const name of [before, entry.name]) {
     for (const m of names.mentions) {
-      const bare = m.slice(m.indexOf(':') + 1);
-      if (m === name || bare === name || closestName(m, [name]) !== undefined || closestName(bare, [name]) !== undefined) return false;
+      // A `plugin:x` mention is looked up by its last part too.
+      for (const part of m.includes(':') ? [m, m.slice(m.indexOf(':') + 1)] : [m]) {
+        if (part === name || closestName(part, [name]) !== undefined) return false;
+      }
     }
     for (const a of names.agentSkills) if (a === name || a.normalize('NFKC') === name) return false;
   }

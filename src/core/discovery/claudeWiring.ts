@@ -48,7 +48,9 @@ export const CLAUDE_CODES: ReadonlySet<string> = new Set(['duplicate-name', 'sha
 /**
  * Codes of a load's own problems that the wiring reads or changes (unread(), listing-length, the codes it sets): a
  * load's other problems pass through it as they are, but for their order (sortProblems). The run memo's report patch
- * (src/cli/validatePartial.ts) relies on it: keep this set true when the wiring starts reading another code.
+ * (src/cli/validatePartial.ts) relies on it: keep this set true when the wiring starts reading another code. It also
+ * relies on this: a project or personal skill's frontmatter `name` is read here only by checkMentions (the names a
+ * mention is looked up among) and displayName, and elsewhere only by agents' `skills:` (nameReadByNothing).
  */
 export const WIRING_READ_CODES: ReadonlySet<string> = new Set([...CLAUDE_CODES, 'listing-length', 'file-unreadable', 'file-not-text']);
 
