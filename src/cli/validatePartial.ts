@@ -26,6 +26,7 @@ import { displayPaths } from './output/paths';
 import { REPORT_WRITERS, reportJson, validationReport } from './output/report';
 import { type LoadRecord, openReportMemo, type ReadNames, REPORT_FILE, type SkillRow } from './validateReportMemo';
 import { withReadCache } from '../core/discovery/readCache';
+import { VALIDATE_OMITS_REFERENCES } from './validateCache';
 import type { CliContext } from './context';
 import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed, processContext, writeAtomic } from './validateMemo';
 
@@ -54,6 +55,8 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
       let now: string;
       try {
         entry = loadSkillsInOrder(fs, [job.job], job.profile, { listFiles: job.listFiles })[0];
+        // As the validate cache gave the digest (without references: validateCache.ts).
+        if (entry && VALIDATE_OMITS_REFERENCES) entry.references = [];
         now = entryDigest(entry);
       } finally {
         recorder.endJob(digest);

@@ -31,7 +31,7 @@ export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
 /** One question a load asked and its answer. */
 type Dep =
@@ -109,7 +109,10 @@ export interface LoadCacheOptions {
   /** Reads and writes of the cache file itself (never through the traced file system). */
   io: { read(path: string): Buffer | undefined; write(path: string, data: Buffer): void; writeChunks?(path: string, chunks: readonly Buffer[]): void };
   now?: () => number;
-  /** Drop each entry's references (as the CLI's parallel loader does: `validate` reports none of them). */
+  /**
+   * Drop each entry's references before it is stored and given (as the CLI's parallel loader does: `validate` reports
+   * none of them): neither the file nor the digests hold them.
+   */
   omitReferences?: boolean;
   /** RACY_MS unless set (tests). */
   racyMs?: number;

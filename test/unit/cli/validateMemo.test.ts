@@ -149,6 +149,12 @@ test('validate --cache: an edit that leaves every load\'s entry the same makes o
     fs.appendFileSync(path.join(ws, '.claude/skills/gamma/SKILL.md'), '\nWords.\n');
     assert.equal(same(['--format', 'json']).patched, 2);
     assert.equal(same(['--format', 'json']).memo, true);
+    // The cache stores entries without their references (validate reports none); a skill that has one, its load made
+    // again, is compared as stored: the memo is patched, not its report printed again.
+    assert.doesNotMatch(fs.readFileSync(path.join(ws, '.skillflow_cache/validate-v1.json'), 'utf8'), /"references":\[[^\]]/);
+    fs.appendFileSync(path.join(ws, '.claude/skills/alpha/SKILL.md'), '\nWords.\n');
+    const alpha = same(['--format', 'json']);
+    assert.deepEqual([alpha.memo, alpha.patched, alpha.reprinted], [false, 1, undefined]);
   } finally {
     removeTree(work);
   }
