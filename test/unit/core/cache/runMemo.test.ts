@@ -7,10 +7,20 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { nodeFileSystem } from '../../../../src/core/base/fs';
+import { type FileSystem, nodeFileSystem } from '../../../../src/core/base/fs';
 import { diskFingerprint } from '../../../../src/core/cache/answers';
 import { patchMemo, replayRunMemo, type ReplayDisk, RunRecorder } from '../../../../src/core/cache/runMemo';
 import { removeTree, tempTree } from '../../helpers/tempTree';
+
+/** The question lines of load `job` made again (for patchMemo), asking the disk what `ask` asks, its entry of `digest`. */
+function madeAgain(job: number, digest: string, ask: (fs: FileSystem) => void): string {
+  const rec = new RunRecorder({ fingerprint: diskFingerprint, racyMs: 0 });
+  const traced = rec.trace(nodeFileSystem);
+  rec.beginJobAt(job);
+  ask(traced);
+  rec.endJob(digest);
+  return rec.questionLines()!;
+}
 
 const disk: ReplayDisk = {
   lstat: (p) => fs.lstatSync(p, { throwIfNoEntry: false }),
@@ -55,13 +65,8 @@ test('run memo: the loads that asked a changed answer are named; a changed answe
     for (let round = 0; round < 4; round++) {
       const found = replayRunMemo(round === 0 ? memo : fs.readFileSync(memoFile), 'k', {}, disk);
       assert.deepEqual(found?.dirty?.jobs, [0], `round ${round}`);
-      const rec = new RunRecorder({ fingerprint: diskFingerprint, racyMs: 0 });
-      const t = rec.trace(nodeFileSystem);
-      rec.beginJobAt(0);
-      t.lstat(path.join(dir, 'a.md'));
-      t.readFile(path.join(dir, 'a.md'));
-      rec.endJob('digest-A');
-      const patched = Buffer.concat(patchMemo(found!.dirty!, rec.questionLines()!));
+      const lines = madeAgain(0, 'digest-A', (t) => { t.lstat(path.join(dir, 'a.md')); t.readFile(path.join(dir, 'a.md')); });
+      const patched = Buffer.concat(patchMemo(found!.dirty!, lines));
       fs.writeFileSync(memoFile, patched);
       const now = replayRunMemo(patched, 'k', {}, disk);
       assert.ok(now && !now.dirty, `round ${round}: the patched memo holds`);
@@ -125,13 +130,7 @@ test('run memo: a patch drops only the lines that the loads made again alone ask
     fs.appendFileSync(path.join(dir, 'f1.md'), 'more\n');
     const found = replayRunMemo(memo, 'k', {}, disk);
     assert.deepEqual(found?.dirty?.jobs, [1]);
-    const rec = new RunRecorder({ fingerprint: diskFingerprint, racyMs: 0 });
-    const tr = rec.trace(nodeFileSystem);
-    rec.beginJobAt(1);
-    tr.lstat(path.join(dir, 'f1.md'));
-    tr.lstat(path.join(dir, 'g1.md'));
-    rec.endJob('digest-1');
-    const lines = rec.questionLines()!;
+    const lines = madeAgain(1, 'digest-1', (t) => { t.lstat(path.join(dir, 'f1.md')); t.lstat(path.join(dir, 'g1.md')); });
     const patched = Buffer.concat(patchMemo(found!.dirty!, lines));
     const held = replayRunMemo(patched, 'k', {}, disk);
     assert.ok(held && !held.dirty, 'the patched memo holds');
