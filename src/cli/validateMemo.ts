@@ -8,9 +8,8 @@
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { type FileSystem, nodeFileSystem } from '../core/base/fs';
-import { diskFingerprint, RACY_MS, type RunClock } from '../core/cache/answers';
+import { diskFingerprint, nodeCrypto, RACY_MS, type RunClock } from '../core/cache/answers';
 import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
 import type { LoadCacheOptions } from '../core/cache/loadCache';
 import type { Problem, Range } from '../core/base/types';
@@ -47,7 +46,7 @@ export function writeAtomic(file: string, data: Buffer | string | readonly Buffe
   if (!nodeFs.existsSync(ignore)) {
     try { nodeFs.writeFileSync(ignore, '# Made by skillflow validate: its cache, never committed.\n*\n', { flag: 'wx' }); } catch { /* another run made it */ }
   }
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
   try {
     if (typeof data === 'string' || Buffer.isBuffer(data)) nodeFs.writeFileSync(tmp, data, { flag: 'wx' });
     else {

@@ -3,10 +3,25 @@
  * listing, a file's bytes, and the checksum of a cache file. Small on purpose: the CLI's warm path (dist/cli.js) loads
  * this and runMemo.ts without the rest of the tool.
  */
-import * as crypto from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import * as nodeFs from 'node:fs';
-import * as zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import type { DirEntry, FileStat, FileSystem } from '../base/fs';
+
+/**
+ * node:crypto and node:zlib, loaded at their first use: a run without the cache never uses them, and loading them
+ * (crypto brings the stream modules along) costs every CLI start ~4 ms.
+ */
+let cryptoModule: typeof Crypto | undefined;
+let zlibModule: typeof Zlib | undefined;
+export function nodeCrypto(): typeof Crypto {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (cryptoModule ??= require('node:crypto') as typeof Crypto);
+}
+function nodeZlib(): typeof Zlib {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (zlibModule ??= require('node:zlib') as typeof Zlib);
+}
 
 /**
  * A file whose ctime or mtime is this close to (or after) the start of the load that read it may have been written
@@ -49,9 +64,10 @@ export const dirAnswer = (d: DirEntry[] | undefined): string => (d ? JSON.string
  * The SHA-1 of `b`, base64. Through node:crypto's one-shot `hash()` where Node has it (20.12 and later): the same
  * digest without a Hash object per call (tens of thousands of small inputs in a run with the cache: a third less time).
  */
-export const hashOf: (b: Buffer | string) => string = typeof crypto.hash === 'function'
-  ? (b) => crypto.hash('sha1', b, 'base64')
-  : (b) => crypto.createHash('sha1').update(b).digest('base64');
+export function hashOf(b: Buffer | string): string {
+  const crypto = nodeCrypto();
+  return typeof crypto.hash === 'function' ? crypto.hash('sha1', b, 'base64') : crypto.createHash('sha1').update(b).digest('base64');
+}
 
 /** The checksum of a cache body: CRC-32 where Node has it (native, fast), else SHA-1; named, so either one only matches itself. */
 export function checksum(body: Buffer): string {
@@ -60,13 +76,14 @@ export function checksum(body: Buffer): string {
 
 /** checksum() of the chunks' concatenation, without making it. */
 export function checksumOf(chunks: readonly Buffer[]): string {
+  const zlib = nodeZlib();
   if (typeof zlib.crc32 === 'function') {
     let crc = 0;
     let length = 0;
     for (const c of chunks) { crc = zlib.crc32(c, crc); length += c.length; }
     return `crc32:${crc.toString(16)}:${length}`;
   }
-  const h = crypto.createHash('sha1');
+  const h = nodeCrypto().createHash('sha1');
   for (const c of chunks) h.update(c);
   return `sha1:${h.digest('hex')}`;
 }

@@ -18,9 +18,8 @@
  * trusted when the folder or file last changed more than `racyMs` before the bytes were read (the racy window,
  * loadCache.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { FileStat, FileSystem } from '../base/fs';
-import { checksum, checksumOf, dirAnswer, type Fingerprinter, fingerprintOf, type FullStat, fullStatAnswer, hashOf, statAnswer } from './answers';
+import { checksum, checksumOf, dirAnswer, type Fingerprinter, fingerprintOf, type FullStat, fullStatAnswer, hashOf, nodeCrypto, statAnswer } from './answers';
 
 const MAGIC = 'skillflow-validate-run';
 /** Bumped whenever what is stored, or how it is checked, changes. */
@@ -134,7 +133,7 @@ export class RunRecorder {
   /** When the run started: a file or folder changed after `at - racyMs` is never trusted by its fingerprint. */
   readonly at: number;
   /** The memo's Meta.id (what a file kept beside it is bound to). */
-  readonly id = randomBytes(9).toString('base64');
+  readonly id = nodeCrypto().randomBytes(9).toString('base64');
 
   constructor(private readonly opts: RecorderOptions) {
     this.at = (opts.now ?? Date.now)();
