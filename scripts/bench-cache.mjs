@@ -7,7 +7,8 @@
 //     printed, patched) or not (a skill whose problems count its body's lines or tokens: the full run, reusing the
 //     per-skill cache), one SKILL.md given a link to a missing file (its own problems change: the memo's report printed
 //     again with that skill's problems made again: checked), one SKILL.md whose description changed (the same:
-//     checked), one SKILL.md whose `name:` changed to a name nothing reads (the same: checked), one whose `name:` changed
+//     checked), one SKILL.md given a mention of another skill (the same: checked), one SKILL.md whose `name:` changed to
+//     a name nothing reads (the same: checked), one whose `name:` changed
 //     and that mentions it (what the rest of the run reads: the full run after dist/cli.js's replay, taking every other
 //     skill's load from the per-skill cache as the replay found it: checked); cold (no cache
 //     file: validate and write both); --no-cache; each with its ratio to the floor, and the peak memory (max RSS) of
@@ -79,7 +80,7 @@ try {
   const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
-  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'name', 'nameFull', 'cold', 'nocache'];
+  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'mention', 'name', 'nameFull', 'cold', 'nocache'];
   const sides = Object.fromEntries(SIDES.map((k) => [k, []]));
   const rss = Object.fromEntries(SIDES.map((k) => [k, []]));
   const cpu = Object.fromEntries(SIDES.map((k) => [k, []]));
@@ -120,6 +121,13 @@ try {
     const desc = record('desc', validate(withCache));
     if (desc.stdout !== validate(['--no-cache']).stdout) throw new Error('the description-changed run printed something else than --no-cache');
     if (!reprinted(desc)) throw new Error(`the description-changed run did not print the memo's report again: ${desc.stderr.slice(0, 300)}`);
+    // One SKILL.md given a mention of another skill: the rest of the run reads a mention's name only to look it up among
+    // the names the run loaded (the report memo keeps them), so that skill's problems are made again.
+    const mentioning = path.join(root, folders[(i * 7919 + 6007) % folders.length], 'SKILL.md');
+    fs.appendFileSync(mentioning, `\nThen use the \`${folders[(i * 7919 + 6011) % folders.length]}\` skill.\n`);
+    const mention = record('mention', validate(withCache));
+    if (mention.stdout !== validate(['--no-cache']).stdout) throw new Error('the mention-added run printed something else than --no-cache');
+    if (!reprinted(mention)) throw new Error(`the mention-added run did not print the memo's report again: ${mention.stderr.slice(0, 300)}`);
     // One `name:` changed to a name no mention and no agent reads (in a project skill the command is the folder's name:
     // the name is a label), so that skill's name and own problems are printed again.
     const renamed = path.join(root, folders[(i * 7919 + 7507) % folders.length], 'SKILL.md');
@@ -152,6 +160,7 @@ try {
   row(`one appended to, full run (${sides.oneFull.length})`, 'oneFull');
   row('one link to a missing file added', 'link');
   row('one description changed', 'desc');
+  row('one mention of another skill added', 'mention');
   row('one name changed', 'name');
   row('one name + a mention of it (full run)', 'nameFull');
   row('cold (no cache file; writes it)', 'cold');

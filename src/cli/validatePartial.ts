@@ -18,7 +18,8 @@ import type { Problem } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
 import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
-import { closestName, WIRING_READ_CODES } from '../core/discovery/claudeWiring';
+import { closestName, mentionProblems, WIRING_READ_CODES } from '../core/discovery/claudeWiring';
+import { severityFor } from '../core/base/rules';
 import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load';
 import { EXIT_OK, EXIT_PROBLEMS } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
@@ -36,7 +37,7 @@ import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed,
  * (then printed from the report memo, reportAgain); the memo is then patched. Undefined (nothing written) otherwise.
  * Never throws.
  */
-export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number; renamed: number }) | undefined {
+export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number; renamed: number; mentioning: number }) | undefined {
   const dirty = found.dirty;
   const file = memoFile(args, ctx.cwd);
   if (!dirty || file === undefined) return undefined;
@@ -66,8 +67,11 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
       // reads of it.
       const outward = outwardDigest(now);
       const before = outwardDigest(digest);
-      if (!entry || outward === undefined || before === undefined || outward.unnamed !== before.unnamed) return undefined;
-      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions, renamed: outward.entry !== before.entry });
+      if (!entry || outward === undefined || before === undefined) return undefined;
+      // Its name or the names its mentions name may differ, not both.
+      const mentionNames = outward.unnamed !== before.unnamed;
+      if (mentionNames && outward.unmentioned !== before.unmentioned) return undefined;
+      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions, renamed: !mentionNames && outward.entry !== before.entry, mentionNames });
     }
     const lines = recorder.questionLines();
     if (lines === undefined) return undefined;
@@ -92,7 +96,7 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
     } catch {
       // an unwritable memo only costs the next run its speed
     }
-    return { ...printed, reprinted: changed.length, renamed: changed.filter((c) => c.renamed).length };
+    return { ...printed, reprinted: changed.length, renamed: changed.filter((c) => c.renamed).length, mentioning: changed.filter((c) => c.mentionNames).length };
   } catch {
     return undefined;
   }
@@ -110,6 +114,8 @@ interface ChangedLoad {
   mentions: boolean;
   /** Its name changed (its `name`, where it is, the command its load gave). */
   renamed: boolean;
+  /** The names its mentions name changed (and nothing else the rest of the run reads). */
+  mentionNames: boolean;
 }
 
 /** Two problems the same in every member. */
@@ -158,7 +164,9 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   /** The rows changed, by index: as they were and as they are now. */
   const rows = new Map<number, { before: SkillRow; after: SkillRow }>();
   const newLoads = new Map<number, LoadRecord>();
-  for (const { load, entry, description, mentions, renamed } of changed) {
+  /** The mentions' names the report memo will hold: those it held and any the changed skills now mention. */
+  const mentioned = new Set(meta.names.mentions);
+  for (const { load, entry, description, mentions, renamed, mentionNames } of changed) {
     const file = entry.skillMdPath;
     if ((description || renamed) && !meta.descriptions) return undefined;
     const old = opened.load(load);
@@ -179,9 +187,18 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
     const list = without(row[4], shown(removed));
     if (!list) return undefined;
     const adding = shown(added);
-    // Mentions that moved (naming the same skills, in the same order): their `mention-unknown` problems move with them.
     const ranges = (entry.mentions ?? []).map((m) => m.range);
-    if (mentions) {
+    if (mentionNames) {
+      // Mentions of other names: each is looked up among the names the run looked every mention up among (the rest of
+      // the run reads a mention's name for nothing else), as claudeWiring.ts checkMentions does.
+      const pool = opened.pool();
+      if (!pool) return undefined;
+      for (let k = list.length - 1; k >= 0; k--) if (list[k].code === 'mention-unknown') list.splice(k, 1);
+      const severity = severityFor('mention-unknown', meta.profile);
+      if (severity !== undefined) adding.push(...shown(mentionProblems(entry.mentions ?? [], pool, severity)));
+      for (const m of entry.mentions ?? []) mentioned.add(m.name);
+    } else if (mentions) {
+      // Mentions that moved (naming the same skills, in the same order): their `mention-unknown` problems move with them.
       if (ranges.length !== old.mentions.length) return undefined;
       for (let m = 0; m < ranges.length; m++) {
         if (sameRange(ranges[m], old.mentions[m])) continue;
@@ -206,7 +223,8 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
     rows.set(at, { before, after: row });
     newLoads.set(load, { problems: now, mentions: ranges });
   }
-  const bytes = (memoId: string) => opened.bytes(memoId, new Map([...rows].map(([i, r]) => [i, r.after])), newLoads);
+  const names = mentioned.size > meta.names.mentions.length ? { ...meta, names: { ...meta.names, mentions: [...mentioned] } } : undefined;
+  const bytes = (memoId: string) => opened.bytes(memoId, new Map([...rows].map(([i, r]) => [i, r.after])), newLoads, names);
   const out = [...found.out];
   const shownPath = displayPaths(meta.cwd);
   // JSON (most of its bytes are the skills without problems): the changed skills' blocks and the counts replaced.

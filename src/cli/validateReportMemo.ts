@@ -7,13 +7,15 @@
  * (validatePartial.ts). Only the bundle reads it (never the warm path of dist/cli.js).
  *
  * The file: a header line (magic, format, the memo's id, the checksum of the rest), a line of JSON (ReportMeta), a
- * line of JSON (the number of skills, the agents and the config files of StoredReport), one line of JSON per skill
+ * line of JSON (the number of skills, the agents and the config files of StoredReport), a line of JSON (the names the
+ * run looked mentions up among, claudeWiring.ts MentionPool, or null), one line of JSON per skill
  * (SkillRow, in the report's order), then one line per load of the memo (in its order): validateMemo.ts loadLine (its
  * problems and the ranges of its mentions), or nothing when it had neither. A run that prints one skill's problems
  * again parses that skill's row and that load's line only (and every row when the format is not JSON).
  */
 import type { Problem, Profile, Range, Scope } from '../core/base/types';
 import type { ClaudeSource } from '../core/claude/types';
+import type { MentionPool } from '../core/discovery/claudeWiring';
 import { checksumOf } from '../core/cache/answers';
 import type { ReportFormat, ValidationReport } from './output/report';
 import * as nodeFs from 'node:fs';
@@ -22,7 +24,7 @@ import { loadLine, writeAtomic } from './validateMemo';
 
 const MAGIC = 'skillflow-validate-report';
 /** Bumped whenever what is stored changes. */
-const FORMAT = 4;
+const FORMAT = 5;
 export const REPORT_FILE = 'validate-report-v1.json';
 
 /** What printing the report again needs besides the report. */
@@ -83,10 +85,11 @@ export interface LoadRecord {
 }
 
 /** The file's bytes, in chunks: `loadProblems[i]` is the memo's load i's loadLine. */
-export function reportMemoChunks(memoId: string, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[]): Buffer[] {
+export function reportMemoChunks(memoId: string, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[], pool?: MentionPool): Buffer[] {
   const rest = { skills: report.skills.length, agents: report.agents.map((a) => [a.path, a.name, a.problems]), configs: report.configs.map((c) => [c.file, c.problems]) };
   const rows = report.skills.map((s) => `${JSON.stringify([s.skillMdPath, s.name, s.scope, s.source, s.problems])}\n`);
-  return withHeader(memoId, [Buffer.from([`${JSON.stringify(meta)}\n${JSON.stringify(rest)}\n`, ...rows, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)].join(''), 'utf8')]);
+  const names = pool ? { names: [...pool.names], plugins: [...pool.plugins].map(([p, set]) => [p, [...set]]) } : null;
+  return withHeader(memoId, [Buffer.from([`${JSON.stringify(meta)}\n${JSON.stringify(rest)}\n${JSON.stringify(names)}\n`, ...rows, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)].join(''), 'utf8')]);
 }
 
 /** The header line (bound to the memo run `memoId`, with the checksum of `body`) and then `body`. */
@@ -107,8 +110,13 @@ export interface OpenedReport {
   skills(): SkillRow[];
   /** What load i gave (undefined when the file has no such load). */
   load(i: number): LoadRecord | undefined;
-  /** The file's chunks with skill row i replaced by `rows[i]` and load i's record by `loads[i]` (when given), bound to `memoId`. */
-  bytes(memoId: string, rows: ReadonlyMap<number, SkillRow>, loads: ReadonlyMap<number, LoadRecord>): Buffer[];
+  /** The names the run looked mentions up among (undefined when it kept none: several targets). */
+  pool(): MentionPool | undefined;
+  /**
+   * The file's chunks with skill row i replaced by `rows[i]` and load i's record by `loads[i]` (when given), and the
+   * meta by `meta` (when given), bound to `memoId`.
+   */
+  bytes(memoId: string, rows: ReadonlyMap<number, SkillRow>, loads: ReadonlyMap<number, LoadRecord>, meta?: ReportMeta): Buffer[];
 }
 
 /** The report memo `data` when it is intact, of this format, and bound to the memo run `memoId` (its Meta.id); else undefined. */
@@ -122,10 +130,11 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
     const body = data.subarray(nl + 1);
     if (header.sum !== checksumOf([body])) return undefined;
     const metaEnd = body.indexOf(10);
-    const restEnd = metaEnd < 0 ? -1 : body.indexOf(10, metaEnd + 1);
+    const countsEnd = metaEnd < 0 ? -1 : body.indexOf(10, metaEnd + 1);
+    const restEnd = countsEnd < 0 ? -1 : body.indexOf(10, countsEnd + 1);
     if (restEnd < 0 || body[body.length - 1] !== 10) return undefined;
     const meta = JSON.parse(body.toString('utf8', 0, metaEnd)) as ReportMeta;
-    const rest = JSON.parse(body.toString('utf8', metaEnd + 1, restEnd)) as { skills?: unknown; agents?: unknown; configs?: unknown };
+    const rest = JSON.parse(body.toString('utf8', metaEnd + 1, countsEnd)) as { skills?: unknown; agents?: unknown; configs?: unknown };
     const count = rest.skills;
     if (typeof count !== 'number' || !Array.isArray(rest.agents) || !Array.isArray(rest.configs) || typeof meta.chunk !== 'number' || typeof meta.descriptions !== 'boolean'
       || !Array.isArray(meta.names?.mentions) || !Array.isArray(meta.names.agentSkills)) return undefined;
@@ -140,6 +149,7 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
       if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !Array.isArray(row[4])) throw new Error('not a row');
       return row;
     };
+    let pool: MentionPool | null | undefined;
     return {
       meta,
       agents: rest.agents as StoredReport['agents'],
@@ -166,9 +176,22 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
         const [problems, mentions] = JSON.parse(text) as unknown[];
         return Array.isArray(problems) && Array.isArray(mentions) ? { problems: problems as Problem[], mentions: mentions as Range[] } : undefined;
       },
-      bytes: (id, rows, loads) => {
+      pool: () => {
+        if (pool === undefined) {
+          const stored = JSON.parse(body.toString('utf8', countsEnd + 1, restEnd)) as { names?: unknown; plugins?: unknown } | null;
+          pool = stored && Array.isArray(stored.names) && Array.isArray(stored.plugins)
+            ? { names: new Set(stored.names as string[]), plugins: new Map((stored.plugins as Array<[string, string[]]>).map(([p, names]) => [p, new Set(names)])) }
+            : null;
+        }
+        return pool ?? undefined;
+      },
+      bytes: (id, rows, loads, newMeta) => {
         const chunks: Buffer[] = [];
         let from = 0;
+        if (newMeta) {
+          chunks.push(Buffer.from(JSON.stringify(newMeta), 'utf8'));
+          from = metaEnd;
+        }
         const lines = [...[...rows].map(([i, r]) => [i, JSON.stringify(r)] as const), ...[...loads].map(([i, r]) => [count + i, loadLine(r.problems, r.mentions)] as const)];
         for (const [i, text] of lines.sort((a, b) => a[0] - b[0])) {
           chunks.push(body.subarray(from, starts[i]), Buffer.from(`${text}\n`, 'utf8'));
@@ -187,11 +210,11 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
  * Writes the report memo of a run whose memo (in `dir`) has the id `memoId`; with none (no memo written), removes
  * any report memo there. Never throws: a report memo that cannot be written only makes such runs run in full.
  */
-export function saveReportMemo(dir: string, memoId: string | undefined, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[]): void {
+export function saveReportMemo(dir: string, memoId: string | undefined, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[], pool?: MentionPool): void {
   const file = path.join(dir, REPORT_FILE);
   try {
     if (memoId === undefined) nodeFs.rmSync(file, { force: true });
-    else writeAtomic(file, reportMemoChunks(memoId, meta, report, loadProblems));
+    else writeAtomic(file, reportMemoChunks(memoId, meta, report, loadProblems, pool));
   } catch {
     // as above
   }

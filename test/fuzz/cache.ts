@@ -242,6 +242,7 @@ function replayed(base: string, input: Input, handOver = false): { code: number;
     totals.patched++;
     if (done.reprinted) totals.reprinted++;
     totals.renamed += done.renamed;
+    totals.mentioning += done.mentioning;
   } else {
     totals.replayed++;
   }
@@ -276,7 +277,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, renamed: 0, vouched: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, renamed: 0, mentioning: 0, vouched: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -285,7 +286,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again, ${totals.renamed} skills renamed); ${totals.vouched} loads were taken unasked by a full run after a replay`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again, ${totals.renamed} skills renamed, ${totals.mentioning} mentioning other names); ${totals.vouched} loads were taken unasked by a full run after a replay`;
 }
 
 let sandbox: string | undefined;

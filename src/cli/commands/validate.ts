@@ -22,7 +22,7 @@ import { REPORT_FORMATS, REPORT_WRITERS, type ReportFormat, validationReport } f
 import { createParallelLoader, PARALLEL_MIN_SKILLS } from '../runtime/parallel';
 import { configureProblems, RuleConfigFinder } from '../../core/config/ruleConfig';
 import { addOverlapProblems, applyConfig, type ConfiguredFindings, configuredProfile, overlapOn } from '../validateConfig';
-import { changesListingLimit } from '../../core/discovery/claudeWiring';
+import { changesListingLimit, type MentionPool } from '../../core/discovery/claudeWiring';
 import { concernedBy } from '../../core/discovery/changed';
 import { DISCOVERY_FLAGS, DISCOVERY_USAGE, startOptions } from '../discoveryFlags';
 import { openValidateCache } from '../validateCache';
@@ -104,15 +104,18 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   const finder = new RuleConfigFinder(fs, configFile);
   const profile = (parsed.flags.profile as Profile | undefined) ?? configuredProfile(finder, fs, ctx.cwd, targets);
   const empty: string[] = [];
+  /** The names each discovery looked mentions up among (the report memo keeps the one of a run with one). */
+  const pools: MentionPool[] = [];
   const discoverAll = (): DiscoverPathsResult => {
     empty.length = 0;
+    pools.length = 0;
     // Thousands of skills are spread over worker threads (they read the real disk: not with a test's fake file system).
     // A target folder with that many entries is likely such a run: the workers start loading right away, while the skills are searched.
     const parallel = ctx.fs === nodeFileSystem && !changedFiles && !cache
       ? createParallelLoader({ env: ctx.env, omitReferences: true, prewarm: () => targets.some((t) => (ctx.fs.readDir(path.resolve(ctx.cwd, t))?.length ?? 0) >= PARALLEL_MIN_SKILLS) })
       : undefined;
     try {
-      return discoverPaths(fs, ctx.cwd, targets, { profile, listFiles: false, loader: cache?.loader ?? parallel?.loader, onEmpty: (t) => empty.push(t), ...startOptions(ctx, parsed.flags) });
+      return discoverPaths(fs, ctx.cwd, targets, { profile, listFiles: false, loader: cache?.loader ?? parallel?.loader, onEmpty: (t) => empty.push(t), onMentionPool: memo && ((p) => pools.push(p)), ...startOptions(ctx, parsed.flags) });
     } finally {
       parallel?.dispose();
     }
@@ -199,7 +202,7 @@ export function validateCommand(plainCtx: CliContext, args: string[]): number {
   if (memo && cache) {
     const id = memo.save(code, cache.stats.hits + cache.stats.misses);
     // The report beside the memo, for a run where only some skills' own problems change (validatePartial.ts).
-    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), id, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands, names }, report, memo.loadProblems);
+    saveReportMemo(cacheDir(ctx.cwd, parsed.flags['cache-location']), id, { format, profile, cwd: ctx.cwd, home: home ?? null, config: configFile ?? null, descriptions, chunk: chunk!, commands, names }, report, memo.loadProblems, pools.length === 1 ? pools[0] : undefined);
   }
   return code;
 }

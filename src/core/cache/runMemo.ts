@@ -23,7 +23,7 @@ import { checksum, checksumOf, dirAnswer, type Fingerprinter, fingerprintOf, typ
 
 const MAGIC = 'skillflow-validate-run';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const RUN_MEMO_FORMAT = 4;
+export const RUN_MEMO_FORMAT = 5;
 
 /**
  * What a run printed, in order, as it reached the terminal: 'o' stdout, 'e' stderr, 's' where the cache-stats line

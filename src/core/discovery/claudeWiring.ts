@@ -9,7 +9,7 @@
  */
 import * as path from 'node:path';
 import type { FileSystem } from '../base/fs';
-import type { Problem, Profile, Range, Scope } from '../base/types';
+import type { Problem, Profile, Range, Scope, Severity } from '../base/types';
 import { severityFor } from '../base/rules';
 import { sameRange, sortProblems } from '../base/problems';
 import { buildClaudeModel, type ClaudeModel } from '../claude/load';
@@ -20,6 +20,7 @@ import type { SkillsRoot } from '../skillmd/model';
 import { loadCommand, loadSkill, type LoadedSkillEntry } from './load';
 import { pluginNameOf } from './plugins';
 import { LISTING_MAX as DEFAULT_LISTING_MAX } from '../validation/frontmatterRules';
+import type { SkillMention } from '../validation/mentions';
 
 /** Where Claude Code starts and what it reads besides the start folder. */
 export interface ClaudeWiringOptions {
@@ -40,6 +41,8 @@ export interface ClaudeWiringOptions {
   pluginDirs?: readonly string[];
   /** Folders holding a `.claude/skills` that discovery found (the nested levels come from these, without a second walk). */
   claudeFolders?: readonly string[];
+  /** Told of the names the skills' mentions are looked up among (MentionPool; the CLI's report memo keeps them). */
+  onMentionPool?: (pool: MentionPool) => void;
 }
 
 /** The codes this module sets (removed and set again on every pass). */
@@ -180,18 +183,22 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
   }
   addProblems(all, assigned, opts.profile);
   listingLengthFromSettings(all, assigned, maxDescOf, opts.profile);
-  checkMentions(all, models, opts.profile);
+  checkMentions(all, models, opts.profile, opts.onMentionPool);
   return { skills: all, models };
 }
 
 /**
- * `mention-unknown`: a body's mention of a skill or command ("use the `db-reindx` skill", "`/audit-workflow`") that no
- * level loads, when a loaded name is close to it (a mention nothing is close to may name a skill outside the
- * workspace: quiet). A `plugin:name` mention is judged only for a plugin in reach.
+ * The names a mention of a skill or command is looked up among (checkMentions), in the order the lookup meets them
+ * (closestName takes the first of equally close names): the built-in commands, every loaded name and command, every
+ * skill's name and folder; and, per plugin, its skills' names (a `plugin:name` mention is looked up there).
  */
-function checkMentions(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[], profile: Profile): void {
-  const severity = severityFor('mention-unknown', profile);
-  if (severity === undefined || !all.some((e) => e.mentions?.length)) return;
+export interface MentionPool {
+  names: Set<string>;
+  plugins: Map<string, Set<string>>;
+}
+
+/** The MentionPool of a run that loaded `all` with the models `models`. */
+export function mentionPool(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[]): MentionPool {
   const names = new Set<string>(builtinNames());
   const plugins = new Map<string, Set<string>>();
   const addName = (n: string) => {
@@ -207,30 +214,55 @@ function checkMentions(all: readonly LoadedSkillEntry[], models: readonly Claude
   };
   for (const m of models) for (const c of m.entries) if (c.loaded) { addName(c.name); if (c.invocation) addName(c.invocation.slice(1)); }
   for (const e of all) { names.add(e.name); names.add(e.folderName); if (e.root.plugin !== undefined) addName(`${e.root.plugin}:${e.folderName}`); }
+  return { names, plugins };
+}
+
+/**
+ * The `mention-unknown` problems (of `severity`) of `mentions` among `pool`, in their order; `closest` looks a bare
+ * name up in a set of names (closestName, or a cache of it).
+ */
+export function mentionProblems(mentions: readonly SkillMention[], pool: MentionPool, severity: Severity, closest: (bare: string, names: ReadonlySet<string>, key: string) => string | undefined = (bare, names) => closestName(bare, names)): Problem[] {
+  const problems: Problem[] = [];
+  for (const m of mentions) {
+    if (pool.names.has(m.name)) continue;
+    const i = m.name.indexOf(':');
+    const names = i > 0 ? pool.plugins.get(m.name.slice(0, i)) : pool.names;
+    if (!names) continue; // another plugin's skill: outside what is in reach
+    const bare = i > 0 ? m.name.slice(i + 1) : m.name;
+    if (i > 0 && names.has(bare)) continue;
+    const near = closest(bare, names, m.name);
+    if (!near) continue;
+    const shown = i > 0 ? `${m.name.slice(0, i)}:${near}` : near;
+    const what = m.slash ? `/${m.name}` : `'${m.name}'`;
+    problems.push({ code: 'mention-unknown', severity, message: `Did you mean ${m.slash ? `/${shown}` : `'${shown}'`}? No skill or command ${what} is loaded at any level here (if it comes from outside this workspace, ignore this)`, ...m.range });
+  }
+  return problems;
+}
+
+/**
+ * `mention-unknown`: a body's mention of a skill or command ("use the `db-reindx` skill", "`/audit-workflow`") that no
+ * level loads, when a loaded name is close to it (a mention nothing is close to may name a skill outside the
+ * workspace: quiet). A `plugin:name` mention is judged only for a plugin in reach. `onPool` is given the pool the
+ * mentions are (or would be) looked up among.
+ */
+function checkMentions(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[], profile: Profile, onPool?: (pool: MentionPool) => void): void {
+  const severity = severityFor('mention-unknown', profile);
+  if (!onPool && (severity === undefined || !all.some((e) => e.mentions?.length))) return;
+  const pool = mentionPool(all, models);
+  onPool?.(pool);
+  if (severity === undefined) return;
   // Many files mention the same names: each unknown name is looked up once.
   const nearCache = new Map<string, string | undefined>();
-  const closest = (bare: string, pool: ReadonlySet<string>, key: string) => {
-    if (!nearCache.has(key)) nearCache.set(key, closestName(bare, pool));
+  const closest = (bare: string, names: ReadonlySet<string>, key: string) => {
+    if (!nearCache.has(key)) nearCache.set(key, closestName(bare, names));
     return nearCache.get(key);
   };
   for (const e of all) {
     if (!e.mentions?.length) continue;
-    let added = false;
-    for (const m of e.mentions) {
-      if (names.has(m.name)) continue;
-      const i = m.name.indexOf(':');
-      const pool = i > 0 ? plugins.get(m.name.slice(0, i)) : names;
-      if (!pool) continue; // another plugin's skill: outside what is in reach
-      const bare = i > 0 ? m.name.slice(i + 1) : m.name;
-      if (i > 0 && pool.has(bare)) continue;
-      const near = closest(bare, pool, m.name);
-      if (!near) continue;
-      const shown = i > 0 ? `${m.name.slice(0, i)}:${near}` : near;
-      const what = m.slash ? `/${m.name}` : `'${m.name}'`;
-      e.problems.push({ code: 'mention-unknown', severity, message: `Did you mean ${m.slash ? `/${shown}` : `'${shown}'`}? No skill or command ${what} is loaded at any level here (if it comes from outside this workspace, ignore this)`, ...m.range });
-      added = true;
-    }
-    if (added) sortProblems(e.problems);
+    const found = mentionProblems(e.mentions, pool, severity, closest);
+    if (!found.length) continue;
+    e.problems.push(...found);
+    sortProblems(e.problems);
   }
 }
 

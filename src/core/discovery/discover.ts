@@ -12,7 +12,7 @@ import { validatePluginHooksJson } from '../validation/hookRules';
 import type { ClaudeModel } from '../claude/load';
 import type { AgentEntry, Discovery, SkillEntry, SkillsRoot } from '../skillmd/model';
 import { type AgentDir, agentDirOf, loadAgentDir } from './agents';
-import { applyClaudeModel, modelBlockedSkills } from './claudeWiring';
+import { applyClaudeModel, type MentionPool, modelBlockedSkills } from './claudeWiring';
 import { type LoadedSkillEntry, loadSkill, loadSkillsInOrder, type SkillJob, type SkillLoader } from './load';
 import { pluginNameOf, rootSkillPluginOf } from './plugins';
 import { hasFile, PathJoiner } from './paths';
@@ -29,6 +29,8 @@ export interface ClaudeStartOptions {
   additionalDirs?: readonly string[];
   /** The shell environment (`CLAUDE_CONFIG_DIR`, `SLASH_COMMAND_TOOL_CHAR_BUDGET`). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** See ClaudeWiringOptions.onMentionPool. */
+  onMentionPool?: (pool: MentionPool) => void;
 }
 
 export interface DiscoverOptions extends ClaudeStartOptions {

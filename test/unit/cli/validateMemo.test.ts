@@ -308,8 +308,39 @@ test('validate --cache: an edit that changes only a skill\'s own problems prints
       if (old) fs.writeFileSync(at, old); else fs.rmSync(at);
     }
     same(['--format', 'json']);
-    // What the rest of the run reads changed too (a new name range: a description on two lines): runs in full.
+    // Mentions of other names (one added, one changed, one that nothing is close to): the rest of the run reads a
+    // mention's name only to look it up among the names the run looked every mention up among, which the report memo
+    // keeps: printed again, in every format.
+    for (const format of ['json', 'text']) {
+      same(['--format', format]);
+      assert.equal(same(['--format', format]).memo, true);
+      fs.writeFileSync(beta, betaText.replace('Use the `alphaa` skill first.', 'Use the `alpha` skill first. Use the `gamme` skill then. Then run `/zzzz-nothing-close`.'));
+      const named = same(['--format', format]);
+      assert.deepEqual([named.memo, named.reprinted], [false, 1]);
+      assert.match(named.out, /Did you mean '?gamma'?/);
+      assert.doesNotMatch(named.out, /Did you mean '?alpha'?/);
+      // The memo now knows the new mention: a skill renamed to it runs in full (the mention's problem goes).
+      const gammaFile = path.join(ws, '.claude/skills/gamma/SKILL.md');
+      const gammaText = fs.readFileSync(gammaFile, 'utf8');
+      fs.writeFileSync(gammaFile, gammaText.replace('name: gamma', 'name: gamme'));
+      const renamed = same(['--format', format]);
+      assert.deepEqual([renamed.memo, renamed.patched], [false, undefined]);
+      assert.doesNotMatch(renamed.out, /Did you mean '?gamma'?/);
+      fs.writeFileSync(gammaFile, gammaText);
+      same(['--format', format]);
+      fs.writeFileSync(beta, betaText);
+      const back = same(['--format', format]);
+      assert.deepEqual([back.memo, back.reprinted], [false, 1]);
+      assert.match(back.out, /Did you mean '?alpha'?/);
+    }
+    // A description on two lines and the mention gone: printed again too.
+    same(['--format', 'json']);
+    assert.equal(same(['--format', 'json']).memo, true);
     fs.writeFileSync(beta, '---\nname: beta\ndescription: >\n  The beta skill. Use it in tests.\n---\n\nRead [x](x.md).\n');
+    assert.deepEqual([same(['--format', 'json']).reprinted], [1]);
+    // What the rest of the run reads changed too (beta named as the agent's `skills:` entry that no skill answers, and
+    // mentioning itself): runs in full.
+    fs.writeFileSync(beta, '---\nname: nowhere\ndescription: The beta skill. Use it in tests.\n---\n\nUse the `nowhere` skill. Read [x](x.md).\n');
     assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
     // Nothing was left behind in the cache folder.
     assert.deepEqual(fs.readdirSync(memoDir).sort(), ['.gitignore', 'validate-report-v1.json', 'validate-run-v1.json', 'validate-v1.json']);
