@@ -7,13 +7,15 @@
 //     printed, patched) or not (a skill whose problems count its body's lines or tokens: the full run, reusing the
 //     per-skill cache), one SKILL.md given a link to a missing file (its own problems change: the memo's report printed
 //     again with that skill's problems made again: checked), one SKILL.md whose description changed (the same:
-//     checked), one SKILL.md given a mention of another skill (the same: checked), one SKILL.md whose `name:` changed to
-//     a name nothing reads (the same: checked), one whose `name:` changed
-//     and that mentions it (what the rest of the run reads: the full run after dist/cli.js's replay, taking every other
-//     skill's load from the per-skill cache as the replay found it: checked); cold (no cache
+//     checked), one SKILL.md given a mention of another skill (the same: checked), one whose `name:` changed and that
+//     mentions its new name (the same: checked), one SKILL.md whose `name:` changed to a name nothing reads (the same:
+//     checked), one whose `name:` changed to a name another skill mentions (what the rest of the run reads: the full run
+//     after dist/cli.js's replay, taking every other skill's load from the per-skill cache as the replay found it:
+//     checked); cold (no cache
 //     file: validate and write both); --no-cache; each with its ratio to the floor, and the peak memory (max RSS) of
 //     each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
+// BENCH_CLI=PATH runs another build's dist/cli.js (an instrumented copy, an A/B).
 // The machine's load average is printed too: on a shared machine only the ratios mean anything, CPU ones the most.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -23,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { generate, loadTemplates, repo } from './bench-skills.mjs';
 import { childrenCpuMs, median } from './bench-lib.mjs';
 
-const cli = path.join(repo, 'dist', 'cli.js');
+const cli = process.env.BENCH_CLI ?? path.join(repo, 'dist', 'cli.js');
 function flag(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   if (i === -1) return fallback;
@@ -63,6 +65,16 @@ function run(args, cwd, env) {
   const rss = Number(/maxrss-kb:(\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN) / 1024;
   return { ms, cpu, rss, stdout: r.stdout, stderr: r.stderr };
 }
+/** Levenshtein distance. */
+function editDistance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
 const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
@@ -80,13 +92,23 @@ try {
   const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
-  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'mention', 'name', 'nameFull', 'cold', 'nocache'];
+  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'mention', 'nameMention', 'name', 'nameFull', 'cold', 'nocache'];
   const sides = Object.fromEntries(SIDES.map((k) => [k, []]));
   const rss = Object.fromEntries(SIDES.map((k) => [k, []]));
   const cpu = Object.fromEntries(SIDES.map((k) => [k, []]));
   const patched = (r) => /skillflow: run memo held after 1 loads made again/.test(r.stderr);
   const reprinted = (r) => /skillflow: run memo held after 1 loads made again; the problems of 1 printed again/.test(r.stderr);
   let reference;
+  /** The names the bench's edits mentioned, and the first folder from `offset` on whose skill's name is not within two edits of one. */
+  const mentions = [];
+  const farFromMentions = (offset) => {
+    for (let k = 0; k < folders.length; k++) {
+      const folder = folders[(offset + k) % folders.length];
+      const name = /^name: (.*)$/m.exec(fs.readFileSync(path.join(root, folder, 'SKILL.md'), 'utf8'))?.[1] ?? folder;
+      if (mentions.every((m) => editDistance(m, name) > 2)) return folder;
+    }
+    throw new Error('no skill far from the mentions');
+  };
   console.log(`bench-cache: ${N} skills, ${RUNS} rounds; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`);
   for (let i = 0; i < RUNS; i++) {
     const record = (side, r) => { sides[side].push(r.ms); rss[side].push(r.rss); cpu[side].push(r.cpu); return r; };
@@ -125,29 +147,41 @@ try {
     // the names the run loaded (the report memo keeps them), so that skill's problems are made again.
     const mentioning = path.join(root, folders[(i * 7919 + 6007) % folders.length], 'SKILL.md');
     fs.appendFileSync(mentioning, `\nThen use the \`${folders[(i * 7919 + 6011) % folders.length]}\` skill.\n`);
+    mentions.push(folders[(i * 7919 + 6011) % folders.length]);
     const mention = record('mention', validate(withCache));
     if (mention.stdout !== validate(['--no-cache']).stdout) throw new Error('the mention-added run printed something else than --no-cache');
     if (!reprinted(mention)) throw new Error(`the mention-added run did not print the memo's report again: ${mention.stderr.slice(0, 300)}`);
+    // One `name:` changed and a mention of the new name added to that skill: its own mentions are looked up among the
+    // names the run loaded with the new one in them (nothing else mentions either name), so it is printed again.
+    // (A skill whose name is not close to a name the bench's edits mention: one close to a mention runs in full.)
+    const both = path.join(root, farFromMentions(i * 7919 + 8803), 'SKILL.md');
+    const newName = `mention-target-${String.fromCharCode(97 + (i % 26))}${i * 7919}`;
+    fs.writeFileSync(both, `${fs.readFileSync(both, 'utf8').replace(/^name: .*$/m, `name: ${newName}`)}\nUse the \`${newName}\` skill.\n`);
+    mentions.push(newName);
+    const nameMention = record('nameMention', validate(withCache));
+    if (nameMention.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-and-mention-changed run printed something else than --no-cache');
+    if (!reprinted(nameMention)) throw new Error(`the name-and-mention-changed run did not print the memo's report again: ${nameMention.stderr.slice(0, 300)}`);
     // One `name:` changed to a name no mention and no agent reads (in a project skill the command is the folder's name:
     // the name is a label), so that skill's name and own problems are printed again.
-    const renamed = path.join(root, folders[(i * 7919 + 7507) % folders.length], 'SKILL.md');
+    const renamed = path.join(root, farFromMentions(i * 7919 + 7507), 'SKILL.md');
     fs.writeFileSync(renamed, fs.readFileSync(renamed, 'utf8').replace(/^name: .*$/m, `name: renamed-in-round-${i}`));
     const name = record('name', validate(withCache));
     if (name.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-changed run printed something else than --no-cache');
     if (!reprinted(name)) throw new Error(`the name-changed run did not print the memo's report again: ${name.stderr.slice(0, 300)}`);
-    // One `name:` changed and a mention of it added to that skill: what the rest of the run reads changed, so the run
-    // goes in full, every other skill's load taken from the per-skill cache (SKILLFLOW_CACHE_STATS says how many: checked).
-    const mentioned = path.join(root, folders[(i * 7919 + 8803) % folders.length], 'SKILL.md');
-    fs.writeFileSync(mentioned, `${fs.readFileSync(mentioned, 'utf8').replace(/^name: .*$/m, `name: renamed-full-${i}`)}\nUse the \`renamed-full-${i}\` skill.\n`);
+    // One `name:` changed to the name another skill's mention (added above) names: what the rest of the run reads changed,
+    // so the run goes in full, every other skill's load taken from the per-skill cache (SKILLFLOW_CACHE_STATS says how
+    // many: checked).
+    const readName = path.join(root, folders[(i * 7919 + 9901) % folders.length], 'SKILL.md');
+    fs.writeFileSync(readName, fs.readFileSync(readName, 'utf8').replace(/^name: .*$/m, `name: ${folders[(i * 7919 + 6011) % folders.length]}`));
     const full = record('nameFull', validate(withCache));
-    if (full.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-and-mention-changed run printed something else than --no-cache');
+    if (full.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-read-by-a-mention run printed something else than --no-cache');
     // (The skills edited earlier in the round are loaded again too: a patched memo leaves the per-skill cache as it was.)
     const [, reused, loaded] = /cache: (\d+) reused, (\d+) loaded/.exec(full.stderr) ?? [];
-    if (/run memo/.test(full.stderr) || Number(reused) + Number(loaded) !== N || !(Number(loaded) <= 5)) throw new Error(`the name-and-mention-changed run was not a full run reusing the other loads: ${full.stderr.slice(0, 300)}`);
+    if (/run memo/.test(full.stderr) || Number(reused) + Number(loaded) !== N || !(Number(loaded) <= 8)) throw new Error(`the name-read-by-a-mention run was not a full run reusing the other loads: ${full.stderr.slice(0, 300)}`);
     // After dist/cli.js's replay of the memo, which found other answers only to that skill's questions: the others are
     // taken as the replay found them (their traces not replayed).
     const [, taken] = /full run; (\d+) loads taken as the replay found them/.exec(full.stderr) ?? [];
-    if (!(Number(taken) >= N - 5)) throw new Error(`the name-and-mention-changed run did not take the other loads as the replay found them: ${full.stderr.slice(0, 300)}`);
+    if (!(Number(taken) >= N - 8)) throw new Error(`the name-read-by-a-mention run did not take the other loads as the replay found them: ${full.stderr.slice(0, 300)}`);
   }
   const floor = median(sides.floor);
   const floorCpu = median(cpu.floor);
@@ -161,8 +195,9 @@ try {
   row('one link to a missing file added', 'link');
   row('one description changed', 'desc');
   row('one mention of another skill added', 'mention');
+  row('one name + a mention of it', 'nameMention');
   row('one name changed', 'name');
-  row('one name + a mention of it (full run)', 'nameFull');
+  row('one name another skill mentions (full run)', 'nameFull');
   row('cold (no cache file; writes it)', 'cold');
   row('--no-cache', 'nocache');
   console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');

@@ -14,11 +14,11 @@ import * as path from 'node:path';
 import { nodeFileSystem } from '../core/base/fs';
 import { messagePaths } from '../core/base/messagePaths';
 import { compareProblems, sameRange } from '../core/base/problems';
-import type { Problem } from '../core/base/types';
+import type { Problem, Severity } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
 import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
-import { closestName, mentionProblems, WIRING_READ_CODES } from '../core/discovery/claudeWiring';
+import { closestName, type MentionPool, mentionProblems, nameDistance, WIRING_READ_CODES } from '../core/discovery/claudeWiring';
 import { severityFor } from '../core/base/rules';
 import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load';
 import { EXIT_OK, EXIT_PROBLEMS } from './context';
@@ -68,10 +68,11 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
       const outward = outwardDigest(now);
       const before = outwardDigest(digest);
       if (!entry || outward === undefined || before === undefined) return undefined;
-      // Its name or the names its mentions name may differ, not both.
+      // Its name and the names its mentions name may differ, nothing else the rest of the run reads.
+      const renamed = outward.unmentioned !== before.unmentioned;
       const mentionNames = outward.unnamed !== before.unnamed;
-      if (mentionNames && outward.unmentioned !== before.unmentioned) return undefined;
-      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions, renamed: !mentionNames && outward.entry !== before.entry, mentionNames });
+      if (renamed && mentionNames && outward.bare !== before.bare) return undefined;
+      changed.push({ load: dirty.jobs[i], digest: now, entry, description: outward.description !== before.description, mentions: outward.mentions !== before.mentions, renamed, mentionNames });
     }
     const lines = recorder.questionLines();
     if (lines === undefined) return undefined;
@@ -195,7 +196,9 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
       if (!pool) return undefined;
       for (let k = list.length - 1; k >= 0; k--) if (list[k].code === 'mention-unknown') list.splice(k, 1);
       const severity = severityFor('mention-unknown', meta.profile);
-      if (severity !== undefined) adding.push(...shown(mentionProblems(entry.mentions ?? [], pool, severity)));
+      const found = severity === undefined ? [] : renamed ? renamedMentionProblems(entry, before[1], pool, severity) : mentionProblems(entry.mentions ?? [], pool, severity);
+      if (found === undefined) return undefined;
+      adding.push(...shown(found));
       for (const m of entry.mentions ?? []) mentioned.add(m.name);
     } else if (mentions) {
       // Mentions that moved (naming the same skills, in the same order): their `mention-unknown` problems move with them.
@@ -224,7 +227,8 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
     newLoads.set(load, { problems: now, mentions: ranges });
   }
   const names = mentioned.size > meta.names.mentions.length ? { ...meta, names: { ...meta.names, mentions: [...mentioned] } } : undefined;
-  const bytes = (memoId: string) => opened.bytes(memoId, new Map([...rows].map(([i, r]) => [i, r.after])), newLoads, names);
+  // A renamed skill's name is among the names mentions are looked up among: those kept are no longer this run's.
+  const bytes = (memoId: string) => opened.bytes(memoId, new Map([...rows].map(([i, r]) => [i, r.after])), newLoads, names, changed.some((c) => c.renamed));
   const out = [...found.out];
   const shownPath = displayPaths(meta.cwd);
   // JSON (most of its bytes are the skills without problems): the changed skills' blocks and the counts replaced.
@@ -317,6 +321,40 @@ function nameReadByNothing(reported: SkillRow, entry: LoadedSkillEntry, names: R
     for (const a of names.agentSkills) if (a === name || a.normalize('NFKC') === name) return false;
   }
   return true;
+}
+
+/** A tie between names equally close to a mention (closestOnly). */
+const TIE = Symbol('tie');
+
+/** closestName, thrown TIE when another name is as close as the one it takes (then its order among them decides). */
+function closestOnly(bare: string, names: ReadonlySet<string>): string | undefined {
+  const best = closestName(bare, names);
+  if (best === undefined) return undefined;
+  const rest = new Set(names);
+  rest.delete(best);
+  const next = closestName(bare, rest);
+  if (next !== undefined && nameDistance(bare, next) === nameDistance(bare, best)) throw TIE;
+  return best;
+}
+
+/**
+ * The `mention-unknown` problems of the mentions of `entry`, a project or personal skill renamed from `before`
+ * (nameReadByNothing held: no other mention of the run is, or is close to, either name), among the names the run
+ * looked mentions up among with the new name in them: with the old name there too (another skill or folder may give
+ * it) and without it, which must agree; a mention two names are equally close to, whose suggestion would depend on
+ * their order, gives undefined (the run goes in full).
+ */
+function renamedMentionProblems(entry: LoadedSkillEntry, before: string, pool: MentionPool, severity: Severity): Problem[] | undefined {
+  try {
+    const kept = new Set(pool.names).add(entry.name);
+    const gone = new Set(kept);
+    if (before !== entry.name) gone.delete(before);
+    const [a, b] = [kept, gone].map((names) => JSON.stringify(mentionProblems(entry.mentions ?? [], { names, plugins: pool.plugins }, severity, (bare, set) => closestOnly(bare, set))));
+    return a === b ? JSON.parse(a) as Problem[] : undefined;
+  } catch (e) {
+    if (e === TIE) return undefined;
+    throw e;
+  }
 }
 
 /**

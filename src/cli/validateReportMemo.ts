@@ -113,10 +113,11 @@ export interface OpenedReport {
   /** The names the run looked mentions up among (undefined when it kept none: several targets). */
   pool(): MentionPool | undefined;
   /**
-   * The file's chunks with skill row i replaced by `rows[i]` and load i's record by `loads[i]` (when given), and the
-   * meta by `meta` (when given), bound to `memoId`.
+   * The file's chunks with skill row i replaced by `rows[i]` and load i's record by `loads[i]` (when given), the meta by
+   * `meta` (when given) and, with `stalePool`, no mention names (a skill renamed: the names are no longer the run's),
+   * bound to `memoId`.
    */
-  bytes(memoId: string, rows: ReadonlyMap<number, SkillRow>, loads: ReadonlyMap<number, LoadRecord>, meta?: ReportMeta): Buffer[];
+  bytes(memoId: string, rows: ReadonlyMap<number, SkillRow>, loads: ReadonlyMap<number, LoadRecord>, meta?: ReportMeta, stalePool?: boolean): Buffer[];
 }
 
 /** The report memo `data` when it is intact, of this format, and bound to the memo run `memoId` (its Meta.id); else undefined. */
@@ -185,12 +186,16 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
         }
         return pool ?? undefined;
       },
-      bytes: (id, rows, loads, newMeta) => {
+      bytes: (id, rows, loads, newMeta, stalePool) => {
         const chunks: Buffer[] = [];
         let from = 0;
         if (newMeta) {
           chunks.push(Buffer.from(JSON.stringify(newMeta), 'utf8'));
           from = metaEnd;
+        }
+        if (stalePool) {
+          chunks.push(body.subarray(from, countsEnd + 1), Buffer.from('null', 'utf8'));
+          from = restEnd;
         }
         const lines = [...[...rows].map(([i, r]) => [i, JSON.stringify(r)] as const), ...[...loads].map(([i, r]) => [count + i, loadLine(r.problems, r.mentions)] as const)];
         for (const [i, text] of lines.sort((a, b) => a[0] - b[0])) {

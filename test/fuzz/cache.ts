@@ -86,7 +86,7 @@ type Step =
   | { op: 'insert'; root: number; skill: number; line: number };
 
 /** Lines appended to a SKILL.md: prose, links to missing or present files, a mention, a disable comment. */
-const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).'];
+const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).', 'Use the `quite-another-name-for-s0` skill (a name a rename gives).', 'Use the `quite-another-name-for-s9` skill (as close to each of those names).'];
 
 const idx = (n: number) => fc.nat({ max: n - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(

@@ -189,17 +189,18 @@ const INWARD_KEYS = new Set(['problems', 'mentionsDisable', 'references']);
 const NAME_KEYS = new Set(['name', 'nameRange', 'invocation']);
 
 /**
- * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: six digests, space-
+ * JSON of `entry` without its root (exactly JSON.stringify's), and its digest (entryDigest: seven digests, space-
  * separated: of the same JSON without the `stamp` member; of what the rest of the run reads of it but the description
  * and where its mentions are (without INWARD_KEYS either); of the description; of its mentions' ranges; of the second
- * without its NAME_KEYS and `meta.name`; of the second without its mentions' names); throws Uncacheable for anything
- * JSON would not give back as it is.
+ * without its NAME_KEYS and `meta.name`; of the second without its mentions' names; of the second without both);
+ * throws Uncacheable for anything JSON would not give back as it is.
  */
 function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string } {
   const members: string[] = [];
   const outward: string[] = [];
   const unnamed: string[] = [];
   const unmentioned: string[] = [];
+  const bare: string[] = [];
   let description = '';
   let mentionRanges = '';
   let stamp = -1;
@@ -226,26 +227,29 @@ function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string
       outward.push(meta);
       unmentioned.push(meta);
       const { name: _name, ...others } = rest;
-      unnamed.push(`"meta":${JSON.stringify(others)}`);
+      const unnamedMeta = `"meta":${JSON.stringify(others)}`;
+      unnamed.push(unnamedMeta);
+      bare.push(unnamedMeta);
     } else {
       outward.push(member);
       unmentioned.push(member);
-      if (!NAME_KEYS.has(k)) unnamed.push(member);
+      if (!NAME_KEYS.has(k)) { unnamed.push(member); bare.push(member); }
     }
   }
   const json = `{${members.join(',')}}`;
   if (stamp >= 0) members[stamp] = '';
-  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)} ${hashOf(mentionRanges)} ${hashOf(`{${unnamed.join(',')}}`)} ${hashOf(`{${unmentioned.join(',')}}`)}` };
+  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)} ${hashOf(mentionRanges)} ${hashOf(`{${unnamed.join(',')}}`)} ${hashOf(`{${unmentioned.join(',')}}`)} ${hashOf(`{${bare.join(',')}}`)}` };
 }
 
 /**
  * What the rest of a validate run reads of an entry, from its digest: all of it but its own problems (see
  * INWARD_KEYS), its description and where its mentions are; the description; where its mentions are; the first
- * without its name (NAME_KEYS); the first without the names its mentions name. Undefined for '-' and '!'.
+ * without its name (NAME_KEYS); the first without the names its mentions name; the first without either. Undefined
+ * for '-' and '!'.
  */
-export function outwardDigest(digest: string): { entry: string; description: string; mentions: string; unnamed: string; unmentioned: string } | undefined {
+export function outwardDigest(digest: string): { entry: string; description: string; mentions: string; unnamed: string; unmentioned: string; bare: string } | undefined {
   const parts = digest.split(' ');
-  return parts.length === 6 ? { entry: parts[1], description: parts[2], mentions: parts[3], unnamed: parts[4], unmentioned: parts[5] } : undefined;
+  return parts.length === 7 ? { entry: parts[1], description: parts[2], mentions: parts[3], unnamed: parts[4], unmentioned: parts[5], bare: parts[6] } : undefined;
 }
 
 function deserializeEntry(text: string, root: LoadedSkillEntry['root']): LoadedSkillEntry {

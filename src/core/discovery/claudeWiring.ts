@@ -298,6 +298,11 @@ function sharesPiece(a: string, b: string, pieces: number): boolean {
   return false;
 }
 
+/** The Levenshtein distance of two names. */
+export function nameDistance(a: string, b: string): number {
+  return boundedDistance(a, b, Math.max(a.length, b.length));
+}
+
 /** Levenshtein distance when it is at most `limit`, else `limit + 1` (stops as soon as every cell of a row is over). */
 function boundedDistance(a: string, b: string, limit: number): number {
   let prev = new Array<number>(b.length + 1);

@@ -383,6 +383,44 @@ test('validate --cache: a skill renamed to a name nothing reads prints the memo\
       assert.equal(row?.problems.some((p) => p.code === 'name-dir-mismatch'), name !== 'beta', name);
       assert.equal(same(['--format', 'json']).memo, true, `${name}: the patched memo holds`);
     }
+    // Renamed and mentioning names at once: its own mentions are looked up among the names with the new one in them
+    // (a name close to the new one: suggested; its own new name: known; a name as close to two names: their order
+    // would decide, in full). Each from beta as it was.
+    const mentionAndRename = (name: string, body: string) => fs.writeFileSync(beta, skillMd(name, undefined, `# Beta\n\nRead [old](old.md).\n\n${body}\n`));
+    // beta as it was, and a full run (an agent edited: the names mentions are looked up among are kept again).
+    const restore = () => {
+      fs.writeFileSync(beta, skillMd('beta', undefined, '# Beta\n\nRead [old](old.md).\n'));
+      fs.appendFileSync(path.join(ws, '.claude/agents/helper.md'), 'More help.\n');
+      assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+      assert.equal(same(['--format', 'json']).memo, true);
+    };
+    restore();
+    mentionAndRename('beta-nomad', 'Use the `beta-named` skill.');
+    const close = same(['--format', 'json']);
+    assert.deepEqual([close.memo, close.reprinted], [false, 1]);
+    assert.match(close.out, /Did you mean 'beta-nomad'\?/);
+    restore();
+    mentionAndRename('beta-named', 'Use the `beta-named` skill.');
+    const both = same(['--format', 'json']);
+    assert.deepEqual([both.memo, both.reprinted], [false, 1]);
+    assert.doesNotMatch(both.out, /mention-unknown/);
+    restore();
+    mentionAndRename('alphb', 'Use the `alphc` skill.');
+    assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+    restore();
+    // A rename printed again leaves the names mentions are looked up among unknown (a later edit of mentions runs in
+    // full, which keeps them again). A mention of its old name, which only its name gave (the folder is beta): that name
+    // may be gone or not from the names (another skill may give it too); the two disagree here (unknown and close to
+    // the new name), in full.
+    rename(beta, 'zed-one');
+    assert.equal(same(['--format', 'json']).reprinted, 1);
+    fs.appendFileSync(beta, '\nUse the `beta-named` skill.\n');
+    assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+    mentionAndRename('zed-onf', 'Use the `zed-one` skill.');
+    const old = same(['--format', 'json']);
+    assert.deepEqual([old.memo, old.patched], [false, undefined]);
+    assert.match(old.out, /Did you mean 'zed-onf'\?/);
+    restore();
     // A name close to alpha's mention (mention-unknown then suggests it), and back from it: in full.
     rename(beta, 'zeta-skil');
     const near = same(['--format', 'json']);
