@@ -167,6 +167,9 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   const newLoads = new Map<number, LoadRecord>();
   /** The mentions' names the report memo will hold: those it held and any the changed skills now mention. */
   const mentioned = new Set(meta.names.mentions);
+  // Mentions are looked up among the names of the run before: one skill renamed along with another's mentions would
+  // need the names after (only a skill renamed and mentioning at once, alone, is looked up with its new name).
+  if (changed.some((c) => c.renamed) && changed.some((c) => c.mentionNames) && changed.length > 1) return undefined;
   for (const { load, entry, description, mentions, renamed, mentionNames } of changed) {
     const file = entry.skillMdPath;
     if ((description || renamed) && !meta.descriptions) return undefined;

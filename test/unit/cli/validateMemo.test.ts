@@ -408,6 +408,16 @@ test('validate --cache: a skill renamed to a name nothing reads prints the memo\
     mentionAndRename('alphb', 'Use the `alphc` skill.');
     assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
     restore();
+    // One skill renamed and another's mentions changed in one run: the mentions would need the names after the rename.
+    const alphaFile = path.join(ws, '.claude/skills/alpha/SKILL.md');
+    const alphaText = fs.readFileSync(alphaFile, 'utf8');
+    rename(beta, 'zed-two');
+    fs.appendFileSync(alphaFile, '\nUse the `zed-twq` skill.\n');
+    const pair = same(['--format', 'json']);
+    assert.deepEqual([pair.memo, pair.patched], [false, undefined]);
+    assert.match(pair.out, /Did you mean 'zed-two'\?/);
+    fs.writeFileSync(alphaFile, alphaText);
+    restore();
     // A rename printed again leaves the names mentions are looked up among unknown (a later edit of mentions runs in
     // full, which keeps them again). A mention of its old name, which only its name gave (the folder is beta): that name
     // may be gone or not from the names (another skill may give it too); the two disagree here (unknown and close to
