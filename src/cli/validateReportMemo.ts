@@ -110,7 +110,7 @@ export interface OpenedReport {
   skills(): SkillRow[];
   /** What load i gave (undefined when the file has no such load). */
   load(i: number): LoadRecord | undefined;
-  /** The names the run looked mentions up among (undefined when it kept none: several targets). */
+  /** The names the run looked mentions up among (undefined when it kept none: several targets, or a rename printed again since). */
   pool(): MentionPool | undefined;
   /**
    * The file's chunks with skill row i replaced by `rows[i]` and load i's record by `loads[i]` (when given), the meta by
