@@ -238,7 +238,11 @@ function serializeEntry(entry: LoadedSkillEntry): { json: string; digest: string
   }
   const json = `{${members.join(',')}}`;
   if (stamp >= 0) members[stamp] = '';
-  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${hashOf(`{${outward.join(',')}}`)} ${hashOf(description)} ${hashOf(mentionRanges)} ${hashOf(`{${unnamed.join(',')}}`)} ${hashOf(`{${unmentioned.join(',')}}`)} ${hashOf(`{${bare.join(',')}}`)}` };
+  // Without mentions the last two parts are the same text as the second and the fifth: their hashes are taken once.
+  const outwardHash = hashOf(`{${outward.join(',')}}`);
+  const unnamedHash = hashOf(`{${unnamed.join(',')}}`);
+  const noMentions = unmentioned.length === outward.length;
+  return { json, digest: `${hashOf(`{${members.join(',')}}`)} ${outwardHash} ${hashOf(description)} ${hashOf(mentionRanges)} ${unnamedHash} ${noMentions ? outwardHash : hashOf(`{${unmentioned.join(',')}}`)} ${noMentions ? unnamedHash : hashOf(`{${bare.join(',')}}`)}` };
 }
 
 /**
