@@ -72,6 +72,22 @@ function start(): void {
     .call(bundle.exports, bundle.exports, bundle.require.bind(bundle) as NodeJS.Require, bundle, BUNDLE, __dirname);
 }
 
+/**
+ * A reader that stopped reading (`skillflow validate | head`, a closed terminal): Node reports the failed write as an
+ * 'error' event on the stream, and without a listener that ends the run with an "Unhandled 'error' event" stack trace
+ * and exit code 1. The rest of the output goes nowhere, as with any command-line tool; the run ends as it would have
+ * (its exit code, the cache files it writes). Not for the language server: its standard streams are the protocol's
+ * channel, handled by its connection library.
+ */
+function ignoreClosedReaders(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+    });
+  }
+}
+
+if (process.argv[2] !== 'lsp') ignoreClosedReaders();
 // `skillflow validate --cache` where nothing changed since the last run: printed from the run memo without loading
 // the bundle (src/cli/validateMemo.ts). SKILLFLOW_CODE_CACHE=write (the build's run) always runs the bundle.
 if (process.env.SKILLFLOW_CODE_CACHE === 'write' || !fastValidate()) start();

@@ -91,3 +91,34 @@ test('a cache from another build, a bundle without an id, or corrupt V8 data are
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a reader that stops reading early (`| head`) ends nothing but the output: no stack trace, the run\'s own exit code', () => {
+  const dir = setup();
+  try {
+    // A bundle that prints far more than a pipe holds, in many writes, to stdout and stderr, then goes on and sets its exit code.
+    fs.writeFileSync(path.join(dir, 'skillflow.js'), [
+      "const line = 'x'.repeat(1000) + '\\n';",
+      'for (let i = 0; i < 2000; i++) { process.stdout.write(line); process.stderr.write(line); }',
+      // (Later work of the run, after the failed writes were reported: a crash at the first would never do it.)
+      "setTimeout(() => { require('node:fs').writeFileSync(process.env.DONE_FILE, 'done'); process.exitCode = 3; }, 100);",
+    ].join('\n') + '\n// skillflow-build abc123\n');
+    const done = path.join(dir, 'done');
+    const errFile = path.join(dir, 'err');
+    const cli = path.join(dir, 'cli.js');
+    // stdout to a reader that takes 10 bytes and exits (stderr to a file), then both streams to it; PIPESTATUS[0] is
+    // the CLI's exit code.
+    for (const redirect of [`2>"${errFile}"`, '2>&1']) {
+      fs.rmSync(done, { force: true });
+      const r = spawnSync('bash', ['-c', `node "${cli}" validate ${redirect} | head -c 10 > /dev/null; echo "exit=\${PIPESTATUS[0]}"`], {
+        encoding: 'utf8', env: { ...process.env, DONE_FILE: done },
+      });
+      assert.match(r.stdout, /exit=3\n$/, `${redirect}: ${r.stdout}\n${r.stderr}`);
+      assert.equal(fs.readFileSync(done, 'utf8'), 'done', `${redirect}: the run went on to its end`);
+    }
+    const err = fs.readFileSync(errFile, 'utf8');
+    assert.doesNotMatch(err, /Unhandled|EPIPE/);
+    assert.equal(err, `${'x'.repeat(1000)}\n`.repeat(2000), 'stderr got all of its lines');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
