@@ -9,11 +9,10 @@
 //     again with that skill's problems made again: checked), one SKILL.md whose description changed (the same:
 //     checked), one SKILL.md given a mention of another skill (the same: checked), one whose `name:` changed and that
 //     mentions its new name (the same: checked), one SKILL.md whose `name:` changed to a name nothing reads (the same:
-//     checked), one whose `name:` changed to a name another skill mentions (what the rest of the run reads: the full run
-//     after dist/cli.js's replay, taking every other skill's load from the per-skill cache as the replay found it:
-//     checked); cold (no cache
-//     file: validate and write both); --no-cache; each with its ratio to the floor, and the peak memory (max RSS) of
-//     each;
+//     checked), one whose `name:` changed to a name another skill mentions (the same, with that skill's lookups made
+//     again: checked), one skill folder added (a new load: the full run, taking every other skill's load from the
+//     per-skill cache: checked); cold (no cache file: validate and write both); --no-cache; each with its ratio to the
+//     floor, and the peak memory (max RSS) of each;
 //   - cold (--no-cache) at each of --sizes, per skill, for linearity.
 // BENCH_CLI=PATH runs another build's dist/cli.js (an instrumented copy, an A/B).
 // The machine's load average is printed too: on a shared machine only the ratios mean anything, CPU ones the most.
@@ -92,7 +91,7 @@ try {
   const memoUsed = (r) => /skillflow: run memo used/.test(r.stderr);
   const withCache = ['--cache-location', cacheDir];
   const folders = fs.readdirSync(root).sort();
-  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'mention', 'nameMention', 'name', 'nameFull', 'cold', 'nocache'];
+  const SIDES = ['floor', 'warm', 'one', 'oneAgain', 'oneFull', 'link', 'desc', 'mention', 'nameMention', 'name', 'nameRead', 'created', 'cold', 'nocache'];
   const sides = Object.fromEntries(SIDES.map((k) => [k, []]));
   const rss = Object.fromEntries(SIDES.map((k) => [k, []]));
   const cpu = Object.fromEntries(SIDES.map((k) => [k, []]));
@@ -168,20 +167,24 @@ try {
     const name = record('name', validate(withCache));
     if (name.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-changed run printed something else than --no-cache');
     if (!reprinted(name)) throw new Error(`the name-changed run did not print the memo's report again: ${name.stderr.slice(0, 300)}`);
-    // One `name:` changed to the name another skill's mention (added above) names: what the rest of the run reads changed,
-    // so the run goes in full, every other skill's load taken from the per-skill cache (SKILLFLOW_CACHE_STATS says how
-    // many: checked).
+    // One `name:` changed to the name another skill's mention (added above) names: the lookups of the mentions that read
+    // the old or the new name are made again among the names with the rename in them, so both skills are printed again.
     const readName = path.join(root, folders[(i * 7919 + 9901) % folders.length], 'SKILL.md');
     fs.writeFileSync(readName, fs.readFileSync(readName, 'utf8').replace(/^name: .*$/m, `name: ${folders[(i * 7919 + 6011) % folders.length]}`));
-    const full = record('nameFull', validate(withCache));
-    if (full.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-read-by-a-mention run printed something else than --no-cache');
+    const nameRead = record('nameRead', validate(withCache));
+    if (nameRead.stdout !== validate(['--no-cache']).stdout) throw new Error('the name-read-by-a-mention run printed something else than --no-cache');
+    if (!reprinted(nameRead)) throw new Error(`the name-read-by-a-mention run did not print the memo's report again: ${nameRead.stderr.slice(0, 300)}`);
+    // One skill folder added: a new load, so the run goes in full, every other skill's load taken from the per-skill
+    // cache (SKILLFLOW_CACHE_STATS says how many: checked).
+    const added = path.join(root, `added-in-round-${i}`);
+    fs.mkdirSync(added);
+    fs.writeFileSync(path.join(added, 'SKILL.md'), `---\nname: added-in-round-${i}\ndescription: A skill added in round ${i}. Use it in the bench.\n---\n\n# Added\n\nSee [the guide](references/guide.md).\n`);
+    const total = N + i + 1;
+    const full = record('created', validate(withCache));
+    if (full.stdout !== validate(['--no-cache']).stdout) throw new Error('the skill-added run printed something else than --no-cache');
     // (The skills edited earlier in the round are loaded again too: a patched memo leaves the per-skill cache as it was.)
     const [, reused, loaded] = /cache: (\d+) reused, (\d+) loaded/.exec(full.stderr) ?? [];
-    if (/run memo/.test(full.stderr) || Number(reused) + Number(loaded) !== N || !(Number(loaded) <= 8)) throw new Error(`the name-read-by-a-mention run was not a full run reusing the other loads: ${full.stderr.slice(0, 300)}`);
-    // After dist/cli.js's replay of the memo, which found other answers only to that skill's questions: the others are
-    // taken as the replay found them (their traces not replayed).
-    const [, taken] = /full run; (\d+) loads taken as the replay found them/.exec(full.stderr) ?? [];
-    if (!(Number(taken) >= N - 8)) throw new Error(`the name-read-by-a-mention run did not take the other loads as the replay found them: ${full.stderr.slice(0, 300)}`);
+    if (/run memo/.test(full.stderr) || Number(reused) + Number(loaded) !== total || !(Number(loaded) <= 9)) throw new Error(`the skill-added run was not a full run reusing the other loads: ${full.stderr.slice(0, 300)}`);
   }
   const floor = median(sides.floor);
   const floorCpu = median(cpu.floor);
@@ -197,7 +200,8 @@ try {
   row('one mention of another skill added', 'mention');
   row('one name + a mention of it', 'nameMention');
   row('one name changed', 'name');
-  row('one name another skill mentions (full run)', 'nameFull');
+  row('one name another skill mentions', 'nameRead');
+  row('one skill folder added (full run)', 'created');
   row('cold (no cache file; writes it)', 'cold');
   row('--no-cache', 'nocache');
   console.log('  (every cached output was byte-identical to the --no-cache output of the same tree)');

@@ -12,7 +12,8 @@ import { type FileSystem, nodeFileSystem } from '../core/base/fs';
 import { diskFingerprint, nodeCrypto, RACY_MS, type RunClock } from '../core/cache/answers';
 import { replayRunMemo, type Replayed, type ReplayDisk, RunRecorder } from '../core/cache/runMemo';
 import type { LoadCacheOptions } from '../core/cache/loadCache';
-import type { Problem, Range } from '../core/base/types';
+import type { Problem } from '../core/base/types';
+import type { SkillMention } from '../core/validation/mentions';
 import type { CliContext } from './context';
 import { cleanOutput, escapeControls } from './output/clean';
 
@@ -113,10 +114,13 @@ function memoKey(ctx: Pick<CliContext, 'argv' | 'cwd' | 'home' | 'managedDir' | 
 
 /**
  * What a load gave that the rest of the run may only place or pass on (validateReportMemo.ts): `[its problems, the
- * ranges of its mentions]` as JSON, '' when it had neither.
+ * ranges of its mentions]` as JSON, and, when it has mentions, what looking them up again needs: its SKILL.md, its
+ * `mentionsDisable` (null: not searched), the names they name and which are `/commands` (1) — '' when it had neither.
  */
-export function loadLine(problems: readonly Problem[], mentions: readonly Range[]): string {
-  return problems.length || mentions.length ? JSON.stringify([problems, mentions]) : '';
+export function loadLine(problems: readonly Problem[], mentions: readonly SkillMention[], file: string, disable: boolean | undefined): string {
+  if (!problems.length && !mentions.length) return '';
+  const ranges = mentions.map((m) => m.range);
+  return JSON.stringify(mentions.length ? [problems, ranges, file, disable ?? null, mentions.map((m) => m.name), mentions.map((m) => (m.slash ? 1 : 0))] : [problems, ranges]);
 }
 
 /** The line SKILLFLOW_CACHE_STATS asks for (tests). */
@@ -179,7 +183,7 @@ export function recordRun(ctx: CliContext, args: readonly string[], dir: string,
       end: (digest, entry) => {
         const i = recorder.endJob(digest);
         // Taken now: the rest of the run adds to an entry's problems.
-        if (i >= 0) loadProblems[i] = entry ? loadLine(entry.problems, (entry.mentions ?? []).map((m) => m.range)) : '';
+        if (i >= 0) loadProblems[i] = entry ? loadLine(entry.problems, entry.mentions ?? [], entry.skillMdPath, entry.mentionsDisable) : '';
       },
     },
     loadProblems,

@@ -4,9 +4,9 @@
  * made again here, traced. When each gives an entry of the digest it gave before (core/cache/loadCache.ts entryDigest:
  * what the rest of the run sees of it), the rest of the run, a function of the entries and of its own answers, would
  * print what it printed: the memo's output is printed, and the memo is patched with those loads' new answers
- * (core/cache/runMemo.ts patchMemo). An entry that differs only in its own problems, its description, where its
- * mentions are or a name nothing else reads is printed again from the report memo (reportAgain); any other entry runs
- * the full run. This is the "early cutoff" of build systems: a step made again whose result is the same does not make
+ * (core/cache/runMemo.ts patchMemo). An entry that differs only in its own problems, its description, its mentions
+ * or its name (a label, in a project or personal skill: the lookups of the mentions that read it are made again) is
+ * printed again from the report memo (reportAgain); any other entry runs the full run. This is the "early cutoff" of build systems: a step made again whose result is the same does not make
  * what depends on it again.
  */
 import * as nodeFs from 'node:fs';
@@ -18,7 +18,8 @@ import type { Problem, Severity } from '../core/base/types';
 import { entryDigest, jobOfKey, outwardDigest } from '../core/cache/loadCache';
 import { memoJobs, memoId, patchMemo, type Replayed, RunRecorder } from '../core/cache/runMemo';
 import { configureProblems, RuleConfigFinder } from '../core/config/ruleConfig';
-import { closestName, type MentionPool, mentionProblems, nameDistance, WIRING_READ_CODES } from '../core/discovery/claudeWiring';
+import { closestName, type MentionPool, mentionProblems, renamedInPool, WIRING_READ_CODES } from '../core/discovery/claudeWiring';
+import type { SkillMention } from '../core/validation/mentions';
 import { severityFor } from '../core/base/rules';
 import { type LoadedSkillEntry, loadSkillsInOrder } from '../core/discovery/load';
 import { EXIT_OK, EXIT_PROBLEMS } from './context';
@@ -33,11 +34,11 @@ import { fingerprint, type HandedOver, memoFile, PARTIAL_HANDOFF, printReplayed,
 
 /**
  * The output of the memoised run `found` (a replay with `dirty` set) when the loads it names give the same entries
- * again, or entries that differ only in their own problems, description, mentions' places or a name nothing else reads
- * (then printed from the report memo, reportAgain); the memo is then patched. Undefined (nothing written) otherwise.
+ * again, or entries that differ only in their own problems, description, mentions or label name (then printed from
+ * the report memo, reportAgain); the memo is then patched. Undefined (nothing written) otherwise.
  * Never throws.
  */
-export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number; renamed: number; mentioning: number }) | undefined {
+export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly string[], found: Replayed): (Replayed & { reprinted: number; renamed: number; mentioning: number; relooked: number }) | undefined {
   const dirty = found.dirty;
   const file = memoFile(args, ctx.cwd);
   if (!dirty || file === undefined) return undefined;
@@ -80,10 +81,12 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
     let printed: Replayed = { out: found.out, exit: found.exit, loads: found.loads };
     let report: Buffer[] | undefined;
     let data: Buffer[];
+    let relooked = 0;
     if (changed.length) {
       const again = reportAgain(dir, dirty.data, changed, found);
       if (!again) return undefined;
       printed = { ...printed, out: again.out, exit: again.exit };
+      relooked = again.relooked;
       data = patchMemo(dirty, lines, { digests: new Map(changed.map((c) => [c.load, c.digest])), out: again.out, exit: again.exit });
       report = again.bytes(again.id);
     } else {
@@ -97,7 +100,7 @@ export function finishPartial(ctx: Pick<CliContext, 'cwd'>, args: readonly strin
     } catch {
       // an unwritable memo only costs the next run its speed
     }
-    return { ...printed, reprinted: changed.length, renamed: changed.filter((c) => c.renamed).length, mentioning: changed.filter((c) => c.mentionNames).length };
+    return { ...printed, reprinted: changed.length, renamed: changed.filter((c) => c.renamed).length, mentioning: changed.filter((c) => c.mentionNames).length, relooked };
   } catch {
     return undefined;
   }
@@ -152,7 +155,7 @@ function without(all: readonly Problem[], some: readonly Problem[]): Problem[] |
  * (sortProblems: one that sorts level with another problem runs in full, as its place would depend on the order they
  * were added in). Undefined when any of that does not hold or the report memo is missing, stale or broken.
  */
-function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[], found: Replayed): { out: Replayed['out']; exit: number; id: string; bytes(memoId: string): Buffer[] } | undefined {
+function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[], found: Replayed): { out: Replayed['out']; exit: number; id: string; relooked: number; bytes(memoId: string): Buffer[] } | undefined {
   const id = memoId(memo);
   let data: Buffer | undefined;
   try { data = nodeFs.readFileSync(path.join(dir, REPORT_FILE)); } catch { return undefined; }
@@ -167,9 +170,23 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   const newLoads = new Map<number, LoadRecord>();
   /** The mentions' names the report memo will hold: those it held and any the changed skills now mention. */
   const mentioned = new Set(meta.names.mentions);
-  // Mentions are looked up among the names of the run before: one skill renamed along with another's mentions would
-  // need the names after (only a skill renamed and mentioning at once, alone, is looked up with its new name).
-  if (changed.some((c) => c.renamed) && changed.some((c) => c.mentionNames) && changed.length > 1) return undefined;
+  const severity = severityFor('mention-unknown', meta.profile);
+  // As the run configures and shows problems of `file`.
+  const shownFor = (file: string, ps: readonly Problem[]) => (configureProblems(finder, file, ps) ?? []).map((p) => ({ ...p, message: say(p.message) }));
+  // The names mentions are looked up among, as this run has them: the kept pool with each rename in it (read at the
+  // first rename or mention looked up; undefined when none was kept).
+  let pool: MentionPool | undefined;
+  let poolRead = false;
+  const keptPool = () => {
+    if (!poolRead) { pool = opened.pool(); poolRead = true; }
+    return pool;
+  };
+  /** The names mentions name that read a renamed skill's name before or after (their loads' lookups are made again). */
+  const reading = new Set<string>();
+  let relooked = 0;
+  const renamedAny = changed.some((c) => c.renamed);
+  // One skill renamed along with another's mentions: the other's lookups would need to be made after the rename.
+  if (renamedAny && changed.some((c) => c.mentionNames) && changed.length > 1) return undefined;
   for (const { load, entry, description, mentions, renamed, mentionNames } of changed) {
     const file = entry.skillMdPath;
     if ((description || renamed) && !meta.descriptions) return undefined;
@@ -178,28 +195,36 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
     if (old === undefined || at === undefined || finder.isIgnored(file)) return undefined;
     const before = rows.get(at)?.before ?? opened.skill(at);
     const row: SkillRow = [...(rows.get(at)?.after ?? before)];
+    let read = false;
     if (renamed) {
-      if (!nameReadByNothing(row, entry, meta.names)) return undefined;
+      const names = mentionsReading(row, entry, meta.names);
+      if (names === undefined) return undefined;
+      // (Lookups are made again for this change alone: with others, some would be made before all the renames.)
+      if (names.size && changed.length > 1) return undefined;
+      for (const n of names) reading.add(n);
+      read = names.size > 0;
+      const kept = keptPool();
+      pool = kept && renamedInPool(kept, row[1], entry.name);
+      if (read && !pool) return undefined;
       row[1] = entry.name;
     }
     const now = entry.problems;
     const removed = minus(old.problems, now);
     const added = minus(now, old.problems);
     if ([...removed, ...added].some((p) => WIRING_READ_CODES.has(p.code) || (p.file !== undefined && p.file !== file))) return undefined;
-    // As the run configures and shows one problem of this file.
-    const shown = (ps: readonly Problem[]) => (configureProblems(finder, file, ps) ?? []).map((p) => ({ ...p, message: say(p.message) }));
+    const shown = (ps: readonly Problem[]) => shownFor(file, ps);
     const list = without(row[4], shown(removed));
     if (!list) return undefined;
     const adding = shown(added);
     const ranges = (entry.mentions ?? []).map((m) => m.range);
-    if (mentionNames) {
-      // Mentions of other names: each is looked up among the names the run looked every mention up among (the rest of
-      // the run reads a mention's name for nothing else), as claudeWiring.ts checkMentions does.
-      const pool = opened.pool();
-      if (!pool) return undefined;
+    if (mentionNames || read) {
+      // Mentions of other names (or of names near a rename): each is looked up among the names the run looks every
+      // mention up among (the rest of the run reads a mention's name for nothing else), as claudeWiring.ts
+      // checkMentions does.
+      const names = keptPool();
+      if (!names) return undefined;
       for (let k = list.length - 1; k >= 0; k--) if (list[k].code === 'mention-unknown') list.splice(k, 1);
-      const severity = severityFor('mention-unknown', meta.profile);
-      const found = severity === undefined ? [] : renamed ? renamedMentionProblems(entry, before[1], pool, severity) : mentionProblems(entry.mentions ?? [], pool, severity);
+      const found = severity === undefined ? [] : lookedUp(entry.mentions ?? [], names, severity);
       if (found === undefined) return undefined;
       adding.push(...shown(found));
       for (const m of entry.mentions ?? []) mentioned.add(m.name);
@@ -207,38 +232,56 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
       // Mentions that moved (naming the same skills, in the same order): their `mention-unknown` problems move with them.
       if (ranges.length !== old.mentions.length) return undefined;
       for (let m = 0; m < ranges.length; m++) {
-        if (sameRange(ranges[m], old.mentions[m])) continue;
+        const was = old.mentions[m].range;
+        if (sameRange(ranges[m], was)) continue;
         for (let k = list.length - 1; k >= 0; k--) {
           const p = list[k];
-          if (p.code !== 'mention-unknown' || !sameRange(p, old.mentions[m])) continue;
+          if (p.code !== 'mention-unknown' || !sameRange(p, was)) continue;
           list.splice(k, 1);
           adding.push({ ...p, line: ranges[m].line, column: ranges[m].column, endLine: ranges[m].endLine, endColumn: ranges[m].endColumn });
         }
       }
     }
     // Without a search for disable comments (none found: `false`), the run reads the file for them when it has problems.
-    if (entry.mentionsDisable !== false && (list.length || adding.length)) return undefined;
-    for (const p of adding) {
-      let i = 0;
-      while (i < list.length && compareProblems(list[i], p) < 0) i++;
-      if (i < list.length && compareProblems(list[i], p) === 0 && !sameProblem(list[i], p)) return undefined;
-      if (i > 0 && compareProblems(list[i - 1], p) === 0 && !sameProblem(list[i - 1], p)) return undefined;
-      list.splice(i, 0, p);
-    }
-    row[4] = list;
+    const merged = entry.mentionsDisable !== false && (list.length || adding.length) ? undefined : withAdded(list, adding);
+    if (!merged) return undefined;
+    row[4] = merged;
     rows.set(at, { before, after: row });
-    newLoads.set(load, { problems: now, mentions: ranges });
+    newLoads.set(load, { problems: now, mentions: entry.mentions ?? [], file, disable: entry.mentionsDisable ?? null });
+  }
+  if (reading.size) {
+    // The other skills whose mentions read the renamed name (or one near it): their lookups made again, as above.
+    const names = pool!;
+    const reloaded = new Set(changed.map((c) => c.load));
+    for (const j of opened.mentioning(reading)) {
+      if (reloaded.has(j)) continue;
+      const record = opened.load(j);
+      const file = record?.file;
+      const at = file === undefined ? undefined : opened.skillAt(file);
+      if (file === undefined || at === undefined || finder.isIgnored(file)) return undefined;
+      const before = rows.get(at)?.before ?? opened.skill(at);
+      const row: SkillRow = [...(rows.get(at)?.after ?? before)];
+      const list = row[4].filter((p) => p.code !== 'mention-unknown');
+      const found = severity === undefined ? [] : lookedUp(record!.mentions, names, severity);
+      if (found === undefined) return undefined;
+      const adding = shownFor(file, found);
+      const merged = record!.disable !== false && (list.length || adding.length) ? undefined : withAdded(list, adding);
+      if (!merged) return undefined;
+      row[4] = merged;
+      rows.set(at, { before, after: row });
+      relooked++;
+    }
   }
   const names = mentioned.size > meta.names.mentions.length ? { ...meta, names: { ...meta.names, mentions: [...mentioned] } } : undefined;
-  // A renamed skill's name is among the names mentions are looked up among: those kept are no longer this run's.
-  const bytes = (memoId: string) => opened.bytes(memoId, new Map([...rows].map(([i, r]) => [i, r.after])), newLoads, names, changed.some((c) => c.renamed));
+  // A renamed skill's name is among the names mentions are looked up among: the kept ones are edited (or none kept).
+  const bytes = (memoId: string) => opened.bytes(memoId, new Map([...rows].map(([i, r]) => [i, r.after])), newLoads, names, renamedAny ? pool ?? null : undefined);
   const out = [...found.out];
   const shownPath = displayPaths(meta.cwd);
   // JSON (most of its bytes are the skills without problems): the changed skills' blocks and the counts replaced.
   const spliced = meta.format === 'json' && !meta.commands ? jsonSpliced(found.out[meta.chunk][1], [...rows.values()], shownPath) : undefined;
   if (spliced) {
     out[meta.chunk] = ['o', spliced.bytes];
-    return { out, exit: spliced.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes };
+    return { out, exit: spliced.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, relooked, bytes };
   }
   const skills = opened.skills();
   for (const [i, r] of rows) skills[i] = r.after;
@@ -249,7 +292,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   });
   const text = REPORT_WRITERS[meta.format](validation, shownPath, { cwd: meta.cwd, profile: meta.profile });
   out[meta.chunk] = ['o', Buffer.from(meta.commands ? escapeControls(text) : cleanOutput(text), 'utf8')];
-  return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, bytes };
+  return { out, exit: validation.errors > 0 ? EXIT_PROBLEMS : EXIT_OK, id: id!, relooked, bytes };
 }
 
 /**
@@ -303,61 +346,66 @@ export function jsonSpliced(printed: Buffer, rows: ReadonlyArray<{ before: Skill
 }
 
 /**
- * Whether the skill `reported` (its row in the report memo, of the run before) renamed to `entry.name` changes nothing
- * of the run but its own problems and its name in the report. True for a skill of a project or personal level (there
- * the command is the folder's name and `name` only a label, read by nothing in Claude Code's model but the label
- * itself: claude/load.ts) when neither name is one that a mention of a skill or an agent's `skills:` entry (`names`)
- * is, or is close to (claudeWiring.ts closestName: `mention-unknown` suggests the closest loaded name), and the skill
- * has no problem the model placed at its `name` (which may have moved).
+ * What of the run reads the name of the skill `reported` (its row in the report memo, of the run before) renamed to
+ * `entry.name`, besides its own problems and its name in the report: the names mentions name that are, or are close
+ * to, either name (claudeWiring.ts checkMentions: `mention-unknown` suggests the closest loaded name; their lookups
+ * can be made again, lookedUp), or undefined when anything else reads it. Only for a skill of a project or personal
+ * level (there the command is the folder's name and `name` only a label, read by nothing in Claude Code's model but
+ * the label itself: claude/load.ts) when neither name is an agent's `skills:` entry (`names`) and the skill has no
+ * problem the model placed at its `name` (which may have moved).
  */
-function nameReadByNothing(reported: SkillRow, entry: LoadedSkillEntry, names: ReadNames): boolean {
+function mentionsReading(reported: SkillRow, entry: LoadedSkillEntry, names: ReadNames): Set<string> | undefined {
   const [, before, scope, source, problems] = reported;
-  if (scope === 'plugin' || source !== 'skill' || entry.source !== 'skill' || entry.root.scope === 'plugin' || entry.root.plugin !== undefined) return false;
-  if (problems.some((p) => p.code !== 'mention-unknown' && WIRING_READ_CODES.has(p.code))) return false;
+  if (scope === 'plugin' || source !== 'skill' || entry.source !== 'skill' || entry.root.scope === 'plugin' || entry.root.plugin !== undefined) return undefined;
+  if (problems.some((p) => p.code !== 'mention-unknown' && WIRING_READ_CODES.has(p.code))) return undefined;
+  const reading = new Set<string>();
   for (const name of [before, entry.name]) {
     for (const m of names.mentions) {
       // A `plugin:x` mention is looked up by its last part too.
       for (const part of m.includes(':') ? [m, m.slice(m.indexOf(':') + 1)] : [m]) {
-        if (part === name || closestName(part, [name]) !== undefined) return false;
+        if (part === name || closestName(part, [name]) !== undefined) reading.add(m);
       }
     }
-    for (const a of names.agentSkills) if (a === name || a.normalize('NFKC') === name) return false;
+    for (const a of names.agentSkills) if (a === name || a.normalize('NFKC') === name) return undefined;
   }
-  return true;
+  return reading;
 }
 
-/** A tie between names equally close to a mention (closestOnly). */
+/** A tie between names equally close to a mention (lookedUp). */
 const TIE = Symbol('tie');
 
-/** closestName, thrown TIE when another name is as close as the one it takes (then its order among them decides). */
-function closestOnly(bare: string, names: ReadonlySet<string>): string | undefined {
-  const best = closestName(bare, names);
-  if (best === undefined) return undefined;
-  const rest = new Set(names);
-  rest.delete(best);
-  const next = closestName(bare, rest);
-  if (next !== undefined && nameDistance(bare, next) === nameDistance(bare, best)) throw TIE;
-  return best;
-}
-
 /**
- * The `mention-unknown` problems of the mentions of `entry`, a project or personal skill renamed from `before`
- * (nameReadByNothing held: no other mention of the run is, or is close to, either name), among the names the run
- * looked mentions up among with the new name in them: with the old name there too (another skill or folder may give
- * it) and without it, which must agree; a mention two names are equally close to, whose suggestion would depend on
- * their order, gives undefined (the run goes in full).
+ * The `mention-unknown` problems of `mentions` among `pool`, as checkMentions finds them; in a pool edited since its
+ * run (its order no longer the run's), undefined when a mention is equally close to two names (their order decides).
  */
-function renamedMentionProblems(entry: LoadedSkillEntry, before: string, pool: MentionPool, severity: Severity): Problem[] | undefined {
+function lookedUp(mentions: readonly SkillMention[], pool: MentionPool, severity: Severity): Problem[] | undefined {
+  if (!pool.edited) return mentionProblems(mentions, pool, severity);
+  const tie = { found: false };
   try {
-    const kept = new Set(pool.names).add(entry.name);
-    const gone = new Set(kept);
-    if (before !== entry.name) gone.delete(before);
-    const [a, b] = [kept, gone].map((names) => JSON.stringify(mentionProblems(entry.mentions ?? [], { names, plugins: pool.plugins }, severity, (bare, set) => closestOnly(bare, set))));
-    return a === b ? JSON.parse(a) as Problem[] : undefined;
+    return mentionProblems(mentions, pool, severity, (bare, names) => {
+      const best = closestName(bare, names, tie);
+      if (tie.found) throw TIE;
+      return best;
+    });
   } catch (e) {
     if (e === TIE) return undefined;
     throw e;
   }
+}
+
+/**
+ * `list` (sorted) with `adding` put in their places, as sortProblems would place them; undefined when one sorts level
+ * with a different problem (its place would depend on the order they were added in).
+ */
+function withAdded(list: Problem[], adding: readonly Problem[]): Problem[] | undefined {
+  for (const p of adding) {
+    let i = 0;
+    while (i < list.length && compareProblems(list[i], p) < 0) i++;
+    if (i < list.length && compareProblems(list[i], p) === 0 && !sameProblem(list[i], p)) return undefined;
+    if (i > 0 && compareProblems(list[i - 1], p) === 0 && !sameProblem(list[i - 1], p)) return undefined;
+    list.splice(i, 0, p);
+  }
+  return list;
 }
 
 /**

@@ -10,12 +10,14 @@
  * line of JSON (the number of skills, the agents and the config files of StoredReport), a line of JSON (the names the
  * run looked mentions up among, claudeWiring.ts MentionPool, or null), one line of JSON per skill
  * (SkillRow, in the report's order), then one line per load of the memo (in its order): validateMemo.ts loadLine (its
- * problems and the ranges of its mentions), or nothing when it had neither. A run that prints one skill's problems
- * again parses that skill's row and that load's line only (and every row when the format is not JSON).
+ * problems and its mentions), or nothing when it had neither. A run that prints one skill's problems again parses
+ * that skill's row and that load's line only (and every row when the format is not JSON; a rename that mentions
+ * read, the lines of the loads that mention what it reads too).
  */
 import type { Problem, Profile, Range, Scope } from '../core/base/types';
 import type { ClaudeSource } from '../core/claude/types';
 import type { MentionPool } from '../core/discovery/claudeWiring';
+import type { SkillMention } from '../core/validation/mentions';
 import { checksumOf } from '../core/cache/answers';
 import type { ReportFormat, ValidationReport } from './output/report';
 import * as nodeFs from 'node:fs';
@@ -24,7 +26,7 @@ import { loadLine, writeAtomic } from './validateMemo';
 
 const MAGIC = 'skillflow-validate-report';
 /** Bumped whenever what is stored changes. */
-const FORMAT = 5;
+const FORMAT = 6;
 export const REPORT_FILE = 'validate-report-v1.json';
 
 /** What printing the report again needs besides the report. */
@@ -80,16 +82,23 @@ export type SkillRow = [string, string, Scope, ClaudeSource, Problem[]];
 /** What a load gave that the report memo keeps (validateMemo.ts loadLine). */
 export interface LoadRecord {
   problems: Problem[];
-  /** The ranges of its mentions of other skills, in order. */
-  mentions: Range[];
+  /** Its mentions of other skills, in order. */
+  mentions: SkillMention[];
+  /** Its SKILL.md and its `mentionsDisable` (null: not searched), kept when it has mentions. */
+  file?: string;
+  disable?: boolean | null;
 }
 
 /** The file's bytes, in chunks: `loadProblems[i]` is the memo's load i's loadLine. */
 export function reportMemoChunks(memoId: string, meta: ReportMeta, report: ValidationReport, loadProblems: readonly string[], pool?: MentionPool): Buffer[] {
   const rest = { skills: report.skills.length, agents: report.agents.map((a) => [a.path, a.name, a.problems]), configs: report.configs.map((c) => [c.file, c.problems]) };
   const rows = report.skills.map((s) => `${JSON.stringify([s.skillMdPath, s.name, s.scope, s.source, s.problems])}\n`);
-  const names = pool ? { names: [...pool.names], plugins: [...pool.plugins].map(([p, set]) => [p, [...set]]) } : null;
-  return withHeader(memoId, [Buffer.from([`${JSON.stringify(meta)}\n${JSON.stringify(rest)}\n${JSON.stringify(names)}\n`, ...rows, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)].join(''), 'utf8')]);
+  return withHeader(memoId, [Buffer.from([`${JSON.stringify(meta)}\n${JSON.stringify(rest)}\n${poolLine(pool)}\n`, ...rows, ...Array.from(loadProblems, (p) => `${p ?? ''}\n`)].join(''), 'utf8')]);
+}
+
+/** The line of the names mentions are looked up among (`null`: none kept). */
+function poolLine(pool: MentionPool | undefined): string {
+  return JSON.stringify(pool ? { names: [...pool.names], plugins: [...pool.plugins].map(([p, set]) => [p, [...set]]), labels: pool.labels ? [...pool.labels] : null, edited: pool.edited === true } : null);
 }
 
 /** The header line (bound to the memo run `memoId`, with the checksum of `body`) and then `body`. */
@@ -110,14 +119,19 @@ export interface OpenedReport {
   skills(): SkillRow[];
   /** What load i gave (undefined when the file has no such load). */
   load(i: number): LoadRecord | undefined;
-  /** The names the run looked mentions up among (undefined when it kept none: several targets, or a rename printed again since). */
+  /** The loads (by index, in order) whose mentions name one of `names`. */
+  mentioning(names: ReadonlySet<string>): number[];
+  /**
+   * The names the run looked mentions up among (undefined when it kept none: several targets, or a skill renamed
+   * since in a run that kept none).
+   */
   pool(): MentionPool | undefined;
   /**
    * The file's chunks with skill row i replaced by `rows[i]` and load i's record by `loads[i]` (when given), the meta by
-   * `meta` (when given) and, with `stalePool`, no mention names (a skill renamed: the names are no longer the run's),
-   * bound to `memoId`.
+   * `meta` (when given) and the names mentions are looked up among by `pool` (when given; null: none kept), bound to
+   * `memoId`.
    */
-  bytes(memoId: string, rows: ReadonlyMap<number, SkillRow>, loads: ReadonlyMap<number, LoadRecord>, meta?: ReportMeta, stalePool?: boolean): Buffer[];
+  bytes(memoId: string, rows: ReadonlyMap<number, SkillRow>, loads: ReadonlyMap<number, LoadRecord>, meta?: ReportMeta, pool?: MentionPool | null): Buffer[];
 }
 
 /** The report memo `data` when it is intact, of this format, and bound to the memo run `memoId` (its Meta.id); else undefined. */
@@ -150,6 +164,17 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
       if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !Array.isArray(row[4])) throw new Error('not a row');
       return row;
     };
+    const load = (i: number): LoadRecord | undefined => {
+      if (!(i >= 0 && count + i < starts.length - 1)) return undefined;
+      const text = line(count + i);
+      if (text === '') return { problems: [], mentions: [] };
+      const [problems, ranges, file, disable, names, slash] = JSON.parse(text) as unknown[];
+      if (!Array.isArray(problems) || !Array.isArray(ranges)) return undefined;
+      if (!ranges.length) return { problems: problems as Problem[], mentions: [] };
+      if (typeof file !== 'string' || !Array.isArray(names) || !Array.isArray(slash) || names.length !== ranges.length || slash.length !== ranges.length) return undefined;
+      const mentions = (ranges as Range[]).map((range, k) => ({ name: String(names[k]), slash: slash[k] === 1, range }));
+      return { problems: problems as Problem[], mentions, file, disable: typeof disable === 'boolean' ? disable : null };
+    };
     let pool: MentionPool | null | undefined;
     return {
       meta,
@@ -170,34 +195,51 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
       },
       skill,
       skills: () => Array.from({ length: count }, (_, i) => skill(i)),
-      load: (i) => {
-        if (!(i >= 0 && count + i < starts.length - 1)) return undefined;
-        const text = line(count + i);
-        if (text === '') return { problems: [], mentions: [] };
-        const [problems, mentions] = JSON.parse(text) as unknown[];
-        return Array.isArray(problems) && Array.isArray(mentions) ? { problems: problems as Problem[], mentions: mentions as Range[] } : undefined;
+      load,
+      mentioning: (names) => {
+        // Each name as JSON writes it, found in the loads' lines; a load whose mentions name one (read back) is taken.
+        const found = new Set<number>();
+        const loadsFrom = starts[count];
+        for (const name of names) {
+          const quoted = Buffer.from(JSON.stringify(name), 'utf8');
+          for (let at = body.indexOf(quoted, loadsFrom); at >= 0; at = body.indexOf(quoted, at + 1)) {
+            let lo = count;
+            let hi = starts.length - 2;
+            while (lo < hi) {
+              const mid = (lo + hi + 1) >> 1;
+              if (starts[mid] <= at) lo = mid; else hi = mid - 1;
+            }
+            found.add(lo - count);
+          }
+        }
+        return [...found].sort((a, b) => a - b).filter((i) => load(i)?.mentions.some((m) => names.has(m.name)));
       },
       pool: () => {
         if (pool === undefined) {
-          const stored = JSON.parse(body.toString('utf8', countsEnd + 1, restEnd)) as { names?: unknown; plugins?: unknown } | null;
+          const stored = JSON.parse(body.toString('utf8', countsEnd + 1, restEnd)) as { names?: unknown; plugins?: unknown; labels?: unknown; edited?: unknown } | null;
           pool = stored && Array.isArray(stored.names) && Array.isArray(stored.plugins)
-            ? { names: new Set(stored.names as string[]), plugins: new Map((stored.plugins as Array<[string, string[]]>).map(([p, names]) => [p, new Set(names)])) }
+            ? {
+              names: new Set(stored.names as string[]),
+              plugins: new Map((stored.plugins as Array<[string, string[]]>).map(([p, names]) => [p, new Set(names)])),
+              ...(Array.isArray(stored.labels) ? { labels: new Map(stored.labels as Array<[string, number]>) } : {}),
+              edited: stored.edited === true,
+            }
             : null;
         }
         return pool ?? undefined;
       },
-      bytes: (id, rows, loads, newMeta, stalePool) => {
+      bytes: (id, rows, loads, newMeta, newPool) => {
         const chunks: Buffer[] = [];
         let from = 0;
         if (newMeta) {
           chunks.push(Buffer.from(JSON.stringify(newMeta), 'utf8'));
           from = metaEnd;
         }
-        if (stalePool) {
-          chunks.push(body.subarray(from, countsEnd + 1), Buffer.from('null', 'utf8'));
+        if (newPool !== undefined) {
+          chunks.push(body.subarray(from, countsEnd + 1), Buffer.from(poolLine(newPool ?? undefined), 'utf8'));
           from = restEnd;
         }
-        const lines = [...[...rows].map(([i, r]) => [i, JSON.stringify(r)] as const), ...[...loads].map(([i, r]) => [count + i, loadLine(r.problems, r.mentions)] as const)];
+        const lines = [...[...rows].map(([i, r]) => [i, JSON.stringify(r)] as const), ...[...loads].map(([i, r]) => [count + i, loadLine(r.problems, r.mentions, r.file ?? '', r.disable ?? undefined)] as const)];
         for (const [i, text] of lines.sort((a, b) => a[0] - b[0])) {
           chunks.push(body.subarray(from, starts[i]), Buffer.from(`${text}\n`, 'utf8'));
           from = starts[i + 1];

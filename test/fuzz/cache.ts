@@ -86,7 +86,7 @@ type Step =
   | { op: 'insert'; root: number; skill: number; line: number };
 
 /** Lines appended to a SKILL.md: prose, links to missing or present files, a mention, a disable comment. */
-const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).', 'Use the `quite-another-name-for-s0` skill (a name a rename gives).', 'Use the `quite-another-name-for-s9` skill (as close to each of those names).'];
+const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).', 'Use the `quite-another-name-for-s0` skill (a name a rename gives).', 'Use the `quite-another-name-for-s9` skill (as close to each of those names).', 'Use the `quite-another-name-for-s0x` skill (closest to one of them).'];
 
 const idx = (n: number) => fc.nat({ max: n - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -243,6 +243,7 @@ function replayed(base: string, input: Input, handOver = false): { code: number;
     if (done.reprinted) totals.reprinted++;
     totals.renamed += done.renamed;
     totals.mentioning += done.mentioning;
+    totals.relooked += done.relooked;
   } else {
     totals.replayed++;
   }
@@ -277,7 +278,7 @@ function validate(base: string, input: Input, cache: boolean): { code: number; o
 }
 
 /** Loads reused and made over the whole fuzz run (printed at exit: a property whose runs reuse nothing proves nothing). */
-const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, renamed: 0, mentioning: 0, vouched: 0 };
+const totals = { steps: 0, reused: 0, loaded: 0, failed: 0, replayed: 0, patched: 0, reprinted: 0, renamed: 0, mentioning: 0, relooked: 0, vouched: 0 };
 let reported = false;
 function reportAtExit(): void {
   if (reported) return;
@@ -286,7 +287,7 @@ function reportAtExit(): void {
 }
 
 function summary(): string {
-  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again, ${totals.renamed} skills renamed, ${totals.mentioning} mentioning other names); ${totals.vouched} loads were taken unasked by a full run after a replay`;
+  return `cache fuzz: ${totals.steps} steps checked, ${totals.failed} differed; the cached runs reused ${totals.reused} loads and made ${totals.loaded}; the run memo was replayed ${totals.replayed} times and held after loads made again ${totals.patched} times (${totals.reprinted} of them with some skills' problems printed again, ${totals.renamed} skills renamed, ${totals.mentioning} mentioning other names, ${totals.relooked} other skills' mentions looked up again after a rename); ${totals.vouched} loads were taken unasked by a full run after a replay`;
 }
 
 let sandbox: string | undefined;

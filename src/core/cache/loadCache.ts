@@ -31,7 +31,7 @@ export { type Fingerprinter, RACY_MS } from './answers';
 
 const MAGIC = 'skillflow-validate-cache';
 /** Bumped whenever what is stored, or how it is checked, changes. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /** One question a load asked and its answer. */
 type Dep =

@@ -195,10 +195,21 @@ export function applyClaudeModel(fs: FileSystem, entries: readonly LoadedSkillEn
 export interface MentionPool {
   names: Set<string>;
   plugins: Map<string, Set<string>>;
+  /**
+   * (With `labels` asked for.) Each name of `names` that only skills' `name` values give (no built-in, command,
+   * folder or plugin gives it), with how many skills give it: a skill renamed from such a name takes it out of the
+   * pool when it was the last (the CLI's report memo edits a kept pool so: validatePartial.ts).
+   */
+  labels?: Map<string, number>;
+  /**
+   * The pool was edited after the run that made it (names added at its end, some taken out): the order of `names` is
+   * no longer the one a run meets them in, so a lookup where two names are equally close cannot be answered from it.
+   */
+  edited?: boolean;
 }
 
-/** The MentionPool of a run that loaded `all` with the models `models`. */
-export function mentionPool(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[]): MentionPool {
+/** The MentionPool of a run that loaded `all` with the models `models` (with `labels` when asked: see MentionPool). */
+export function mentionPool(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[], withLabels = false): MentionPool {
   const names = new Set<string>(builtinNames());
   const plugins = new Map<string, Set<string>>();
   const addName = (n: string) => {
@@ -214,7 +225,34 @@ export function mentionPool(all: readonly LoadedSkillEntry[], models: readonly C
   };
   for (const m of models) for (const c of m.entries) if (c.loaded) { addName(c.name); if (c.invocation) addName(c.invocation.slice(1)); }
   for (const e of all) { names.add(e.name); names.add(e.folderName); if (e.root.plugin !== undefined) addName(`${e.root.plugin}:${e.folderName}`); }
-  return { names, plugins };
+  if (!withLabels) return { names, plugins };
+  // What gives each name besides skills' `name` values: everything above but `names.add(e.name)`.
+  const given = new Set<string>(builtinNames());
+  const giveName = (n: string) => { given.add(n); const i = n.indexOf(':'); if (i > 0) given.add(n.slice(i + 1)); };
+  for (const m of models) for (const c of m.entries) if (c.loaded) { giveName(c.name); if (c.invocation) giveName(c.invocation.slice(1)); }
+  for (const e of all) { given.add(e.folderName); if (e.root.plugin !== undefined) giveName(`${e.root.plugin}:${e.folderName}`); }
+  const labels = new Map<string, number>();
+  for (const e of all) if (!given.has(e.name)) labels.set(e.name, (labels.get(e.name) ?? 0) + 1);
+  return { names, plugins, labels };
+}
+
+/**
+ * `pool` after a skill that gives `before` as its `name` (and nothing else of the pool: a project or personal skill)
+ * was renamed to `after`: the name is taken out when no other skill, command, folder or built-in gives it, and the new
+ * one added at the end (the result is `edited`). Undefined when `pool` has no `labels`.
+ */
+export function renamedInPool(pool: MentionPool, before: string, after: string): MentionPool | undefined {
+  if (!pool.labels) return undefined;
+  if (before === after) return pool;
+  const names = new Set(pool.names);
+  const labels = new Map(pool.labels);
+  const left = labels.get(before);
+  if (left !== undefined) {
+    if (left > 1) labels.set(before, left - 1);
+    else { labels.delete(before); names.delete(before); }
+  }
+  if (!names.has(after)) { names.add(after); labels.set(after, 1); } else if (labels.has(after)) labels.set(after, labels.get(after)! + 1);
+  return { names, plugins: pool.plugins, labels, edited: true };
 }
 
 /**
@@ -248,7 +286,7 @@ export function mentionProblems(mentions: readonly SkillMention[], pool: Mention
 function checkMentions(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[], profile: Profile, onPool?: (pool: MentionPool) => void): void {
   const severity = severityFor('mention-unknown', profile);
   if (!onPool && (severity === undefined || !all.some((e) => e.mentions?.length))) return;
-  const pool = mentionPool(all, models);
+  const pool = mentionPool(all, models, onPool !== undefined);
   onPool?.(pool);
   if (severity === undefined) return;
   // Many files mention the same names: each unknown name is looked up once.
@@ -266,17 +304,24 @@ function checkMentions(all: readonly LoadedSkillEntry[], models: readonly Claude
   }
 }
 
-/** The closest name within a small edit distance (`db-reindx` → `db-reindex`); undefined for short or far names. */
-export function closestName(name: string, pool: Iterable<string>): string | undefined {
+/**
+ * The closest name within a small edit distance (`db-reindx` → `db-reindex`); undefined for short or far names. Of
+ * names equally close, the first `pool` gives; with `tie`, `tie.found` says whether another was as close.
+ */
+export function closestName(name: string, pool: Iterable<string>, tie?: { found: boolean }): string | undefined {
+  if (tie) tie.found = false;
   if (name.length < 4) return undefined;
   const limit = Math.min(2, Math.floor(name.length / 4));
   let best: string | undefined;
   let bestDistance = limit + 1;
+  // Looking for ties, a candidate as close as the best so far is measured too (the bound is one edit wider).
+  const wider = tie === undefined ? 0 : 1;
   for (const candidate of pool) {
-    if (Math.abs(candidate.length - name.length) >= bestDistance || candidate.includes(':')) continue;
-    if (!sharesPiece(name, candidate, bestDistance)) continue;
-    const d = boundedDistance(name, candidate, bestDistance - 1);
-    if (d < bestDistance) { best = candidate; bestDistance = d; }
+    const reach = best === undefined ? bestDistance : bestDistance + wider;
+    if (Math.abs(candidate.length - name.length) >= reach || candidate.includes(':')) continue;
+    if (!sharesPiece(name, candidate, reach)) continue;
+    const d = boundedDistance(name, candidate, reach - 1);
+    if (d < bestDistance) { best = candidate; bestDistance = d; if (tie) tie.found = false; } else if (tie && best !== undefined && d === bestDistance) tie.found = true;
   }
   return best;
 }

@@ -232,8 +232,9 @@ function takeValidation(entry: LoadedSkillEntry, result: ReturnType<typeof valid
   if (result.mentions.length) entry.mentions = result.mentions;
   entry.problems = sortProblems(command ? commandProblems(result.parsed.keys, result.problems, profile) : result.problems);
   // Rule configuration reads the file of a skill with problems again for its disable comments, unless it is
-  // known here to have none (a search of bytes in memory; files without problems are not searched).
-  if (entry.problems.length) entry.mentionsDisable = mayHoldDisableComment(bytes);
+  // known here to have none (a search of bytes in memory). Files without problems or mentions are not searched (a
+  // mention may get a problem later in the run: mention-unknown).
+  if (entry.problems.length || entry.mentions) entry.mentionsDisable = mayHoldDisableComment(bytes);
 }
 
 /** Why bytes are not a text file (NUL bytes, or not UTF-8), or undefined when they are text. */

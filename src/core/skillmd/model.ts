@@ -105,7 +105,7 @@ export interface SkillEntry {
   stamp: string;
   /**
    * Whether SKILL.md holds the text `skillflow-disable` after a `<!--` (a rule-disabling comment may be there);
-   * undefined when loading did not search it (a file without problems, or one not read). Rule configuration reads the
+   * undefined when loading did not search it (a file without problems or mentions, or one not read). Rule configuration reads the
    * file again only when this is not false.
    */
   mentionsDisable?: boolean;

@@ -319,15 +319,18 @@ test('validate --cache: an edit that changes only a skill\'s own problems prints
       assert.deepEqual([named.memo, named.reprinted], [false, 1]);
       assert.match(named.out, /Did you mean '?gamma'?/);
       assert.doesNotMatch(named.out, /Did you mean '?alpha'?/);
-      // The memo now knows the new mention: a skill renamed to it runs in full (the mention's problem goes).
+      // The memo now knows the new mention: a skill renamed to it is printed again with beta, whose lookups are made
+      // again (the mention's problem goes), and back.
       const gammaFile = path.join(ws, '.claude/skills/gamma/SKILL.md');
       const gammaText = fs.readFileSync(gammaFile, 'utf8');
       fs.writeFileSync(gammaFile, gammaText.replace('name: gamma', 'name: gamme'));
       const renamed = same(['--format', format]);
-      assert.deepEqual([renamed.memo, renamed.patched], [false, undefined]);
+      assert.deepEqual([renamed.memo, renamed.reprinted], [false, 1]);
       assert.doesNotMatch(renamed.out, /Did you mean '?gamma'?/);
       fs.writeFileSync(gammaFile, gammaText);
-      same(['--format', format]);
+      const unnamed = same(['--format', format]);
+      assert.deepEqual([unnamed.memo, unnamed.reprinted], [false, 1]);
+      assert.match(unnamed.out, /Did you mean '?gamma'?/);
       fs.writeFileSync(beta, betaText);
       const back = same(['--format', format]);
       assert.deepEqual([back.memo, back.reprinted], [false, 1]);
@@ -349,7 +352,7 @@ test('validate --cache: an edit that changes only a skill\'s own problems prints
   }
 });
 
-test('validate --cache: a skill renamed to a name nothing reads prints the memo\'s report again; a name a mention, an agent, the model or a plugin reads runs in full', () => {
+test('validate --cache: a skill renamed prints the memo\'s report again, with the lookups of mentions that read either name made again; a name an agent, the model or a plugin reads runs in full', () => {
   // alpha mentions `zeta-skill`, which no level loads and no loaded name is close to (quiet); the agent lists
   // `agent-named`, which does not exist (agent-skill-missing); `help` is a built-in command (builtin-clash at its name).
   const work = tempTree({
@@ -418,26 +421,53 @@ test('validate --cache: a skill renamed to a name nothing reads prints the memo\
     assert.match(pair.out, /Did you mean 'zed-two'\?/);
     fs.writeFileSync(alphaFile, alphaText);
     restore();
-    // A rename printed again leaves the names mentions are looked up among unknown (a later edit of mentions runs in
-    // full, which keeps them again). A mention of its old name, which only its name gave (the folder is beta): that name
-    // may be gone or not from the names (another skill may give it too); the two disagree here (unknown and close to
-    // the new name), in full.
+    // A rename printed again edits the names mentions are looked up among (its old name out when only its `name` gave
+    // it, the new one in): a later edit of mentions is printed again from them. A mention of its old name, which only
+    // its name gave (the folder is beta): now unknown, close to the new name.
     rename(beta, 'zed-one');
     assert.equal(same(['--format', 'json']).reprinted, 1);
-    fs.appendFileSync(beta, '\nUse the `beta-named` skill.\n');
-    assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+    fs.appendFileSync(beta, '\nUse the `zed-onee` skill.\n');
+    const later = same(['--format', 'json']);
+    assert.deepEqual([later.memo, later.reprinted], [false, 1]);
+    assert.match(later.out, /Did you mean 'zed-one'\?/);
     mentionAndRename('zed-onf', 'Use the `zed-one` skill.');
     const old = same(['--format', 'json']);
-    assert.deepEqual([old.memo, old.patched], [false, undefined]);
+    assert.deepEqual([old.memo, old.reprinted], [false, 1]);
     assert.match(old.out, /Did you mean 'zed-onf'\?/);
+    // Its folder's name stays among the names whatever its `name` says: a mention of `beta` stays known.
+    mentionAndRename('beta', 'Use the `beta` skill.');
+    assert.equal(same(['--format', 'json']).reprinted, 1);
+    rename(beta, 'zed-three');
+    const folder = same(['--format', 'json']);
+    assert.deepEqual([folder.memo, folder.reprinted], [false, 1]);
+    assert.doesNotMatch(folder.out, /mention-unknown/);
     restore();
-    // A name close to alpha's mention (mention-unknown then suggests it), and back from it: in full.
+    // A name close to alpha's mention (mention-unknown then suggests it), and back from it: alpha's lookups are made
+    // again, and both skills printed again.
     rename(beta, 'zeta-skil');
     const near = same(['--format', 'json']);
-    assert.deepEqual([near.memo, near.patched], [false, undefined]);
-    assert.match(near.out, /Did you mean 'zeta-skil'\?/);
+    assert.deepEqual([near.memo, near.patched, near.reprinted], [false, 1, 1]);
+    assert.match(near.out, /alpha\/SKILL\.md[^]*Did you mean 'zeta-skil'\?/);
+    rename(beta, 'zeta-skill');
+    const exact = same(['--format', 'json']);
+    assert.deepEqual([exact.memo, exact.reprinted], [false, 1]);
+    assert.doesNotMatch(exact.out, /mention-unknown/);
     rename(beta, 'beta');
+    const back = same(['--format', 'json']);
+    assert.deepEqual([back.memo, back.reprinted], [false, 1]);
+    assert.doesNotMatch(back.out, /mention-unknown/);
+    // Two names as close to alpha's mention, one of them this rename's: which is suggested depends on their order (in
+    // a run, the order the run meets them in): in full.
+    const gamma = path.join(ws, '.claude/skills/zeta-skilm/SKILL.md');
+    fs.mkdirSync(path.dirname(gamma));
+    fs.writeFileSync(gamma, skillMd('zeta-skilm'));
     assert.deepEqual([same(['--format', 'json']).patched], [undefined]);
+    rename(beta, 'zeta-skiln');
+    const tie = same(['--format', 'json']);
+    assert.deepEqual([tie.memo, tie.patched], [false, undefined]);
+    assert.match(tie.out, /Did you mean 'zeta-skil[mn]'\?/);
+    fs.rmSync(path.dirname(gamma), { recursive: true });
+    restore();
     // The name the agent lists (its agent-skill-missing goes), and back: in full.
     rename(beta, 'agent-named');
     const listed = same(['--format', 'json']);
