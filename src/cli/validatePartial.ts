@@ -171,6 +171,9 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
   /** The mentions' names the report memo will hold: those it held and any the changed skills now mention. */
   const mentioned = new Set(meta.names.mentions);
   const severity = severityFor('mention-unknown', meta.profile);
+  // A file whose nearest `.skillflow.json` names another profile is checked again under it by the full run
+  // (validateConfig.ts applyConfig, unless --profile fixed it): its problems are not the loads' (then in full).
+  const checkedAsLoaded = (file: string) => (finder.forFile(file).profile ?? 'claude-code') === meta.profile;
   // As the run configures and shows problems of `file`.
   const shownFor = (file: string, ps: readonly Problem[]) => (configureProblems(finder, file, ps) ?? []).map((p) => ({ ...p, message: say(p.message) }));
   // The names mentions are looked up among, as this run has them: the kept pool with each rename in it (read at the
@@ -192,7 +195,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
     if ((description || renamed) && !meta.descriptions) return undefined;
     const old = opened.load(load);
     const at = opened.skillAt(file);
-    if (old === undefined || at === undefined || finder.isIgnored(file)) return undefined;
+    if (old === undefined || at === undefined || finder.isIgnored(file) || !checkedAsLoaded(file)) return undefined;
     const before = rows.get(at)?.before ?? opened.skill(at);
     const row: SkillRow = [...(rows.get(at)?.after ?? before)];
     let read = false;
@@ -258,7 +261,7 @@ function reportAgain(dir: string, memo: Buffer, changed: readonly ChangedLoad[],
       const record = opened.load(j);
       const file = record?.file;
       const at = file === undefined ? undefined : opened.skillAt(file);
-      if (file === undefined || at === undefined || finder.isIgnored(file)) return undefined;
+      if (file === undefined || at === undefined || finder.isIgnored(file) || !checkedAsLoaded(file)) return undefined;
       const before = rows.get(at)?.before ?? opened.skill(at);
       const row: SkillRow = [...(rows.get(at)?.after ?? before)];
       const list = row[4].filter((p) => p.code !== 'mention-unknown');

@@ -456,6 +456,18 @@ test('validate --cache: a skill renamed prints the memo\'s report again, with th
     const back = same(['--format', 'json']);
     assert.deepEqual([back.memo, back.reprinted], [false, 1]);
     assert.doesNotMatch(back.out, /mention-unknown/);
+    // alpha's folder under another profile (its `.skillflow.json`): the full run checks it again under that one, where
+    // mention-unknown is not a rule; its problems are not its load's, in full.
+    const alphaConfig = path.join(ws, '.claude/skills/alpha/.skillflow.json');
+    fs.writeFileSync(alphaConfig, '{"profile": "spec"}');
+    same(['--format', 'json']);
+    rename(beta, 'zeta-skil');
+    const profiled = same(['--format', 'json']);
+    assert.deepEqual([profiled.memo, profiled.patched], [false, undefined]);
+    assert.doesNotMatch(profiled.out, /mention-unknown/);
+    fs.rmSync(alphaConfig);
+    rename(beta, 'beta');
+    same(['--format', 'json']);
     // Two names as close to alpha's mention, one of them this rename's: which is suggested depends on their order (in
     // a run, the order the run meets them in): in full.
     const gamma = path.join(ws, '.claude/skills/zeta-skilm/SKILL.md');

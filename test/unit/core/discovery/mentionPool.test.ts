@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import type { ClaudeModel } from '../../../../src/core/claude/types';
+import type { ClaudeModel } from '../../../../src/core/claude/load';
 import { closestName, mentionPool, nameDistance, renamedInPool } from '../../../../src/core/discovery/claudeWiring';
 import type { LoadedSkillEntry } from '../../../../src/core/discovery/load';
 
