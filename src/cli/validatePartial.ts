@@ -6,8 +6,8 @@
  * print what it printed: the memo's output is printed, and the memo is patched with those loads' new answers
  * (core/cache/runMemo.ts patchMemo). An entry that differs only in its own problems, its description, its mentions
  * or its name (a label, in a project or personal skill: the lookups of the mentions that read it are made again) is
- * printed again from the report memo (reportAgain); any other entry runs the full run. This is the "early cutoff" of build systems: a step made again whose result is the same does not make
- * what depends on it again.
+ * printed again from the report memo (reportAgain); any other entry runs the full run. This is the "early cutoff" of
+ * build systems: a step made again whose result is the same does not make what depends on it again.
  */
 import * as nodeFs from 'node:fs';
 import * as path from 'node:path';

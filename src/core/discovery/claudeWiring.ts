@@ -212,25 +212,23 @@ export interface MentionPool {
 export function mentionPool(all: readonly LoadedSkillEntry[], models: readonly ClaudeModel[], withLabels = false): MentionPool {
   const names = new Set<string>(builtinNames());
   const plugins = new Map<string, Set<string>>();
+  /** (With labels.) What gives each name besides skills' `name` values: everything but `names.add(e.name)` below. */
+  const given = withLabels ? new Set<string>(names) : undefined;
+  const give = (n: string) => { names.add(n); given?.add(n); };
   const addName = (n: string) => {
-    names.add(n);
+    give(n);
     const i = n.indexOf(':');
     if (i <= 0) return;
     const plugin = n.slice(0, i);
     const rest = n.slice(i + 1);
-    names.add(rest);
+    give(rest);
     let set = plugins.get(plugin);
     if (!set) plugins.set(plugin, (set = new Set()));
     set.add(rest);
   };
   for (const m of models) for (const c of m.entries) if (c.loaded) { addName(c.name); if (c.invocation) addName(c.invocation.slice(1)); }
-  for (const e of all) { names.add(e.name); names.add(e.folderName); if (e.root.plugin !== undefined) addName(`${e.root.plugin}:${e.folderName}`); }
-  if (!withLabels) return { names, plugins };
-  // What gives each name besides skills' `name` values: everything above but `names.add(e.name)`.
-  const given = new Set<string>(builtinNames());
-  const giveName = (n: string) => { given.add(n); const i = n.indexOf(':'); if (i > 0) given.add(n.slice(i + 1)); };
-  for (const m of models) for (const c of m.entries) if (c.loaded) { giveName(c.name); if (c.invocation) giveName(c.invocation.slice(1)); }
-  for (const e of all) { given.add(e.folderName); if (e.root.plugin !== undefined) giveName(`${e.root.plugin}:${e.folderName}`); }
+  for (const e of all) { names.add(e.name); give(e.folderName); if (e.root.plugin !== undefined) addName(`${e.root.plugin}:${e.folderName}`); }
+  if (!given) return { names, plugins };
   const labels = new Map<string, number>();
   for (const e of all) if (!given.has(e.name)) labels.set(e.name, (labels.get(e.name) ?? 0) + 1);
   return { names, plugins, labels };
