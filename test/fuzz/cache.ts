@@ -86,7 +86,7 @@ type Step =
   | { op: 'insert'; root: number; skill: number; line: number };
 
 /** Lines appended to a SKILL.md: prose, links to missing or present files, a mention, a disable comment. */
-const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).', 'Use the `quite-another-name-for-s0` skill (a name a rename gives).', 'Use the `quite-another-name-for-s9` skill (as close to each of those names).', 'Use the `quite-another-name-for-s0x` skill (closest to one of them).'];
+const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).', 'Use the `quite-another-name-for-s0` skill (a name a rename gives).', 'Use the `quite-another-name-for-s9` skill (as close to each of those names).', 'Use the `quite-another-name-for-s0x` skill (closest to one of them).', 'Use the `quite-another-name-for-s1` skill.', 'Use the `quite-another-name-for-s2x` skill.'];
 
 const idx = (n: number) => fc.nat({ max: n - 1 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -107,6 +107,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('insert' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 3 },
 );
 
+/** What a run of the properties depends on besides its steps. */
+type RunInput = Pick<Input, 'racyZero' | 'format' | 'target'>;
+
 interface Input {
   /** Files just written are judged by their fingerprints (else by their bytes: the default window). */
   racyZero: boolean;
@@ -117,6 +120,59 @@ interface Input {
 }
 
 const TARGETS = ['.', 'pkg', '.claude/skills/s0'];
+
+/**
+ * Validates the tree at `base` with the cache, then after each of `steps` (applied by `apply`): the memo's replay (and
+ * a patched memo replayed again at once), the cached run and the run without cache must print the same.
+ */
+function stepsEqual<S>(base: string, input: RunInput, steps: readonly S[], apply: (s: S) => void): void {
+  validate(base, input, true);
+  steps.forEach((s, n) => {
+    apply(s);
+    totals.steps++;
+    // A long run (`npm run fuzz`) says how far it got every 10,000 steps.
+    if (totals.steps % 10_000 === 0) process.stderr.write(`${summary()}\n`);
+    const memo = replayed(base, input, true);
+    // A patched memo is replayed again at once (it must hold as it is, or not at all); every other step it is
+    // kept past the cached run below (which writes its own), so that the next step replays the patched one.
+    const memoFile = nodePath.join(base, 'ws', '.skillflow_cache', 'validate-run-v1.json');
+    const patchedMemo = memo?.patched ? nodeFs.readFileSync(memoFile) : undefined;
+    const again = memo?.patched ? replayed(base, input) : undefined;
+    if (again?.patched) throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) a patched run memo did not hold as it was`);
+    const cached = validate(base, input, true);
+    if (patchedMemo && n % 2 === 0) nodeFs.writeFileSync(memoFile, patchedMemo);
+    const fresh = validate(base, input, false);
+    for (const k of ['code', 'out', 'err'] as const) {
+      if (cached[k] !== fresh[k]) {
+        totals.failed++;
+        throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the cached ${k} differs:\n--- cached\n${String(cached[k]).slice(0, 1500)}\n--- without cache\n${String(fresh[k]).slice(0, 1500)}`);
+      }
+      const expected = k === 'code' ? fresh.code : cleanOutput(fresh[k]);
+      if (again && again[k] !== expected) {
+        totals.failed++;
+        throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the patched run memo's ${k} differs:\n--- memo\n${String(again[k]).slice(0, 1500)}\n--- without cache\n${String(expected).slice(0, 1500)}`);
+      }
+      if (memo && memo[k] !== expected) {
+        totals.failed++;
+        throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the run memo's ${k} differs:\n--- memo\n${String(memo[k]).slice(0, 1500)}\n--- without cache\n${String(expected).slice(0, 1500)}`);
+      }
+    }
+  });
+}
+
+/** The renames property's skill folders, and the labels and mentions it writes: folder names and names one or two edits apart. */
+const LABEL_FOLDERS = ['k0', 'k1', 'k2', 'k3'];
+const LABELS = ['k0', 'k1', 'deploy-app', 'deploy-apps', 'deploy-api', 'deploy-ap', 'deploy-appx', 'review-pr', 'review-prs', 'rev-pr'];
+
+type LabelStep = { op: 'label' | 'mention'; skill: number; pick: number } | { op: 'problem' | 'clear'; skill: number };
+interface LabelInput extends Omit<Input, 'steps'> { steps: LabelStep[] }
+
+const labelStep: fc.Arbitrary<LabelStep> = fc.oneof(
+  { arbitrary: fc.record({ op: fc.constant('label' as const), skill: idx(LABEL_FOLDERS.length), pick: idx(LABELS.length) }), weight: 4 },
+  { arbitrary: fc.record({ op: fc.constant('mention' as const), skill: idx(LABEL_FOLDERS.length), pick: idx(LABELS.length) }), weight: 3 },
+  { arbitrary: fc.record({ op: fc.constant('problem' as const), skill: idx(LABEL_FOLDERS.length) }), weight: 1 },
+  { arbitrary: fc.record({ op: fc.constant('clear' as const), skill: idx(LABEL_FOLDERS.length) }), weight: 1 },
+);
 
 function write(file: string, text: string): void {
   nodeFs.mkdirSync(nodePath.dirname(file), { recursive: true });
@@ -213,7 +269,7 @@ function applyStep(base: string, s: Step): void {
   }
 }
 
-function context(base: string, input: Input, cache: boolean) {
+function context(base: string, input: RunInput, cache: boolean) {
   const target = TARGETS[input.target];
   const argv = [target, '--format', input.format, ...(cache ? ['--cache'] : ['--no-cache'])];
   const env: Record<string, string | undefined> = { SKILLFLOW_CACHE_STATS: '1', ...(cache ? { SKILLFLOW_CODE_CACHE: 'report' } : {}), ...(input.racyZero ? { SKILLFLOW_CACHE_RACY_MS: '0' } : {}) };
@@ -225,7 +281,7 @@ function context(base: string, input: Input, cache: boolean) {
  * when it holds but for some loads' questions, what it prints once those loads gave the same entries again
  * (validatePartial.ts: the memo is patched then; `patched` says so).
  */
-function replayed(base: string, input: Input, handOver = false): { code: number; out: string; err: string; patched: boolean } | undefined {
+function replayed(base: string, input: RunInput, handOver = false): { code: number; out: string; err: string; patched: boolean } | undefined {
   const ctx = context(base, input, true);
   const startedAt = Date.now();
   let r = replayRun(ctx, ctx.argv);
@@ -251,7 +307,7 @@ function replayed(base: string, input: Input, handOver = false): { code: number;
   return { code: r.exit, out: text('o'), err: text('e'), patched };
 }
 
-function validate(base: string, input: Input, cache: boolean): { code: number; out: string; err: string } {
+function validate(base: string, input: RunInput, cache: boolean): { code: number; out: string; err: string } {
   let out = '';
   let err = '';
   const ctx = context(base, input, cache);
@@ -315,37 +371,40 @@ export const cacheTarget: Target = {
           for (const [root, skill] of [[0, 0], [0, 1], [1, 2], [2, 0], [3, 1]]) apply(base, { op: 'write', root, skill, text: 0 });
           apply(base, { op: 'plugin', text: 0 });
           nodeFs.mkdirSync(nodePath.join(base, 'ws/pkg/.claude/skills'), { recursive: true });
-          validate(base, input, true);
-          input.steps.forEach((s, n) => {
-            apply(base, s);
-            totals.steps++;
-            // A long run (`npm run fuzz`) says how far it got every 10,000 steps.
-            if (totals.steps % 10_000 === 0) process.stderr.write(`${summary()}\n`);
-            const memo = replayed(base, input, true);
-            // A patched memo is replayed again at once (it must hold as it is, or not at all); every other step it is
-            // kept past the cached run below (which writes its own), so that the next step replays the patched one.
-            const memoFile = nodePath.join(base, 'ws', '.skillflow_cache', 'validate-run-v1.json');
-            const patchedMemo = memo?.patched ? nodeFs.readFileSync(memoFile) : undefined;
-            const again = memo?.patched ? replayed(base, input) : undefined;
-            if (again?.patched) throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) a patched run memo did not hold as it was`);
-            const cached = validate(base, input, true);
-            if (patchedMemo && n % 2 === 0) nodeFs.writeFileSync(memoFile, patchedMemo);
-            const fresh = validate(base, input, false);
-            for (const k of ['code', 'out', 'err'] as const) {
-              if (cached[k] !== fresh[k]) {
-                totals.failed++;
-                throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the cached ${k} differs:\n--- cached\n${String(cached[k]).slice(0, 1500)}\n--- without cache\n${String(fresh[k]).slice(0, 1500)}`);
-              }
-              const expected = k === 'code' ? fresh.code : cleanOutput(fresh[k]);
-              if (again && again[k] !== expected) {
-                totals.failed++;
-                throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the patched run memo's ${k} differs:\n--- memo\n${String(again[k]).slice(0, 1500)}\n--- without cache\n${String(expected).slice(0, 1500)}`);
-              }
-              if (memo && memo[k] !== expected) {
-                totals.failed++;
-                throw new Error(`after step ${n + 1} (${JSON.stringify(s)}) the run memo's ${k} differs:\n--- memo\n${String(memo[k]).slice(0, 1500)}\n--- without cache\n${String(expected).slice(0, 1500)}`);
-              }
-            }
+          stepsEqual(base, input, input.steps, (s) => apply(base, s));
+        } finally {
+          nodeFs.rmSync(base, { recursive: true, force: true });
+        }
+      },
+    }),
+    prop<LabelInput>({
+      name: 'renames-read-by-mentions',
+      untimed: true,
+      arb: fc.record({
+        racyZero: fc.constant(false),
+        format: fc.constantFrom('text' as const, 'json' as const),
+        target: fc.constant(0),
+        steps: fc.array(labelStep, { minLength: STEPS, maxLength: STEPS }),
+      }),
+      size: (i) => i.steps.length,
+      describe: (i) => `${i.steps.length} steps, ${i.format}`,
+      check: (input) => {
+        sandbox ??= tempSandbox('skillflow-fuzz-cache-');
+        reportAtExit();
+        const base = nodeFs.mkdtempSync(nodePath.join(sandbox, 't-'));
+        try {
+          // Project skills only (a name there is a label: the rename path), each with a label and no mention yet.
+          const state = LABEL_FOLDERS.map((f) => ({ name: f, lines: [] as string[] }));
+          const writeSkill = (k: number) => write(nodePath.join(base, 'ws/.claude/skills', LABEL_FOLDERS[k], 'SKILL.md'),
+            `---\nname: ${state[k].name}\ndescription: The ${LABEL_FOLDERS[k]} skill. Use it in tests.\n---\n\n# ${LABEL_FOLDERS[k]}\n\n${state[k].lines.join('\n')}\n`);
+          state.forEach((_, k) => writeSkill(k));
+          stepsEqual(base, input, input.steps, (s) => {
+            const k = s.skill;
+            if (s.op === 'label') state[k].name = LABELS[s.pick];
+            else if (s.op === 'mention') state[k].lines.push(`Use the \`${LABELS[s.pick]}\` skill.`);
+            else if (s.op === 'problem') state[k].lines.push('See [m](references/missing.md).');
+            else state[k].lines = [];
+            writeSkill(k);
           });
         } finally {
           nodeFs.rmSync(base, { recursive: true, force: true });
