@@ -152,7 +152,7 @@ try {
     if (!reprinted(mention)) throw new Error(`the mention-added run did not print the memo's report again: ${mention.stderr.slice(0, 300)}`);
     // One `name:` changed and a mention of the new name added to that skill: its own mentions are looked up among the
     // names the run loaded with the new one in them (nothing else mentions either name), so it is printed again.
-    // (A skill whose name is not close to a name the bench's edits mention: one close to a mention runs in full.)
+    // (A skill whose name is not close to a name the bench's edits mention: the mentions' lookups are the next rows'.)
     const both = path.join(root, farFromMentions(i * 7919 + 8803), 'SKILL.md');
     const newName = `mention-target-${String.fromCharCode(97 + (i % 26))}${i * 7919}`;
     fs.writeFileSync(both, `${fs.readFileSync(both, 'utf8').replace(/^name: .*$/m, `name: ${newName}`)}\nUse the \`${newName}\` skill.\n`);

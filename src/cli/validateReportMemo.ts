@@ -159,6 +159,16 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
     starts.push(body.length);
     if (starts.length - 1 < count) return undefined;
     const line = (i: number) => body.toString('utf8', starts[i], starts[i + 1] - 1);
+    /** The line (row or load, by index) that holds the byte at `offset`, -1 before the first. */
+    const lineAt = (offset: number): number => {
+      let lo = -1;
+      let hi = starts.length - 2;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+      }
+      return lo;
+    };
     const skill = (i: number): SkillRow => {
       const row = JSON.parse(line(i)) as SkillRow;
       if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !Array.isArray(row[4])) throw new Error('not a row');
@@ -183,15 +193,8 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
       skillAt: (file) => {
         // A row is a line that starts with its SKILL.md's path as JSON writes it.
         const at = body.indexOf(`\n[${JSON.stringify(file)},`, restEnd);
-        if (at < 0) return undefined;
-        let lo = 0;
-        let hi = count - 1;
-        while (lo <= hi) {
-          const mid = (lo + hi) >> 1;
-          if (starts[mid] === at + 1) return mid;
-          if (starts[mid] < at + 1) lo = mid + 1; else hi = mid - 1;
-        }
-        return undefined;
+        const i = at < 0 ? -1 : lineAt(at + 1);
+        return i >= 0 && i < count && starts[i] === at + 1 ? i : undefined;
       },
       skill,
       skills: () => Array.from({ length: count }, (_, i) => skill(i)),
@@ -202,15 +205,7 @@ export function openReportMemo(data: Buffer | undefined, memoId: string): Opened
         const loadsFrom = starts[count];
         for (const name of names) {
           const quoted = Buffer.from(JSON.stringify(name), 'utf8');
-          for (let at = body.indexOf(quoted, loadsFrom); at >= 0; at = body.indexOf(quoted, at + 1)) {
-            let lo = count;
-            let hi = starts.length - 2;
-            while (lo < hi) {
-              const mid = (lo + hi + 1) >> 1;
-              if (starts[mid] <= at) lo = mid; else hi = mid - 1;
-            }
-            found.add(lo - count);
-          }
+          for (let at = body.indexOf(quoted, loadsFrom); at >= 0; at = body.indexOf(quoted, at + 1)) found.add(lineAt(at) - count);
         }
         return [...found].sort((a, b) => a - b).filter((i) => load(i)?.mentions.some((m) => names.has(m.name)));
       },
