@@ -179,10 +179,15 @@ const skillmd: Target = {
           if (edits.some((o, j) => j !== i && editsOverlap(o.range, e.range))) throw new Error(`overlapping edits ${JSON.stringify(edits)}`);
         });
         const after = linesOf(applyTextEdits(text, edits));
-        if (after.length !== lines.length) throw new Error(`the fixes changed the line count: ${lines.length} → ${after.length}`);
+        // An edit may replace lines by fewer or more (a value folded over two lines written on one): the lines after
+        // it move by the difference.
+        const shift = (e: (typeof edits)[number]) => linesOf(e.newText).length - 1 - (e.range.endLine - e.range.line);
+        const delta = edits.reduce((n, e) => n + shift(e), 0);
+        if (after.length !== lines.length + delta) throw new Error(`the fixes changed the line count: ${lines.length} → ${after.length} (the edits account for ${delta})`);
         lines.forEach((l, i) => {
           if (edits.some((e) => e.range.line <= i + 1 && i + 1 <= e.range.endLine)) return;
-          if (after[i] !== l) throw new Error(`line ${i + 1} changed without an edit: ${JSON.stringify(l)} → ${JSON.stringify(after[i])}`);
+          const moved = i + edits.filter((e) => e.range.endLine < i + 1).reduce((n, e) => n + shift(e), 0);
+          if (after[moved] !== l) throw new Error(`line ${i + 1} changed without an edit: ${JSON.stringify(l)} → ${JSON.stringify(after[moved])}`);
         });
       },
     }),

@@ -235,35 +235,29 @@ function parseWithYaml(base: DetailedParse, src: string, close: number): Detaile
   };
   base.nodeRange = nodeRange;
 
-  const errorRange = (err: YAMLParseError): Range => {
+  // An error that ends the document early makes the YAML library read the rest of the frontmatter as stray tokens of
+  // the stream, one error per later line ("Unexpected scalar token in YAML stream: \"model\"" after `argument-hint:
+  // [a] [b]`), on lines with nothing wrong of their own: those are left out. In document order, one per line.
+  const seenLines = new Set<number>();
+  let before = false; // an error came before this one
+  for (const err of [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])) {
+    if (before && strayInStream(err)) continue;
+    before = true;
     const start = Math.max(yamlStart, sourceStart + Math.max(0, Math.min(err.pos[0], source.length)));
+    let range: Range;
     if (start >= lines.starts[close]) {
       // "Missing closing quote" and friends are found at the end of the YAML: show them on its last line, not on the fence.
       let last = close - 1;
       while (last > 1 && lines.lineText(last).trim() === '') last--;
-      return lines.lineRange(Math.max(1, last));
+      range = lines.lineRange(Math.max(1, last));
+    } else {
+      // The library's span when it names a token (more than one character); else from the error to the end of the
+      // line's text. One line only; at least one character wide so that editors show it.
+      const span = sourceStart + Math.min(err.pos[1], source.length) - start;
+      const lineNo = lines.lineOf(start);
+      const textEnd = lines.starts[lineNo] + lines.lineText(lineNo).trimEnd().length;
+      range = charRange(lines, start, span > 1 ? span : textEnd - start);
     }
-    // The library's span when it names a token (more than one character); else from the error to the end of the
-    // line's text. One line only; at least one character wide so that editors show it.
-    const span = sourceStart + Math.min(err.pos[1], source.length) - start;
-    const lineNo = lines.lineOf(start);
-    const textEnd = lines.starts[lineNo] + lines.lineText(lineNo).trimEnd().length;
-    return charRange(lines, start, span > 1 ? span : textEnd - start);
-  };
-  const syntaxErrors = (errors: readonly YAMLParseError[]) => errors.filter((e) => !KEY_PROBLEMS.has(e));
-  const reparse = (text: string): readonly YAMLParseError[] | undefined => {
-    const again = parseFrontmatterYaml(text, yamlStart);
-    if (!again.doc) return undefined;
-    return syntaxErrors(again.tooMany === undefined ? again.doc.errors : again.doc.errors.filter((e) => e.pos[0] < again.tooMany!));
-  };
-  // The syntax errors without their knock-on errors, and every key problem (a duplicate or a list as a key: each one
-  // stands on its own); in document order, one per line.
-  const reported = [
-    ...independentErrors(source, syntaxErrors(doc.errors), errorRange, reparse),
-    ...doc.errors.filter((e) => KEY_PROBLEMS.has(e)).map((err) => ({ err, range: errorRange(err) })),
-  ].sort((a, b) => a.err.pos[0] - b.err.pos[0]);
-  const seenLines = new Set<number>();
-  for (const { err, range } of reported) {
     if (seenLines.has(range.line)) continue;
     seenLines.add(range.line);
     problems.push(problem('yaml-syntax', range, yamlMessage(err.message, err.code, lines.lineText(range.line - 1))));
@@ -608,57 +602,6 @@ export { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_TOKENS };
  */
 export const MAX_YAML_KEYS = 1000;
 
-/** At most this many YAML errors are reported for one frontmatter (each one costs a parse of the frontmatter again). */
-const MAX_YAML_ERRORS = 20;
-/**
- * And at most this many characters are parsed again in all (a frontmatter of hundreds of broken lines would otherwise
- * be parsed 20 times: ~20 ms here, against ~140 ms).
- */
-const REPARSE_BUDGET = 32 * 1024;
-
-/**
- * The syntax errors of a frontmatter that did not parse, one per line, without the ones an earlier error caused: after its
- * first error the YAML library reads the rest in a broken state, so a value like `argument-hint: [a] [b]` makes every
- * later line "unexpected scalar token", lines that are fine. The first error is kept; its line is blanked (the same
- * length: every offset stays) and the text parsed again; an error of that parse on a later line that the first parse
- * also had an error on is kept next (with the message of the parse where the earlier lines read well), and so on. So a
- * second mistake further down is still reported, and nothing the first parse did not find. Only for frontmatter that
- * does not parse (rare), at most MAX_YAML_ERRORS parses of at most REPARSE_BUDGET characters in all.
- */
-export function independentErrors(source: string, errors: readonly YAMLParseError[], rangeOf: (err: YAMLParseError) => Range, reparse: (text: string) => readonly YAMLParseError[] | undefined): Array<{ err: YAMLParseError; range: Range }> {
-  const byPosition = (list: readonly YAMLParseError[]) => [...list].sort((a, b) => a.pos[0] - b.pos[0]);
-  const first = byPosition(errors);
-  const errorLines = new Set(first.map((e) => rangeOf(e).line));
-  const out: Array<{ err: YAMLParseError; range: Range }> = [];
-  let current = first;
-  let text = source;
-  let after = 0; // the file line of the last error kept
-  let budget = REPARSE_BUDGET;
-  while (out.length < MAX_YAML_ERRORS) {
-    let next: { err: YAMLParseError; range: Range } | undefined;
-    for (const err of current) {
-      const range = rangeOf(err);
-      if (range.line > after && (out.length === 0 || errorLines.has(range.line))) { next = { err, range }; break; }
-    }
-    if (!next) break;
-    out.push(next);
-    after = next.range.line;
-    // Blank the source line of the error (an error found at the end of the text is on the last line: nothing follows).
-    const at = Math.max(0, Math.min(next.err.pos[0], text.length));
-    if (at >= text.length) break;
-    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-    const nl = text.indexOf('\n', at);
-    const lineEnd = nl < 0 ? text.length : nl;
-    text = text.slice(0, lineStart) + ' '.repeat(lineEnd - lineStart) + text.slice(lineEnd);
-    budget -= text.length;
-    if (budget < 0) break;
-    const again = reparse(text);
-    if (!again) break;
-    current = byPosition(again);
-  }
-  return out;
-}
-
 /**
  * Parses the frontmatter YAML with the `yaml` package, within the limits of parseYamlWithinLimits (`limit`: the one
  * reached; no document then). Our fence scan has found the block (gray-matter is not used here: its comment-stripping
@@ -675,14 +618,16 @@ function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
   return { doc, ...withoutStackTraces(() => findKeyProblems(doc)), source, sourceStart: yamlStart };
 }
 
+/** An error of a token the parser met outside the document (after it ended early: see parseWithYaml). */
+function strayInStream(err: YAMLParseError): boolean {
+  return err.code === 'UNEXPECTED_TOKEN' && err.message.includes('in YAML stream');
+}
+
 /**
  * Adds to `doc.errors` what the composer leaves to us: duplicate keys of every map (`DUPLICATE_KEY`, as the library
  * reports them: scalar keys equal by value, other keys never equal) and maps keyed by a list or map (`BAD_KEY`: such
  * a key has no string form Claude Code could use). Iterative and linear: one hash set per map.
  */
-/** The errors findKeyProblems made (the composer's; the rest of `doc.errors` are the parser's). */
-const KEY_PROBLEMS = new WeakSet<YAMLParseError>();
-
 function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKeys: boolean } {
   const found: YAMLParseError[] = [];
   const stack: unknown[] = [doc.contents];
@@ -717,7 +662,6 @@ function findKeyProblems(doc: Document.Parsed): { tooMany?: number; collectionKe
     }
   }
   // In document order, as the composer would have reported them.
-  for (const e of found) KEY_PROBLEMS.add(e);
   if (found.length) doc.errors = [...doc.errors, ...found].sort((a, b) => a.pos[0] - b.pos[0]);
   return { tooMany, collectionKeys };
 }

@@ -66,7 +66,7 @@ export function checkFrontmatter(detail: DetailedParse, ctx: ValidationContext, 
     if (info) {
       emit('unknown-key', entryRange(k), `Remove '${k.key}' or use the claude-code profile: it is a Claude Code key, and the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`);
     } else {
-      const near = closestKey(k.key, ctx.profile);
+      const near = closestKey(k.key, ctx.profile, k.value);
       const accepts = ctx.profile === 'claude-code' ? 'Claude Code does not use it' : `the ${ctx.profile} profile accepts only ${keysForProfile(ctx.profile).join(', ')}`;
       const fix = near ? `Rename '${k.key}' to '${near}' or remove it` : METADATA_HINT.has(k.key) ? `Move '${k.key}' under 'metadata' or remove it` : `Remove '${k.key}'`;
       emit('unknown-key', entryRange(k), `${fix}: ${accepts}`);
@@ -350,7 +350,7 @@ function normaliseKey(s: string): string {
 const METADATA_HINT: ReadonlySet<string> = new Set(['version', 'author', 'tags']);
 
 /** Closest accepted key to an unknown one (`allowed_tools` → `allowed-tools`, `descripton` → `description`). */
-function closestKey(key: string, profile: Profile): string | undefined {
+function closestKey(key: string, profile: Profile, value: unknown): string | undefined {
   let candidates = NORMALISED_KEYS.get(profile);
   if (!candidates) {
     const accepted = keysForProfile(profile);
@@ -369,6 +369,10 @@ function closestKey(key: string, profile: Profile): string | undefined {
     const d = editDistance(k, candidate.norm);
     if (d < bestDistance) { bestDistance = d; best = candidate.key; }
   }
-  return bestDistance <= limit ? best : undefined;
+  if (best === undefined || bestDistance > limit) return undefined;
+  // Only a key its value would be right for: `agents: [claude-code, codex]` (a list of tools it is written for) is no
+  // misspelt `agent` (one sub-agent type); renamed, it would be a wrong value of a key Claude Code reads.
+  const check = keyInfo(best)?.claudeCode;
+  return !check || check.accepts(value) ? best : undefined;
 }
 

@@ -205,6 +205,13 @@ test('unknown-key messages: a hint for near misses, the accepted keys outside cl
   assert.deepEqual(typo.problems.map((p) => p.message), [
     "Rename 'licence' to 'license' or remove it: the upload profile accepts only name, description, license, compatibility, metadata, allowed-tools",
   ]);
+  // A near key is named only when the value would be right for it: `agents:` listing the tools a skill is written
+  // for (alirezarezvani/claude-skills) is no misspelt `agent` (one sub-agent type, a string).
+  const message = (line: string) => validateSkillMd(ok(line), { profile: 'claude-code', folderName: FOLDER }, nodeFileSystem).problems.map((p) => p.message);
+  assert.deepEqual(message('agents:\n  - claude-code\n  - codex-cli'), ["Remove 'agents': Claude Code does not use it"]);
+  assert.deepEqual(message('agents: Explore'), ["Rename 'agents' to 'agent' or remove it: Claude Code does not use it"]);
+  assert.deepEqual(message('user_invocable: false'), ["Rename 'user_invocable' to 'user-invocable' or remove it: Claude Code does not use it"]);
+  assert.deepEqual(message('user_invocable: [a]'), ["Remove 'user_invocable': Claude Code does not use it"]);
 });
 
 test('field-invalid: every Claude Code key rejects a wrong shape and accepts a right one', () => {
