@@ -72,9 +72,9 @@ if (!aliases.Task) fail('no Task alias in the Agent SDK references');
 // Tools the changelog says were removed ("removed the `TeamCreate` and `TeamDelete` tools").
 const former = {};
 for (const m of changelog.matchAll(/[Rr]emoved the ((?:`[A-Za-z]+`(?:,| and| or)? ?)+)tools?\b/g)) {
-  for (const x of m[1].matchAll(/`([A-Za-z]+)`/g)) if (!byName.has(x[1])) former[x[1]] = 'removed (changelog)';
+  for (const x of m[1].matchAll(/`([A-Za-z]+)`/g)) if (!byName.has(x[1])) former[x[1]] = 'removed, says the changelog';
 }
-for (const name of legacyTools) if (!byName.has(name)) former[name] = 'legacy (permissions.md)';
+for (const name of legacyTools) if (!byName.has(name)) former[name] = 'legacy, says permissions.md';
 // Names of earlier releases that the current references no longer list and no document calls an alias. The changelog
 // records the rename that made `LS` ("LSTool -> LS"); the others are the tool names of the same early releases.
 for (const name of ['LS', 'NotebookRead', 'TodoRead', 'SlashCommand']) {

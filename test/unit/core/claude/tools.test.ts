@@ -63,6 +63,9 @@ test('checkToolEntry: true positives', () => {
   assert.equal(find('WebFetch(example.com)')?.replacement, 'WebFetch(domain:example.com)');
   assert.deepEqual([find('TeamCreate')?.code, find('TeamCreate')?.variant], ['tool-unknown', 'former']);
   assert.equal(find('LS')?.variant, 'former');
+  // Where the removal is recorded reads as one clause, not a parenthesis inside the message's own.
+  assert.match(find('TeamCreate')?.message ?? '', /has no TeamCreate tool \(removed, says the changelog\)/);
+  assert.match(find('MultiEdit')?.message ?? '', /\(legacy, says permissions\.md\)/);
 });
 
 test('checkToolEntry: look-alikes that stay quiet', () => {
