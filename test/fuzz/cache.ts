@@ -79,11 +79,14 @@ type Step =
   | { op: 'settings'; where: number; text: number }
   | { op: 'mcp'; text: number }
   | { op: 'plugin'; text: number }
-  | { op: 'command'; text: number; make: boolean }
+  | { op: 'command'; text: number; make: boolean; where: number }
   | { op: 'agent'; text: number }
   | { op: 'touch'; root: number; skill: number }
   | { op: 'append'; root: number; skill: number; line: number }
   | { op: 'insert'; root: number; skill: number; line: number };
+
+/** Command files: the project's, the skill plugin's, and one of a plugin with commands only (manifest written at the start). */
+const COMMAND_FILES = ['ws/.claude/commands/c0.md', 'ws/plug/commands/p0.md', 'ws/tools/commands/git/t0.md'];
 
 /** Lines appended to a SKILL.md: prose, links to missing or present files, a mention, a disable comment. */
 const LINES = ['More prose.', 'See [m](references/m.md).', 'See [r](references/r.md).', 'Use the `s1` skill first.', '<!-- skillflow-disable reference-missing -->', 'Run `scripts/x.sh` and [n](n.md).', 'Use the `advisr` skill first (close to a built-in command: mention-unknown).', 'Use the `long-skill-s7` skill (close to the long names).', 'Use the `quite-another-name-for-s0` skill (a name a rename gives).', 'Use the `quite-another-name-for-s9` skill (as close to each of those names).', 'Use the `quite-another-name-for-s0x` skill (closest to one of them).', 'Use the `quite-another-name-for-s1` skill.', 'Use the `quite-another-name-for-s2x` skill.'];
@@ -100,7 +103,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('settings' as const), where: idx(3), text: idx(SETTINGS.length + 1) }), weight: 2 },
   fc.record({ op: fc.constant('mcp' as const), text: idx(MCP.length + 1) }),
   fc.record({ op: fc.constant('plugin' as const), text: idx(3) }),
-  fc.record({ op: fc.constant('command' as const), text: idx(TEXTS.length), make: fc.boolean() }),
+  fc.record({ op: fc.constant('command' as const), text: idx(TEXTS.length), make: fc.boolean(), where: idx(COMMAND_FILES.length) }),
   fc.record({ op: fc.constant('agent' as const), text: idx(AGENTS.length + 1) }),
   { arbitrary: fc.record({ op: fc.constant('touch' as const), root: idx(ROOTS.length), skill: idx(NAMES.length) }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant('append' as const), root: idx(ROOTS.length), skill: idx(NAMES.length), line: idx(LINES.length) }), weight: 4 },
@@ -237,8 +240,8 @@ function applyStep(base: string, s: Step): void {
       break;
     }
     case 'command': {
-      const file = nodePath.join(base, 'ws/.claude/commands/c0.md');
-      if (s.make) write(file, TEXTS[s.text]('c0')); else remove(file);
+      const file = nodePath.join(base, COMMAND_FILES[s.where]);
+      if (s.make) write(file, TEXTS[s.text](nodePath.basename(file, '.md'))); else remove(file);
       break;
     }
     case 'agent': {
@@ -370,6 +373,7 @@ export const cacheTarget: Target = {
           // A small tree to start from (with a plugin of one skill: its skills' names are their commands).
           for (const [root, skill] of [[0, 0], [0, 1], [1, 2], [2, 0], [3, 1]]) apply(base, { op: 'write', root, skill, text: 0 });
           apply(base, { op: 'plugin', text: 0 });
+          write(nodePath.join(base, 'ws/tools/.claude-plugin/plugin.json'), '{"name": "tools"}');
           nodeFs.mkdirSync(nodePath.join(base, 'ws/pkg/.claude/skills'), { recursive: true });
           stepsEqual(base, input, input.steps, (s) => apply(base, s));
         } finally {

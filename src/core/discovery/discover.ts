@@ -115,14 +115,20 @@ export function knownSkillNames(skills: readonly SkillEntry[]): Set<string> {
  * Applies Claude Code's model to loaded entries and adds the skills roots of the files only the model found (so a
  * watcher sees them). Shared by discover and SkillIndex (which re-applies it after a change).
  */
-export function wireClaudeModel(fs: FileSystem, roots: readonly SkillsRoot[], skills: readonly LoadedSkillEntry[], workspaceFolders: readonly string[], opts: ClaudeStartOptions & { profile: Profile; listFiles?: boolean }): { roots: SkillsRoot[]; skills: LoadedSkillEntry[]; models: ClaudeModel[] } {
+export function wireClaudeModel(fs: FileSystem, roots: readonly SkillsRoot[], skills: readonly LoadedSkillEntry[], workspaceFolders: readonly string[], opts: ClaudeStartOptions & { profile: Profile; listFiles?: boolean; pluginCommandRoots?: readonly string[] }): { roots: SkillsRoot[]; skills: LoadedSkillEntry[]; models: ClaudeModel[] } {
+  const skillPlugins = [
+    ...roots.filter((r) => r.scope === 'plugin').map((r) => path.dirname(r.path)),
+    // A plugin that is only a root SKILL.md (no `skills/`): the skill folder is the plugin.
+    ...skills.filter((s) => s.source === 'skill' && path.basename(s.root.path) !== 'skills' && rootSkillPluginOf(fs, s.dir) !== undefined).map((s) => s.dir),
+  ];
+  const withSkills = new Set(skillPlugins);
   const wired = applyClaudeModel(fs, skills, {
     ...opts,
     startDirs: workspaceFolders,
     pluginDirs: [
-      ...roots.filter((r) => r.scope === 'plugin').map((r) => path.dirname(r.path)),
-      // A plugin that is only a root SKILL.md (no `skills/`): the skill folder is the plugin.
-      ...skills.filter((s) => s.source === 'skill' && path.basename(s.root.path) !== 'skills' && rootSkillPluginOf(fs, s.dir) !== undefined).map((s) => s.dir),
+      ...skillPlugins,
+      // A plugin without skills: its commands (Claude Code loads them as any plugin's).
+      ...(opts.pluginCommandRoots ?? []).filter((d) => !withSkills.has(d)),
     ],
     claudeFolders: roots.map(claudeFolderOf).filter((d): d is string => d !== undefined),
   });
@@ -146,6 +152,7 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): ModelDiscovery 
   const agentFolders: string[] = [];
   const pluginAgentDirs: AgentDir[] = [];
   const hookFiles: HookFileResult[] = [];
+  const pluginCommandRoots: string[] = [];
   const seen = new Set<string>();
   for (const folder of opts.workspaceFolders) {
     const scan = scanFolder(cached, folder, { maxDepth: opts.maxDepth, anyFolder: opts.anyFolder, workspaceFolder: folder });
@@ -155,12 +162,13 @@ export function discover(fs: FileSystem, opts: DiscoverOptions): ModelDiscovery 
       roots.push(r);
     }
     for (const d of scan.pluginAgentDirs) pluginAgentDirs.push({ ...d, workspaceFolder: folder });
+    for (const d of scan.pluginCommandRoots) if (!pluginCommandRoots.includes(d)) pluginCommandRoots.push(d);
     for (const h of scan.pluginHookFiles) if (!hookFiles.some((x) => x.file === h.file)) hookFiles.push(loadHookFile(cached, h));
     if (opts.anyFolder) agentFolders.push(...scan.agentFolders);
     else if (cached.stat(path.join(folder, '.claude', 'agents'))?.isDirectory) agentFolders.push(folder);
   }
   const loaded = loadRoots(cached, roots, opts.profile, { listFiles: opts.listFiles, loader: opts.loader });
-  const wired = wireClaudeModel(cached, roots, loaded, opts.workspaceFolders, opts);
+  const wired = wireClaudeModel(cached, roots, loaded, opts.workspaceFolders, { ...opts, pluginCommandRoots });
   // The names agents may use are gathered only when there are agents (a set of every skill's names otherwise).
   const agentDirs: AgentDir[] = [...new Set(agentFolders)].map((f) => ({ dir: path.join(f, '.claude', 'agents'), workspaceFolder: f }));
   const seenDirs = new Set(agentDirs.map((d) => d.dir));
@@ -192,6 +200,14 @@ function projectOf(file: string, sub: string): string | undefined {
   }
 }
 
+/** The plugin folder whose `commands` folder holds `file` (at any depth), if any. */
+function pluginOfCommand(fs: FileSystem, file: string): string | undefined {
+  for (let d = path.dirname(file); path.dirname(d) !== d; d = path.dirname(d)) {
+    if (path.basename(d) === 'commands' && pluginNameOf(fs, path.dirname(d)) !== undefined) return path.dirname(d);
+  }
+  return undefined;
+}
+
 /** What discover is run on for one PATH: the start folder, whether any folder holding skills counts, and what is kept. */
 function discoveryFor(fs: FileSystem, abs: string, isFile: boolean, entries: ReturnType<FileSystem['readDir']>): { start: string; anyFolder: boolean; single: boolean; alone?: string; keep: (file: string) => boolean } | undefined {
   const base = path.basename(abs);
@@ -215,11 +231,18 @@ function discoveryFor(fs: FileSystem, abs: string, isFile: boolean, entries: Ret
     if (base === '.claude') return { start: path.dirname(abs), anyFolder: false, single: false, keep: keepUnder };
     const at = agentDirOf(fs, path.join(abs, 'agent.md'), undefined);
     if (at) return { start: at.plugin === undefined ? path.dirname(path.dirname(at.dir)) : path.dirname(at.dir), anyFolder: at.plugin !== undefined, single: false, keep: keepUnder };
+    // A commands folder or one of its subfolders: its project (or plugin) is the start folder, as for agents.
+    const project = projectOf(path.join(abs, 'command.md'), 'commands');
+    if (project !== undefined) return { start: project, anyFolder: false, single: false, keep: keepUnder };
+    const plugin = pluginOfCommand(fs, path.join(abs, 'command.md'));
+    if (plugin !== undefined) return { start: plugin, anyFolder: true, single: false, keep: keepUnder };
   }
   if (isFile) {
     if (!base.endsWith('.md')) return undefined;
     const commands = projectOf(abs, 'commands');
     if (commands !== undefined) return { start: commands, anyFolder: false, single: true, keep: (file) => file === abs };
+    const plugin = pluginOfCommand(fs, abs);
+    if (plugin !== undefined) return { start: plugin, anyFolder: true, single: true, keep: (file) => file === abs };
     return undefined;
   }
   return { start: abs, anyFolder: true, single: false, keep: (file) => file === abs || keepUnder(file) };

@@ -35,6 +35,11 @@ export interface ScanResult {
   pluginAgentDirs: Array<{ dir: string; plugin: string }>;
   /** Plugins' `hooks/hooks.json` files, with the plugin's name and root. */
   pluginHookFiles: Array<{ file: string; plugin: string; root: string }>;
+  /**
+   * Plugin folders that hold a `commands` folder: Claude Code loads a plugin's commands whether or not it has skills
+   * (one without a `skills/` has no skills root to be found by).
+   */
+  pluginCommandRoots: string[];
 }
 
 /** Classifies a folder already known to hold skills: plugin root, or project root of `workspaceFolder`. */
@@ -50,9 +55,10 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
   const agentFolders: string[] = [];
   const pluginAgentDirs: Array<{ dir: string; plugin: string }> = [];
   const pluginHookFiles: Array<{ file: string; plugin: string; root: string }> = [];
+  const pluginCommandRoots: string[] = [];
   const seenRoots = new Set<string>();
   const start = fs.realPath(folder);
-  if (start === undefined) return { roots, agentFolders, pluginAgentDirs, pluginHookFiles };
+  if (start === undefined) return { roots, agentFolders, pluginAgentDirs, pluginHookFiles, pluginCommandRoots };
   const visited = new Set<string>([start]);
   const paths = new PathJoiner();
 
@@ -89,9 +95,10 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
         if (e.name !== 'skills') continue;
       } else if (e.name.startsWith('.') && !ROOT_PARENTS.has(e.name)) {
         continue;
-      } else if ((e.name === 'agents' || e.name === 'hooks') && e.isDirectory) {
+      } else if ((e.name === 'agents' || e.name === 'hooks' || e.name === 'commands') && e.isDirectory) {
         const plugin = pluginNameOf(fs, dir);
         if (plugin !== undefined && e.name === 'agents') pluginAgentDirs.push({ dir: paths.child(dir, e.name), plugin });
+        if (plugin !== undefined && e.name === 'commands') pluginCommandRoots.push(dir);
         const hooksFile = path.join(dir, 'hooks', 'hooks.json');
         if (plugin !== undefined && e.name === 'hooks' && fs.stat(hooksFile)?.isFile) pluginHookFiles.push({ file: hooksFile, plugin, root: dir });
       }
@@ -117,7 +124,7 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
   roots.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   pluginAgentDirs.sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
   pluginHookFiles.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { roots, agentFolders: agentFolders.sort(), pluginAgentDirs, pluginHookFiles };
+  return { roots, agentFolders: agentFolders.sort(), pluginAgentDirs, pluginHookFiles, pluginCommandRoots: pluginCommandRoots.sort() };
 }
 
 /** Finds every skills root in (and below) `folder`: `.claude|.agents|.github/skills`, plugin `skills/`, and with `anyFolder` any folder holding a skill. */

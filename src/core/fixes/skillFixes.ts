@@ -180,13 +180,13 @@ export function skillFixes(text: string, file: string, problems: readonly Proble
     const found: FoundFix[] = [];
     const tool = toolFix(source, lines, detail, p, kind, file, env);
     if (tool) found.push(tool);
+    // Quoting a value is YAML's own fix: a command's or agent's frontmatter as a SKILL.md's (the message says it).
+    if (p.code === 'yaml-syntax') {
+      const f = quoteValue(lines, p);
+      if (f) found.push(f);
+    }
     // The other fixes are a SKILL.md's.
     if (kind === 'skill') switch (p.code) {
-      case 'yaml-syntax': {
-        const f = quoteValue(lines, p);
-        if (f) found.push(f);
-        break;
-      }
       case 'name-dir-mismatch': {
         const name = keyOf('name');
         if (name?.valueRange && checkSkillName(folderName, { allowReserved: true }) === undefined) {

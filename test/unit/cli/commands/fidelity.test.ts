@@ -432,3 +432,43 @@ test('duplicate-name: two copies of one plugin (a backup folder with the same ma
     removeTree(ws);
   }
 });
+
+test('a plugin with commands and no skills: its commands are validated and listed, from the workspace, the plugin, its commands folder or one file', async () => {
+  // docs/plugins-reference.md, "Plugin directory structure": `commands/` is a component of its own (skills are
+  // optional); anthropics/claude-plugins-official has 21 such command files (feature-dev, ralph-loop, …).
+  const command = (description: string, more = '') => `---\ndescription: ${description}\n${more}---\n\nDo it.\n`;
+  const ws = tempTree({
+    'plugins/tools/.claude-plugin/plugin.json': '{"name":"tools"}\n',
+    'plugins/tools/commands/ship.md': command('Ship the branch', 'argument-hint: [a] [b]\nmodel: sonnet\n'),
+    'plugins/tools/commands/git/pr.md': command('Open a pull request'),
+    'plugins/tools/agents/helper.md': '---\nname: helper\ndescription: Helps when asked\n---\n\nHelp.\n',
+    '.claude/commands/deploy.md': command('Deploy', 'argument-hint: [env] [tag]\n'),
+    '.claude/commands/ops/rollback.md': command('Roll back'),
+  });
+  try {
+    const paths = async (target: string) => {
+      const r = await run(['validate', target, '--format', 'json'], ws);
+      return (JSON.parse(r.out) as ValidateJson).skills.map((s) => s.path).sort();
+    };
+    assert.deepEqual(await paths('.'), ['.claude/commands/deploy.md', '.claude/commands/ops/rollback.md', 'plugins/tools/commands/git/pr.md', 'plugins/tools/commands/ship.md']);
+    assert.deepEqual(await paths('plugins/tools'), ['plugins/tools/commands/git/pr.md', 'plugins/tools/commands/ship.md']);
+    assert.deepEqual(await paths('plugins/tools/commands'), ['plugins/tools/commands/git/pr.md', 'plugins/tools/commands/ship.md']);
+    assert.deepEqual(await paths('plugins/tools/commands/git'), ['plugins/tools/commands/git/pr.md']);
+    assert.deepEqual(await paths('plugins/tools/commands/ship.md'), ['plugins/tools/commands/ship.md']);
+    assert.deepEqual(await paths('.claude/commands'), ['.claude/commands/deploy.md', '.claude/commands/ops/rollback.md']);
+    assert.deepEqual(await paths('.claude/commands/ops'), ['.claude/commands/ops/rollback.md']);
+    const j = JSON.parse((await run(['validate', 'plugins/tools', '--format', 'json'], ws)).out) as ValidateJson;
+    // One YAML mistake, one problem (not one more on `model:`); the agent is checked as before.
+    assert.deepEqual(codesOf(j, 'commands/ship.md'), ['yaml-syntax:error']);
+    assert.equal(j.summary.agents, 1);
+    const list = await run(['list', '.'], ws);
+    assert.match(list.out, /\/tools:ship\s+ship\s+plugin:tools\s+command file\b.*\bloaded\b/);
+    assert.match(list.out, /\/tools:git:pr\s/);
+    // `--fix` quotes a command's value as a SKILL.md's.
+    const fixed = await run(['validate', '.', '--fix-dry-run'], ws);
+    assert.match(fixed.out, /-argument-hint: \[a\] \[b\]\n\+argument-hint: '\[a\] \[b\]'/);
+    assert.match(fixed.out, /-argument-hint: \[env\] \[tag\]\n\+argument-hint: '\[env\] \[tag\]'/);
+  } finally {
+    removeTree(ws);
+  }
+});

@@ -131,6 +131,29 @@ test('a command beside a skill of the same name is shadowed, and deleting the sk
   }
 });
 
+test('a plugin with commands and no skills: the index has its commands, also after a change makes it wire the model again (the root its commands were found in keeps the plugin)', () => {
+  const ws = workspace();
+  try {
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+      fs.writeFileSync(path.join(ws, rel), text);
+    };
+    write('plugins/tools/.claude-plugin/plugin.json', '{"name":"tools"}\n');
+    write('plugins/tools/commands/ship.md', '---\ndescription: Ship the branch.\n---\nShip it.\n');
+    const index = new SkillIndex(nodeFileSystem, { workspaceFolders: [ws], includePersonal: false, profile: 'claude-code', managedDir: null });
+    index.ensureLoaded();
+    const ship = path.join(ws, 'plugins/tools/commands/ship.md');
+    assert.equal(index.skillByFile(ship)?.invocation, '/tools:ship');
+    // A new project command makes the index wire Claude Code's model again: the plugin's command stays.
+    write('.claude/commands/deploy.md', '---\ndescription: Deploy.\n---\nDeploy.\n');
+    assert.equal(index.applyChanges([path.join(ws, '.claude/commands/deploy.md')]).structural, true);
+    assert.equal(index.skillByFile(path.join(ws, '.claude/commands/deploy.md'))?.invocation, '/deploy');
+    assert.equal(index.skillByFile(ship)?.invocation, '/tools:ship');
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
 test('a duplicate command flags both skills, and deleting one clears the other (the model is applied again)', () => {
   const ws = workspace();
   try {
