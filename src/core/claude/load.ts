@@ -221,18 +221,19 @@ class Builder {
   }
 
   /** SKILL.md files below `dir` (not following links), up to `depth` levels: reported as never loaded. */
-  private deepSkills(dir: string, level: ClaudeLevel, root: string, depth: number, code: NotLoadedCode, reason: (file: string) => string): void {
+  private deepSkills(dir: string, level: ClaudeLevel, root: string, depth: number, code: NotLoadedCode, reason: (file: string) => string, skip?: ReadonlySet<string>): void {
     const listing = this.list(dir);
     if (!listing) return;
     for (const e of listing.entries) {
       if (!e.isDirectory || SKIPPED_FOLDERS.has(e.name)) continue;
       const sub = path.join(dir, e.name);
+      if (skip?.has(sub)) continue;
       const subListing = this.fs.readDir(sub);
       if (subListing?.some((x) => x.name === 'SKILL.md' && x.isFile)) {
         const file = path.join(sub, 'SKILL.md');
         this.notLoaded('skill', level, file, root, code, reason(file));
       }
-      if (depth > 1) this.deepSkills(sub, level, root, depth - 1, code, reason);
+      if (depth > 1) this.deepSkills(sub, level, root, depth - 1, code, reason, skip);
     }
   }
 
@@ -367,7 +368,11 @@ class Builder {
     entry.bareInvocation = `/${last}`;
   }
 
-  private pluginSkillsDir(plugin: string, root: string, dir: string): void {
+  /**
+   * A plugin's skills folder. `listed`: the folders the manifest's `skills` lists, each read as a skills folder of its
+   * own: one of them inside this folder (`"skills": ["./skills/documents"]`) holds skills, not files too deep.
+   */
+  private pluginSkillsDir(plugin: string, root: string, dir: string, listed?: ReadonlySet<string>): void {
     const listing = this.list(dir);
     if (!listing) return;
     if (listing.names.has('SKILL.md') && dir !== root) {
@@ -377,9 +382,9 @@ class Builder {
     for (const e of listing.entries) {
       if (SKIPPED_FOLDERS.has(e.name) || e.name.startsWith('.')) continue;
       const sub = path.join(dir, e.name);
-      if (!this.isDir(sub, e)) continue;
+      if (listed?.has(sub) || !this.isDir(sub, e)) continue;
       if (this.fs.readDir(sub)?.some((x) => x.name === 'SKILL.md')) this.pluginSkill(plugin, root, sub, e.name, false);
-      else this.deepSkills(sub, 'plugin', dir, DEEP_SKILL_DEPTH, 'deeper', (file) => `only direct children of ${dir} are skills; ${path.relative(dir, file).split(path.sep).join('/')} is deeper`);
+      else this.deepSkills(sub, 'plugin', dir, DEEP_SKILL_DEPTH, 'deeper', (file) => `only direct children of ${dir} are skills; ${path.relative(dir, file).split(path.sep).join('/')} is deeper`, listed);
     }
   }
 
@@ -398,11 +403,12 @@ class Builder {
     const extraSkills = paths(manifest?.skills).map((p) => path.resolve(root, p));
     const skillsDir = path.join(root, 'skills');
     const hasSkillsDir = this.fs.stat(skillsDir)?.isDirectory === true;
-    if (hasSkillsDir) this.pluginSkillsDir(name, root, skillsDir);
+    const listed = new Set(extraSkills.filter((d) => d !== root && d !== skillsDir));
+    if (hasSkillsDir) this.pluginSkillsDir(name, root, skillsDir, listed);
     for (const d of extraSkills) {
       if (d === root) {
         if (this.fs.readDir(root)?.some((x) => x.name === 'SKILL.md')) this.pluginSkill(name, root, root, path.basename(root), true);
-      } else if (d !== skillsDir) this.pluginSkillsDir(name, root, d);
+      } else if (d !== skillsDir) this.pluginSkillsDir(name, root, d, listed);
     }
     if (!hasSkillsDir && manifest?.skills === undefined && this.fs.readDir(root)?.some((x) => x.name === 'SKILL.md')) {
       this.pluginSkill(name, root, root, path.basename(root), true);

@@ -472,3 +472,29 @@ test('a plugin with commands and no skills: its commands are validated and liste
     removeTree(ws);
   }
 });
+
+test('a folder inside skills/ that the plugin manifest lists as a skills folder holds skills, not files too deep', async () => {
+  // docs/plugins-reference.md, "Component path fields": `skills` — "Custom skill directories containing
+  // `<name>/SKILL.md`. Adds to the default `skills/` scan." (mrgoonie/claudekit-skills: `"skills":
+  // ["./skills/document-skills"]` for docx, pdf, pptx and xlsx.)
+  const ws = tempTree({
+    'plugins/docs/.claude-plugin/plugin.json': '{"name":"docs","skills":["./skills/document-skills"]}\n',
+    'plugins/docs/skills/document-skills/docx/SKILL.md': skillMd('docx', 'Edits Word files when asked.'),
+    'plugins/docs/skills/document-skills/pdf/SKILL.md': skillMd('pdf', 'Edits PDF files when asked.'),
+    'plugins/docs/skills/top/SKILL.md': skillMd('top', 'A skill of the default folder, used when asked.'),
+    // Not listed: still too deep.
+    'plugins/docs/skills/group/inner/SKILL.md': skillMd('inner', 'Never loaded, used when asked.'),
+  });
+  try {
+    const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
+    assert.deepEqual(codesOf(j, 'document-skills/docx/SKILL.md'), []);
+    assert.deepEqual(codesOf(j, 'document-skills/pdf/SKILL.md'), []);
+    assert.deepEqual(codesOf(j, 'skills/group/inner/SKILL.md'), ['skill-not-loaded:error']);
+    const list = await run(['list', '.'], ws);
+    assert.match(list.out, /\/docs:docx\s+docx\s+plugin:docs\s.*\bloaded\b/);
+    assert.match(list.out, /\/docs:pdf\s/);
+    assert.match(list.out, /\/docs:top\s/);
+  } finally {
+    removeTree(ws);
+  }
+});
