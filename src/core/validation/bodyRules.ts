@@ -40,8 +40,13 @@ function bodyFirstLine(detail: DetailedParse): number | undefined {
   return detail.lines.text.length - start === body.length ? i : undefined;
 }
 
-export function checkBody(body: BodyView, bodyStartLine: number, emit: Emit): void {
+/**
+ * The length rules of a body. `command`: a command file's (`.claude/commands/x.md`), which has no folder of its own for
+ * references/ files: the advice is to make it a skill first.
+ */
+export function checkBody(body: BodyView, bodyStartLine: number, emit: Emit, command?: boolean): void {
   const { lines, first } = body;
+  const advice = command ? 'Make it a skill (a folder with SKILL.md) and move detail into references/ files' : 'Move detail into references/ files';
   const lineCount = lines.lineCount - first;
   // Range of body line `k` (0-based), on its file line.
   const rangeOf = (k: number): Range => {
@@ -51,14 +56,14 @@ export function checkBody(body: BodyView, bodyStartLine: number, emit: Emit): vo
   const count = lineCount - (body.lastChar === 10 || body.lastChar === 13 ? 1 : 0); // a final line break opens no line
   if (count > BODY_MAX_LINES) {
     emit('body-lines', rangeOf(BODY_MAX_LINES),
-      `Move detail into references/ files: the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body)`);
+      `${advice}: the body has ${count} lines, over the recommended ${BODY_MAX_LINES} (this is line ${BODY_MAX_LINES + 1} of the body)`);
   }
   const tokens = tokensForLength(body.length);
   if (tokens > BODY_MAX_TOKENS) {
     let blank = 0;
     while (blank < lineCount - 1 && lines.lineText(first + blank).trim() === '') blank++;
     emit('body-tokens', rangeOf(blank),
-      `Move detail into references/ files: the body is about ${tokens} tokens (characters / 4), over the recommended ${BODY_MAX_TOKENS}`);
+      `${advice}: the body is about ${tokens} tokens (characters / 4), over the recommended ${BODY_MAX_TOKENS}`);
   }
 }
 

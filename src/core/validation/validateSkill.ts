@@ -79,7 +79,7 @@ export function validateParsed(detail: DetailedParse, body: BodyView | undefined
       for (const k of parsed.keys) if (k.key === 'hooks') { checkFrontmatterHooks(detail, k, skillHooksPlace(fs, ctx), fs, emit); break; }
     }
   }
-  if (body && (parsed.hasFrontmatter ? parsed.frontmatterClosed : true)) checkBody(body, parsed.bodyStartLine, emit);
+  if (body && (parsed.hasFrontmatter ? parsed.frontmatterClosed : true)) checkBody(body, parsed.bodyStartLine, emit, ctx.command);
   let references: SkillReference[] = [];
   const mentions = body && ctx.skillDir ? findSkillMentions(body, parsed.bodyStartLine) : [];
   if (ctx.skillDir && body) {

@@ -365,6 +365,15 @@ test('body-lines: CRLF bodies count the same', () => {
   assert.deepEqual(summary(res.problems), ['body-lines@505:1-505:2']);
 });
 
+test('body-lines and body-tokens in a command file: make it a skill first (a command has no folder for references/)', () => {
+  const ctx = { profile: 'claude-code' as const, folderName: 'deploy', command: true };
+  const lines = validateSkillMd(skill('description: d', 'x\n'.repeat(501)), ctx, nodeFileSystem).problems.filter((p) => p.code.startsWith('body-'));
+  assert.deepEqual(lines.map((p) => p.code), ['body-lines']);
+  assert.match(lines[0].message, /^Make it a skill \(a folder with SKILL\.md\) and move detail into references\/ files: the body has 501 lines/);
+  const tokens = validateSkillMd(skill('description: d', 'y'.repeat(20004)), ctx, nodeFileSystem).problems;
+  assert.match(tokens.find((p) => p.code === 'body-tokens')?.message ?? '', /^Make it a skill .*: the body is about 5001 tokens/);
+});
+
 test('problems come sorted by position', () => {
   const res = validateSkillMd(skill('foo: 1\nname: My\nbar: 2'), { profile: 'claude-code', folderName: 'My' }, nodeFileSystem);
   assert.deepEqual(summary(res.problems), ['description-missing@1:1-1:4', 'unknown-key@2:1-2:7', 'name-case@3:7-3:9', 'unknown-key@4:1-4:7']);
