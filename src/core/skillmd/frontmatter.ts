@@ -235,14 +235,9 @@ function parseWithYaml(base: DetailedParse, src: string, close: number): Detaile
   };
   base.nodeRange = nodeRange;
 
-  // An error that ends the document early makes the YAML library read the rest of the frontmatter as stray tokens of
-  // the stream, one error per later line ("Unexpected scalar token in YAML stream: \"model\"" after `argument-hint:
-  // [a] [b]`), on lines with nothing wrong of their own: those are left out. In document order, one per line.
+  // In document order, one per line, without the errors the first mistake caused on later lines (withoutKnockOns).
   const seenLines = new Set<number>();
-  let before = false; // an error came before this one
-  for (const err of [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])) {
-    if (before && strayInStream(err)) continue;
-    before = true;
+  for (const err of withoutKnockOns([...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]), source, yamlStart)) {
     const start = Math.max(yamlStart, sourceStart + Math.max(0, Math.min(err.pos[0], source.length)));
     let range: Range;
     if (start >= lines.starts[close]) {
@@ -618,10 +613,59 @@ function parseFrontmatterYaml(yamlText: string, yamlStart: number): {
   return { doc, ...withoutStackTraces(() => findKeyProblems(doc)), source, sourceStart: yamlStart };
 }
 
-/** An error of a token the parser met outside the document (after it ended early: see parseWithYaml). */
+/** An error of a token the parser met outside the document (after a mistake ended it early). */
 function strayInStream(err: YAMLParseError): boolean {
   return err.code === 'UNEXPECTED_TOKEN' && err.message.includes('in YAML stream');
 }
+
+/** Codes of the errors findKeyProblems adds (a duplicate key, a list or map as a key): each stands on its own. */
+const KEY_PROBLEM_CODES: ReadonlySet<string> = new Set(['DUPLICATE_KEY', 'NON_STRING_KEY']);
+/** A frontmatter is parsed again to tell knock-on errors only with at most this many lines in error... */
+const KNOCK_ON_MAX_LINES = 8;
+/** ...and at most this many characters (a second parse of a large broken frontmatter is not worth its time). */
+const KNOCK_ON_MAX_SOURCE = 16 * 1024;
+
+/**
+ * `errors` (sorted by position) of the YAML `source` without those its first mistake caused on later lines, lines
+ * with nothing wrong of their own. A mistake that ends the document early (`argument-hint: [a] [b]`) makes the YAML
+ * library read the rest as stray tokens of the stream, an error on every later line: those are dropped. Others (after
+ * `[a] | [b]`, the `|` read as a block scalar, the next key "needs a value") are told by parsing the source once more
+ * with the first mistake's line blanked (the same length: offsets stay): a later line is kept only when it is still
+ * wrong then, with that parse's message (as it reads once the first mistake is fixed). Only for a small frontmatter
+ * with 2 to KNOCK_ON_MAX_LINES lines in error; key problems are always kept.
+ */
+function withoutKnockOns(errors: readonly YAMLParseError[], source: string, yamlStart: number): YAMLParseError[] {
+  const kept = errors.filter((e, i) => i === 0 || !strayInStream(e));
+  const syntax = kept.filter((e) => !KEY_PROBLEM_CODES.has(e.code));
+  if (syntax.length < 2 || source.length > KNOCK_ON_MAX_SOURCE) return kept;
+  const index = new LineIndex(source);
+  const lineOf = (offset: number) => index.lineOf(Math.max(0, Math.min(offset, source.length)));
+  const lines = new Set(syntax.map((e) => lineOf(e.pos[0])));
+  if (lines.size < 2 || lines.size > KNOCK_ON_MAX_LINES) return kept;
+  const first = syntax[0];
+  const firstLine = lineOf(first.pos[0]);
+  const at = Math.max(0, Math.min(first.pos[0], source.length));
+  if (at >= source.length) return kept;
+  const lineStart = source.lastIndexOf('\n', at - 1) + 1;
+  const nl = source.indexOf('\n', at);
+  const lineEnd = nl < 0 ? source.length : nl;
+  const again = parseFrontmatterYaml(source.slice(0, lineStart) + ' '.repeat(lineEnd - lineStart) + source.slice(lineEnd), yamlStart);
+  if (!again.doc) return kept;
+  const stillWrong = new Map<number, YAMLParseError>();
+  for (const e of again.doc.errors) {
+    if (KEY_PROBLEM_CODES.has(e.code) || strayInStream(e)) continue;
+    const line = lineOf(e.pos[0]);
+    if (line > firstLine && !stillWrong.has(line)) stillWrong.set(line, e);
+  }
+  const out: YAMLParseError[] = [];
+  for (const e of kept) {
+    const line = lineOf(e.pos[0]);
+    if (KEY_PROBLEM_CODES.has(e.code) || line <= firstLine) out.push(e);
+    else if (stillWrong.has(line)) { out.push(stillWrong.get(line)!); stillWrong.delete(line); }
+  }
+  return out.sort((a, b) => a.pos[0] - b.pos[0]);
+}
+
 
 /**
  * Adds to `doc.errors` what the composer leaves to us: duplicate keys of every map (`DUPLICATE_KEY`, as the library

@@ -139,9 +139,16 @@ test('a YAML error is reported once, not again on every later line it throws the
   assert.match(p.problems[0].message, /^Quote the value of 'argument-hint'/);
   // The same after a list where a map was (a line the parser never reads again until the first is fixed).
   assert.deepEqual(parseSkillMd('---\n- a\nname: b\ndescription: c\n---\n').problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@3']);
+  // After `[a] | [b]` (the `|` read as a block scalar) the next key "needs a value": not so once that line is
+  // blanked, so not reported (davila7/claude-code-templates).
+  assert.deepEqual(parseSkillMd('---\nname: s\nargument-hint: [a] | [b]\ndescription: d\n---\n').problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@3']);
   // Mistakes that leave the document open are each reported, as are duplicate keys.
   const two = parseSkillMd('---\nname: s\ndescription: d\nallowed-tools: [a] b\nmodel: [x] y\n---\n');
   assert.deepEqual(two.problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@4', 'yaml-syntax@5']);
+  // (A duplicate key after them: kept as well.)
+  const dup = parseSkillMd('---\nname: s\ndescription: d\nallowed-tools: [a] b\nmodel: [x] y\nname: t\n---\n');
+  assert.deepEqual(dup.problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@4', 'yaml-syntax@5', 'yaml-syntax@6']);
+  assert.match(dup.problems[2].message, /unique/);
   const three = parseSkillMd('---\nname: s3\nname: s3\ndescription: d\nallowed-tools: [a] b\nmodel: x: y\n---\n');
   assert.deepEqual(three.problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@3', 'yaml-syntax@5', 'yaml-syntax@6']);
 });
