@@ -618,6 +618,13 @@ function strayInStream(err: YAMLParseError): boolean {
   return err.code === 'UNEXPECTED_TOKEN' && err.message.includes('in YAML stream');
 }
 
+/** A frontmatter line of text at column 0 that is no `key: value`, list item or comment (`<example>`, a sentence). */
+function isProseLine(t: string): boolean {
+  const c = t.charCodeAt(0);
+  if (t === '' || c === 32 || c === 9 || c === 35 || c === 45) return false;
+  return !/:(?:\s|$)/.test(t);
+}
+
 /** Codes of the errors findKeyProblems adds (a duplicate key, a list or map as a key): each stands on its own. */
 const KEY_PROBLEM_CODES: ReadonlySet<string> = new Set(['DUPLICATE_KEY', 'NON_STRING_KEY']);
 /** A frontmatter is parsed again to tell knock-on errors only with at most this many lines in error... */
@@ -635,11 +642,21 @@ const KNOCK_ON_MAX_SOURCE = 16 * 1024;
  * with 2 to KNOCK_ON_MAX_LINES lines in error; key problems are always kept.
  */
 function withoutKnockOns(errors: readonly YAMLParseError[], source: string, yamlStart: number): YAMLParseError[] {
-  const kept = errors.filter((e, i) => i === 0 || !strayInStream(e));
-  const syntax = kept.filter((e) => !KEY_PROBLEM_CODES.has(e.code));
-  if (syntax.length < 2 || source.length > KNOCK_ON_MAX_SOURCE) return kept;
+  let kept = errors.filter((e, i) => i === 0 || !strayInStream(e));
+  let syntax = kept.filter((e) => !KEY_PROBLEM_CODES.has(e.code));
+  if (syntax.length < 2) return kept;
   const index = new LineIndex(source);
   const lineOf = (offset: number) => index.lineOf(Math.max(0, Math.min(offset, source.length)));
+  // Prose in the frontmatter (a description's `<example>` blocks run on at column 0, as agent files often have them):
+  // what the parser makes of the lines after the first such line in error, `user:` and `assistant:` keys over and
+  // over, is no mistake of its own. Nothing after it is reported.
+  const prose = syntax.find((e) => isProseLine(index.lineText(lineOf(e.pos[0]))));
+  if (prose !== undefined) {
+    const last = lineOf(prose.pos[0]);
+    kept = kept.filter((e) => lineOf(e.pos[0]) <= last);
+    syntax = kept.filter((e) => !KEY_PROBLEM_CODES.has(e.code));
+  }
+  if (syntax.length < 2 || source.length > KNOCK_ON_MAX_SOURCE) return kept;
   const lines = new Set(syntax.map((e) => lineOf(e.pos[0])));
   if (lines.size < 2 || lines.size > KNOCK_ON_MAX_LINES) return kept;
   const first = syntax[0];
@@ -755,5 +772,7 @@ function yamlMessage(message: string, code: string, lineText: string): string {
     }
     if (code === 'BAD_SCALAR_START') return `Quote ${what}: ${detail}`;
   }
+  // Text at column 0 (a description's `<example>` run on): YAML reads a line there as a new key.
+  if (isProseLine(lineText)) return `Indent this line under the value it belongs to (or take it out of the frontmatter): at column 0 YAML reads it as a new key, and it is text; ${detail}`;
   return `Fix the YAML: ${detail}`;
 }

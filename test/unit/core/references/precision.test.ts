@@ -54,7 +54,9 @@ const EXPECTED: Record<string, Record<string, string[]>> = {
     '.claude/agents/engineering/backend-architect.md': ['tool-unknown@33:info'],
     // A block-scalar description whose `user: "…"` lines start at column 0: not YAML, so Claude Code skips the file.
     '.claude/agents/product/feedback-synthesizer.md': ['yaml-syntax@9:error'],
-    '.claude/agents/testing/api-tester.md': [11, 15, 16, 17, 21, 22, 23, 27, 28, 29].map((l) => `yaml-syntax@${l}:error`),
+    // Its `<example>` blocks run on at column 0: the first such line of text is the error; what the parser makes of the
+    // lines after it (`user:` and `assistant:` again and again) is not reported (it was ten errors).
+    '.claude/agents/testing/api-tester.md': ['yaml-syntax@11:error'],
   },
   'davila7-claude-code-templates': {
     // `argument-hint: [--aggressive] | [--maximum]`: one YAML mistake, reported once (the `description:` line after

@@ -142,6 +142,11 @@ test('a YAML error is reported once, not again on every later line it throws the
   // After `[a] | [b]` (the `|` read as a block scalar) the next key "needs a value": not so once that line is
   // blanked, so not reported (davila7/claude-code-templates).
   assert.deepEqual(parseSkillMd('---\nname: s\nargument-hint: [a] | [b]\ndescription: d\n---\n').problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@3']);
+  // Text at column 0 (a description's `<example>` blocks run on, getsentry/skills): the first such line is the
+  // error, with what to do; nothing the parser makes of the lines after it.
+  const prose = parseSkillMd('---\nname: senpai\ndescription: Use this agent when a user needs mentoring.\n\n<example>\nContext: a new hire\nuser: "How does ingestion work?"\nassistant: "I will explain."\n<commentary>\nNew hire.\n</commentary>\n</example>\n\n<example>\nuser: "And relays?"\nassistant: "I will explain."\n</example>\n---\n');
+  assert.deepEqual(prose.problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@5']);
+  assert.match(prose.problems[0].message, /^Indent this line under the value it belongs to \(or take it out of the frontmatter\): at column 0 YAML reads it as a new key, and it is text; YAML syntax error: /);
   // Mistakes that leave the document open are each reported, as are duplicate keys.
   const two = parseSkillMd('---\nname: s\ndescription: d\nallowed-tools: [a] b\nmodel: [x] y\n---\n');
   assert.deepEqual(two.problems.map((q) => `${q.code}@${q.line}`), ['yaml-syntax@4', 'yaml-syntax@5']);
