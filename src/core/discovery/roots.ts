@@ -61,6 +61,12 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
   if (start === undefined) return { roots, agentFolders, pluginAgentDirs, pluginHookFiles, pluginCommandRoots };
   const visited = new Set<string>([start]);
   const paths = new PathJoiner();
+  // A folder's plugin name, read once however many of its `skills`, `agents`, `hooks` and `commands` ask.
+  const pluginNames = new Map<string, string | undefined>();
+  const pluginOf = (dir: string): string | undefined => {
+    if (!pluginNames.has(dir)) pluginNames.set(dir, pluginNameOf(fs, dir));
+    return pluginNames.get(dir);
+  };
 
   const addRoot = (dir: string) => {
     if (seenRoots.has(dir)) return;
@@ -81,7 +87,7 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
     if (depth > maxDepth) return false;
     const name = path.basename(dir);
     const parentName = path.basename(path.dirname(dir));
-    const isNamedRoot = name === 'skills' && (ROOT_PARENTS.has(parentName) || pluginNameOf(fs, path.dirname(dir)) !== undefined);
+    const isNamedRoot = name === 'skills' && (ROOT_PARENTS.has(parentName) || pluginOf(path.dirname(dir)) !== undefined);
     if (isNamedRoot) addRoot(dir);
     const inRootParent = ROOT_PARENTS.has(name);
     let holdsSkill = false;
@@ -96,7 +102,7 @@ export function scanFolder(fs: FileSystem, folder: string, opts: FindRootsOption
       } else if (e.name.startsWith('.') && !ROOT_PARENTS.has(e.name)) {
         continue;
       } else if ((e.name === 'agents' || e.name === 'hooks' || e.name === 'commands') && e.isDirectory) {
-        const plugin = pluginNameOf(fs, dir);
+        const plugin = pluginOf(dir);
         if (plugin !== undefined && e.name === 'agents') pluginAgentDirs.push({ dir: paths.child(dir, e.name), plugin });
         if (plugin !== undefined && e.name === 'commands') pluginCommandRoots.push(dir);
         const hooksFile = path.join(dir, 'hooks', 'hooks.json');

@@ -237,7 +237,7 @@ function parseWithYaml(base: DetailedParse, src: string, close: number): Detaile
 
   // In document order, one per line, without the errors the first mistake caused on later lines (withoutKnockOns).
   const seenLines = new Set<number>();
-  for (const err of withoutKnockOns([...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]), source, yamlStart)) {
+  for (const err of withoutKnockOns([...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]), source, yamlStart, lines)) {
     const start = Math.max(yamlStart, sourceStart + Math.max(0, Math.min(err.pos[0], source.length)));
     let range: Range;
     if (start >= lines.starts[close]) {
@@ -641,12 +641,12 @@ const KNOCK_ON_MAX_SOURCE = 16 * 1024;
  * wrong then, with that parse's message (as it reads once the first mistake is fixed). Only for a small frontmatter
  * with 2 to KNOCK_ON_MAX_LINES lines in error; key problems are always kept.
  */
-function withoutKnockOns(errors: readonly YAMLParseError[], source: string, yamlStart: number): YAMLParseError[] {
+function withoutKnockOns(errors: readonly YAMLParseError[], source: string, yamlStart: number, index: LineIndex): YAMLParseError[] {
   let kept = errors.filter((e, i) => i === 0 || !strayInStream(e));
   let syntax = kept.filter((e) => !KEY_PROBLEM_CODES.has(e.code));
   if (syntax.length < 2) return kept;
-  const index = new LineIndex(source);
-  const lineOf = (offset: number) => index.lineOf(Math.max(0, Math.min(offset, source.length)));
+  // Lines of the file (`index`, the parse's), where `source` starts at `yamlStart`.
+  const lineOf = (offset: number) => index.lineOf(yamlStart + Math.max(0, Math.min(offset, source.length)));
   // Prose in the frontmatter (a description's `<example>` blocks run on at column 0, as agent files often have them):
   // what the parser makes of the lines after the first such line in error, `user:` and `assistant:` keys over and
   // over, is no mistake of its own. Nothing after it is reported.
@@ -682,7 +682,6 @@ function withoutKnockOns(errors: readonly YAMLParseError[], source: string, yaml
   }
   return out.sort((a, b) => a.pos[0] - b.pos[0]);
 }
-
 
 /**
  * Adds to `doc.errors` what the composer leaves to us: duplicate keys of every map (`DUPLICATE_KEY`, as the library
