@@ -501,7 +501,9 @@ function readLine(t: string, line: number, found: ReferenceCandidate[], titled: 
       // After `\` (an escape), `:` (a drive, `C:\`), `/` or `$`/`%` (variables): not a relative path of the skill.
       if (before === 92 || before === 58 || before === 47 || before === 36 || before === 37) continue;
       const target = t.slice(a, b);
-      if (isBackslashPath(target)) push(found, target, line, a, 'path', isProse(t, a));
+      // One that climbs out of the skill (`..\..\windows\win.ini`) is a traversal example far more often than a file the
+      // skill uses (none of the public skills checked names a file that way): it counts only where it exists.
+      if (isBackslashPath(target)) push(found, target, line, a, 'path', target.startsWith('..\\') || isProse(t, a));
     }
   }
 }

@@ -20,6 +20,8 @@ const SKILL_PHRASE = /\b(?:use|using|invoke|invoking|run|running|call|load|trigg
 // The verb before a `/command` (bare, or as inline code: "run `/deploy staging`"), matched backwards from each `/`.
 const SLASH_VERB = /\b(?:run|invoke|use|type|call|execute|try|enter)\s+(?:the\s+)?(`?)$/i;
 const SLASH_NAME = /^\/([a-z][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)?)/;
+/** A folder word right after a `/name` ("try /docs directory only"): the name is a path, not a command. */
+const FOLDER_AFTER = /^[ \t]+(?:directory|directories|folder|folders|dir|subfolder|subdirectory|path)\b/i;
 /** Words that stand where a name would ("use this skill", "invoke the right skill"). */
 const NOT_NAMES = new Set(['this', 'that', 'the', 'a', 'an', 'your', 'my', 'our', 'their', 'its', 'each', 'every', 'any', 'which', 'same', 'new', 'right', 'appropriate', 'relevant', 'correct', 'following', 'above', 'below', 'next', 'other', 'another', 'whole', 'full', 'main', 'parent', 'matching', 'selected', 'specific', 'chosen', 'named', 'given', 'target', 'existing', 'corresponding', 'skill']);
 /** How far before "skill" or `/` a mention's verb may start. */
@@ -77,6 +79,7 @@ export function findSkillMentions(body: BodyView, bodyStartLine: number): SkillM
     } else if (/[\w/:-]/.test(text[end] ?? '') || (next === 46 && /\w/.test(text[end + 1] ?? ''))) {
       continue; // a path or a file name, not a command
     }
+    if (FOLDER_AFTER.test(text.slice(verb[1] ? end + 1 : end, end + 24))) continue; // "try /docs directory only": a folder
     add(name[1], i + 1, true);
   }
   out.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);

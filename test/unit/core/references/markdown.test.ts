@@ -77,7 +77,8 @@ test('prose: examples, prohibitions, hypothetical files and folders are tentativ
 
 test('backslash paths are candidates (validation says they are not portable); escapes, drives and regexes are not', () => {
   assert.deepEqual(refs('Read references\\guide.md, `..\\shared\\x.md`, [l](scripts\\run.py)'), [
-    'path:references\\guide.md@1:6', 'path:..\\shared\\x.md@1:28', 'link:scripts\\run.py@1:49',
+    // One that climbs out (`..\\`) is tentative: a reference only where it exists (traversal payloads).
+    'path:references\\guide.md@1:6', 'path:..\\shared\\x.md@1:28 (tentative)', 'link:scripts\\run.py@1:49',
   ]);
   assert.deepEqual(refs('C:\\Users\\me\\x.md and `\\d+\\.md` and $HOME\\x.md and docs\\x.md'), []);
 });
@@ -191,6 +192,20 @@ test('reference-backslash: a warning (error in upload) at the path, which still 
       assert.match(res.problems[0].message, /write 'references\/a\.md'/);
       assert.equal(res.references[0].exists, true);
     }
+  } finally {
+    nodeFs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('a backslash path that climbs out of the skill counts only where it exists (a traversal payload is no reference)', () => {
+  const { tmp, alpha } = pluginRepo();
+  try {
+    // davila7/claude-code-templates, file-path-traversal: a table of payloads.
+    const payload = validate('| `../../../etc/passwd` | Linux |\n| `..\\..\\..\\..\\windows\\win.ini` | Windows INI file |\n', alpha);
+    assert.deepEqual(summary(payload.problems), []);
+    // One that exists is still a reference, and still written the Windows way.
+    const real = validate('See `..\\..\\README.md` and `references\\gone.md`.\n', alpha);
+    assert.deepEqual(summary(real.problems), ['reference-backslash@5:6-5:21', 'reference-outside@5:6-5:21', 'reference-backslash@5:28-5:46', 'reference-missing@5:28-5:46']);
   } finally {
     nodeFs.rmSync(tmp, { recursive: true, force: true });
   }

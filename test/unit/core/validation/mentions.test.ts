@@ -19,6 +19,8 @@ test('findSkillMentions: skill phrases and commands after a verb; not "this skil
   assert.deepEqual(mentions('REQUIRED: Use superpowers:test-driven-development skill.\n'), ['superpowers:test-driven-development@5:15-50']);
   assert.deepEqual(mentions('Use this skill when asked. Invoke the right skill. GET `/users` returns users; see `/tmp/x`; run /usr/bin/env.\n'), []);
   assert.deepEqual(mentions('No mention here at all.\n'), []);
+  // mrgoonie/claudekit-skills, docs-seeker: "/docs" is a folder there (one line later, a command again).
+  assert.deepEqual(mentions('- **Repomix fails** → Try /docs directory only → Manual exploration\nRun /deploy then; type `/docs` now; try `/docs` folder.\n'), ['/deploy@6:6-12', '/docs@6:26-30']);
 });
 
 async function run(dir: string): Promise<string[]> {
