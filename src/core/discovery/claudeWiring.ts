@@ -443,6 +443,19 @@ function push(e: LoadedSkillEntry, code: string, profile: Profile, message: stri
   touched.add(e);
 }
 
+/**
+ * Whether `c` loses its command to `winner` only because both sit in copies of one plugin (two folders whose manifests
+ * give one name: a backup, a vendored version): Claude Code installs one of them, so nothing is shadowed in a session,
+ * as duplicate-name does not report them either.
+ */
+function copyOfPlugin(c: ClaudeEntry, winner: ClaudeEntry | undefined): boolean {
+  if (winner === undefined || c.level !== 'plugin' || winner.level !== 'plugin' || winner.root === c.root) return false;
+  // A plugin skill's root is its plugin's folder; a command's, its commands folder: one plugin's skill and command
+  // (a skill wins over a command of its name) have different roots, but the command lies inside the skill's.
+  const within = (root: string, file: string) => file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+  return !(winner.kind === 'skill' && within(winner.root, c.path)) && !(c.kind === 'skill' && within(c.root, winner.path));
+}
+
 function what(c: ClaudeEntry): string {
   return `${c.level} ${c.kind}`;
 }
@@ -462,6 +475,8 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
     if (list) list.push(e); else groups.set(key, [e]);
   }
   const duplicates = new Set<LoadedSkillEntry>();
+  const byPath = new Map<string, ClaudeEntry>();
+  for (const c of assigned.values()) if (c.loaded) byPath.set(c.path, c);
   for (const list of groups.values()) {
     if (list.length < 2) continue;
     const winner = list.find((e) => !e.shadowedBy || e.shadowedBy.startsWith('builtin:')) ?? list[0];
@@ -482,7 +497,7 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
       if (c.notLoadedCode && MISPLACED.has(c.notLoadedCode)) push(e, 'skill-not-loaded', profile, `Claude Code never loads this file: ${c.notLoadedReason ?? 'it is not where Claude Code looks'}`, touched);
       continue;
     }
-    if (c.shadowedBy && !c.shadowedBy.startsWith('builtin:') && !duplicates.has(e)) {
+    if (c.shadowedBy && !c.shadowedBy.startsWith('builtin:') && !duplicates.has(e) && !copyOfPlugin(c, byPath.get(c.shadowedBy))) {
       push(e, 'shadowed', profile, `${c.invocation ?? `/${c.name}`} is answered by another entry: ${c.shadowReason ?? c.shadowedBy}`, touched);
     }
     // An entry that loses its command to another entry replaces nothing: the winner carries the clash.

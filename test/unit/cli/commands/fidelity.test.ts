@@ -423,11 +423,17 @@ test('duplicate-name: two copies of one plugin (a backup folder with the same ma
     'backups/2025-10-19/kit/skills/audit/SKILL.md': skill('audit'),
     'backups/2025-10-19/kit/commands/scan.md': '---\ndescription: Scans.\n---\nScan.\n',
     'plugins/kit/commands/scan.md': '---\ndescription: Scans.\n---\nScan.\n',
+    'plugins/kit/skills/deploy/SKILL.md': skill('deploy'),
+    'plugins/kit/commands/deploy.md': '---\ndescription: Deploys.\n---\nDeploy.\n',
   });
   try {
     const j = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
     const dups = j.skills.filter((s) => s.problems.some((p) => p.code === 'duplicate-name')).map((s) => s.path).sort();
     assert.deepEqual(dups, ['plugins/kit/skills/audit-v2/SKILL.md', 'plugins/kit/skills/audit/SKILL.md']);
+    // Nor is an entry of one copy "shadowed" by the same entry of the other (1,294 such infos in that repository);
+    // within one plugin a skill still shadows a command of its name.
+    const shadowed = j.skills.filter((s) => s.problems.some((p) => p.code === 'shadowed')).map((s) => s.path).sort();
+    assert.deepEqual(shadowed, ['plugins/kit/commands/deploy.md']);
   } finally {
     removeTree(ws);
   }
