@@ -2,7 +2,7 @@
 import * as nodePath from 'node:path';
 import { isSeq, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../base/types';
-import { parseSkillMdDetailed } from '../skillmd/frontmatter';
+import { parseSkillMdDetailed, withoutSkillReaders } from '../skillmd/frontmatter';
 import { AGENT_MODEL_ALIASES, isAgentModel } from '../skillmd/keys';
 import { unknownModelNote } from '../claude/values';
 import type { AgentEntry, FrontmatterKey } from '../skillmd/model';
@@ -60,7 +60,7 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   };
   // With the parser's variant: an unquoted `: ` in a value is read as written (the skills' reading, changelog 2.1.69;
   // Anthropic's own plugin agents rely on it), a warning, not a file Claude Code skips.
-  for (const p of parsed.problems) emit(p.code, p, p.message, p.variant);
+  for (const p of parsed.problems) emit(p.code, p, withoutSkillReaders(p.message), p.variant);
 
   const fileName = nodePath.basename(path).replace(/\.md$/i, '');
   const entry: AgentEntry = { name: fileName, path, skills: [], scope: 'project', problems };

@@ -37,6 +37,16 @@ function problem(code: string, range: Range, message: string, variant?: string):
 
 /** The `yaml-syntax` case Claude Code reads anyway: a top-level plain value containing `: ` (a warning in claude-code). */
 export const COLON_VARIANT = 'colon-in-value';
+/**
+ * Who, besides Claude Code, reads a SKILL.md's frontmatter strictly (in the colon-in-value message). Not an agent's or
+ * a command's: the validators of those files take it out (withoutSkillReaders).
+ */
+export const SKILL_YAML_READERS = ' (the Agent Skills spec, claude.ai uploads)';
+
+/** A parser message for an agent or command file: without the readers that only read skills. */
+export function withoutSkillReaders(message: string): string {
+  return message.replace(SKILL_YAML_READERS, '');
+}
 
 /** A top-level plain value with `: ` inside, as Claude Code reads it: `at` is its offset in the YAML source. */
 interface ColonValue {
@@ -208,7 +218,7 @@ function parseWithYaml(base: DetailedParse, src: string, close: number): Detaile
       if (again.doc && !again.doc.errors.length && again.tooMany === undefined) {
         for (const v of retry.values.values()) {
           problems.push(problem('yaml-syntax', charRange(lines, yamlStart + v.at, v.text.length),
-            `Quote ${v.key === 'description' ? 'the description' : `the value of '${v.key}'`}: it contains ': ' (e.g. ${v.key}: ${quotedExample(v.text)}). Claude Code reads it as written, but strict YAML readers (the Agent Skills spec, claude.ai uploads) refuse it`, COLON_VARIANT));
+            `Quote ${v.key === 'description' ? 'the description' : `the value of '${v.key}'`}: it contains ': ' (e.g. ${v.key}: ${quotedExample(v.text)}). Claude Code reads it as written, but strict YAML readers${SKILL_YAML_READERS} refuse it`, COLON_VARIANT));
         }
         ({ doc, limit, tooMany, collectionKeys } = again);
         colonValues = retry.values;

@@ -9,7 +9,7 @@ import type { McpServersInReach } from '../claude/tools';
 import type { Problem } from '../base/types';
 import { type Emit, severityFor } from '../base/rules';
 import { detach } from '../base/text';
-import { parseSkillMdDetailed, type DetailedParse } from '../skillmd/frontmatter';
+import { parseSkillMdDetailed, withoutSkillReaders, type DetailedParse } from '../skillmd/frontmatter';
 import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillmd/model';
 import { extractReferencesFrom } from '../references/markdown';
 import { checkScriptPaths, resolveReferences } from '../references/resolve';
@@ -70,7 +70,7 @@ export function validateParsed(detail: DetailedParse, body: BodyView | undefined
     const severity = severityFor(code, ctx.profile, variant);
     if (severity) problems.push({ code, severity, message: detach(message), line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
-  for (const p of parsed.problems) emit(p.code, p, p.message, p.variant);
+  for (const p of parsed.problems) emit(p.code, p, ctx.command ? withoutSkillReaders(p.message) : p.message, p.variant);
   if (parsed.data) {
     // The MCP servers in reach are looked up only for a tools list that names an MCP tool (a new context only then).
     const namesMcp = !ctx.mcp && parsed.keys.some((k) => (k.key === 'allowed-tools' || k.key === 'disallowed-tools') && JSON.stringify(k.value ?? '').includes('mcp__'));

@@ -25,18 +25,25 @@ const codesOf = (j: ValidateJson, file: string) => j.skills.find((s) => s.path.e
 test('an unquoted `: ` in a description: loads and is listed in claude-code (a warning), an error under spec and upload', async () => {
   // changelog 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z") failing to load from
   // SKILL.md frontmatter".
-  const ws = tempTree({ '.claude/skills/ask/SKILL.md': '---\nname: ask\ndescription: Triggers include: X, Y, Z\n---\n\n# Ask\n' });
+  const ws = tempTree({
+    '.claude/skills/ask/SKILL.md': '---\nname: ask\ndescription: Triggers include: X, Y, Z\n---\n\n# Ask\n',
+    '.claude/commands/tell.md': '---\ndescription: Use when: told\n---\nTell.\n',
+    '.claude/agents/helper.md': '---\nname: helper\ndescription: Use when: helping\n---\nHelp.\n',
+  });
   try {
     const cc = JSON.parse((await run(['validate', '.', '--format', 'json'], ws)).out) as ValidateJson;
     assert.deepEqual(codesOf(cc, 'ask/SKILL.md'), ['yaml-syntax:warning']);
-    assert.match(cc.skills[0].problems[0].message, /Claude Code reads it as written, but strict YAML readers/);
+    assert.match(cc.skills.find((s) => s.path.endsWith('ask/SKILL.md'))!.problems[0].message, /Claude Code reads it as written, but strict YAML readers \(the Agent Skills spec, claude\.ai uploads\) refuse it$/);
+    // An agent or a command is neither uploaded nor read by the Agent Skills spec: the message does not say so.
+    const others = [cc.skills.find((s) => s.path.endsWith('tell.md'))!.problems, cc.agents[0].problems].map((ps) => ps.map((p) => `${p.code}:${p.severity} ${/but (.*)$/.exec(p.message)?.[1]}`));
+    assert.deepEqual(others, [['yaml-syntax:warning strict YAML readers refuse it'], ['yaml-syntax:warning strict YAML readers refuse it']]);
     for (const profile of ['spec', 'upload']) {
       const r = await run(['validate', '.', '--format', 'json', '--profile', profile], ws);
       assert.equal(r.code, 1, profile);
       assert.deepEqual(codesOf(JSON.parse(r.out) as ValidateJson, 'ask/SKILL.md'), ['yaml-syntax:error'], profile);
     }
     const listing = JSON.parse((await run(['listing', '--format', 'json'], ws)).out) as ListingJson;
-    assert.deepEqual(listing.entries.map((e) => [e.invocation, e.shown, e.chars]), [['/ask', 'full', '- ask: Triggers include: X, Y, Z\n'.length]]);
+    assert.deepEqual(listing.entries.filter((e) => e.invocation === '/ask').map((e) => [e.invocation, e.shown, e.chars]), [['/ask', 'full', '- ask: Triggers include: X, Y, Z\n'.length]]);
   } finally {
     removeTree(ws);
   }
