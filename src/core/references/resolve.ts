@@ -498,7 +498,16 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
     const leavesPlugin = plugin !== undefined && within !== undefined && !res.viaSymlink && !isInside(plugin, res.resolved);
     const scope = command ? 'the project folder' : res.crossSkill ? `skill '${res.otherSkill}'` : res.rootRelative ? (c.anchor === 'plugin' ? 'the plugin root' : 'the skills root') : 'the skill folder';
     if (res.outside && res.absolute) {
-      emit('reference-outside', c.range, `'${c.target}' is an absolute path: it names a file of this machine only; reference files inside the skill (or another skill as other-skill/folder/file)`);
+      // `/docs/x.md`, a file of the repository as GitHub reads the link: say so, and how to write it.
+      const fromRoot = res.exists ? undefined : repositoryRooted(c, b?.repository, fs);
+      const file = fromRoot === undefined ? undefined : nodePath.join(b!.repository!, fromRoot);
+      const plugin = file !== undefined && b!.plugin !== undefined && !command && project === undefined && !where.personal && !isInside(b!.plugin, file);
+      const fix = file === undefined ? '' : plugin
+        ? 'copy the file into the plugin (an installed plugin has only its own folder)'
+        : `write '${nodePath.relative(commandDir ?? skill, file).split(nodePath.sep).join('/')}' (a packaged skill has only its own folder: copy the file into it for that)`;
+      emit('reference-outside', c.range, fromRoot !== undefined
+        ? `'${c.target}' is an absolute path, and nothing is there; the repository has '${fromRoot}' (GitHub reads a leading '/' from the repository root, Claude Code does not): ${fix}`
+        : `'${c.target}' is an absolute path: it names a file of this machine only; reference files inside the skill (or another skill as other-skill/folder/file)`);
     } else if (leavesPlugin) {
       emit('reference-outside', c.range, `'${c.target}' leaves the plugin root: it will not work after installation (Claude Code copies the plugin folder to its cache, without files outside it)${res.exists ? '' : '; it does not exist either'}`);
     } else if (res.outside && within !== undefined && !res.exists) {
@@ -521,6 +530,18 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
     }
   }
   return refs;
+}
+
+/**
+ * For a link written `/docs/x.md` (not `file://`) that names nothing on this machine: the path from the repository root
+ * (`docs/x.md`) when the repository has that file, as GitHub reads such a link; else undefined.
+ */
+function repositoryRooted(c: ReferenceCandidate, repository: string | undefined, fs: FileSystem): string | undefined {
+  if (repository === undefined || c.kind !== 'link' || !c.target.startsWith('/') || c.target.startsWith('//')) return undefined;
+  if (c.range.endColumn - c.range.column !== c.target.length) return undefined; // `file:///…`: a file URL, no repository path
+  const rel = nodePath.normalize(decode(c.target)).replace(/^\/+/, '');
+  if (rel === '' || rel.startsWith('..')) return undefined;
+  return fs.stat(nodePath.join(repository, rel)) !== undefined ? rel.split(nodePath.sep).join('/') : undefined;
 }
 
 /** The nearest folder at or above `start`, up to `stop` (inclusive) or the file system root, holding `.claude-plugin/marketplace.json`. */

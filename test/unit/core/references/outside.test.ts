@@ -55,6 +55,35 @@ test('item 10: a link that leaves the repository is an error whatever exists the
   });
 });
 
+test('a link written from the repository root (/docs/x.md, as GitHub reads it) says so and how to write it; still an error', () => {
+  // terrylica/cc-skills: `[ADR](/docs/adr/2026-01-22-polars-preference-hook.md)` in a skill five folders down.
+  withTree({
+    'repo/docs/adr/a.md': 'a',
+    'repo/plugins/p/.claude-plugin/plugin.json': '{"name":"p"}',
+    'repo/plugins/p/NOTES.md': 'n',
+    'repo/plugins/p/skills/s/SKILL.md': skill('s', '[adr](/docs/adr/a.md) [notes](/plugins/p/NOTES.md) [gone](/docs/adr/b.md) [url](file:///docs/adr/a.md)\n'),
+    'repo/.claude/skills/t/SKILL.md': skill('t', 'See [adr](/docs/adr/a.md).\n'),
+  }, (tmp) => {
+    nodeFs.mkdirSync(nodePath.join(tmp, 'repo', '.git'));
+    const messages = (rel: string) => {
+      const d = discover(nodeFileSystem, { workspaceFolders: [nodePath.join(tmp, 'repo')], profile: 'claude-code', anyFolder: true, home: nodePath.join(tmp, 'no-home'), managedDir: null });
+      return d.skills.find((x) => x.skillMdPath === nodePath.join(tmp, 'repo', rel))!.problems.filter((p) => p.code === 'reference-outside').map((p) => `${p.severity} ${p.message.replace(/^'[^']*' is an absolute path/, '')}`);
+    };
+    const plain = ': it names a file of this machine only; reference files inside the skill (or another skill as other-skill/folder/file)';
+    const github = "(GitHub reads a leading '/' from the repository root, Claude Code does not)";
+    assert.deepEqual(messages('plugins/p/skills/s/SKILL.md'), [
+      // Outside the plugin: only a copy inside it travels with an installed plugin.
+      `error , and nothing is there; the repository has 'docs/adr/a.md' ${github}: copy the file into the plugin (an installed plugin has only its own folder)`,
+      `error , and nothing is there; the repository has 'plugins/p/NOTES.md' ${github}: write '../../NOTES.md' (a packaged skill has only its own folder: copy the file into it for that)`,
+      `error ${plain}`,
+      `error ${plain}`, // a file URL names a file of this machine, whatever the repository holds
+    ]);
+    assert.deepEqual(messages('.claude/skills/t/SKILL.md'), [
+      `error , and nothing is there; the repository has 'docs/adr/a.md' ${github}: write '../../../docs/adr/a.md' (a packaged skill has only its own folder: copy the file into it for that)`,
+    ]);
+  });
+});
+
 test('item 10: an absolute link is read as the path itself (file:///, percent escapes), with its exact range', () => {
   const c = extractReferences('[a](file:///etc/hosts) [b](</etc/my%20file.md#x>) [c](//cdn/x.js) [d](file://host/x.md)\n', 4);
   assert.deepEqual(c.map((x) => [x.target, x.anchor, x.range.column, x.range.endColumn, x.tentative === true]), [
