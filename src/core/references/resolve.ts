@@ -501,8 +501,8 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
       // `/docs/x.md`, a file of the repository as GitHub reads the link: say so, and how to write it.
       const fromRoot = res.exists ? undefined : repositoryRooted(c, b?.repository, fs);
       const file = fromRoot === undefined ? undefined : nodePath.join(b!.repository!, fromRoot);
-      const plugin = file !== undefined && b!.plugin !== undefined && !command && project === undefined && !where.personal && !isInside(b!.plugin, file);
-      const fix = file === undefined ? '' : plugin
+      const outsidePlugin = file !== undefined && plugin !== undefined && !isInside(plugin, file);
+      const fix = file === undefined ? '' : outsidePlugin
         ? 'copy the file into the plugin (an installed plugin has only its own folder)'
         : `write '${nodePath.relative(commandDir ?? skill, file).split(nodePath.sep).join('/')}' (a packaged skill has only its own folder: copy the file into it for that)`;
       emit('reference-outside', c.range, fromRoot !== undefined

@@ -41,7 +41,7 @@ export const COLON_VARIANT = 'colon-in-value';
  * Who, besides Claude Code, reads a SKILL.md's frontmatter strictly (in the colon-in-value message). Not an agent's or
  * a command's: the validators of those files take it out (withoutSkillReaders).
  */
-export const SKILL_YAML_READERS = ' (the Agent Skills spec, claude.ai uploads)';
+const SKILL_YAML_READERS = ' (the Agent Skills spec, claude.ai uploads)';
 
 /** A parser message for an agent or command file: without the readers that only read skills. */
 export function withoutSkillReaders(message: string): string {
