@@ -512,7 +512,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
       emit('reference-outside', c.range, `'${c.target}' leaves the plugin root: it will not work after installation (Claude Code copies the plugin folder to its cache, without files outside it)${res.exists ? '' : '; it does not exist either'}`);
     } else if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
-      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})`);
+      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})${siblingHint(c, skill, root, command, fs)}`);
     } else if (res.outside && (within === undefined || !command)) {
       // (A command is not packaged: a file it names in the repository is where it will be.) A project or personal
       // skill is never installed elsewhere: a file of its own repository is where it will be too (in claude-code).
@@ -521,7 +521,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
         ? `'${c.target}' resolves through a symlink to outside ${scope}${within === undefined ? '' : ` (it stays in ${within}, but a packaged or uploaded skill does not have it)`}`
         : within !== undefined
           ? `'${c.target}' leaves ${scope} (it stays in ${within}, but a packaged or uploaded skill does not have it)`
-          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}`,
+          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}${res.exists ? '' : siblingHint(c, skill, root, command, fs)}`,
       within === undefined ? undefined : own ? 'own-repository' : 'in-repository');
     } else if (!res.exists) {
       const place = command ? ' in the project folder or beside the command' : res.crossSkill ? ` (in skill '${res.otherSkill}')` : c.anchor === 'plugin' ? ' in the plugin' : ' in this skill';
@@ -530,6 +530,24 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
     }
   }
   return refs;
+}
+
+/**
+ * For a target that climbs out of the skill and finds nothing (`../../../other-skill/`, one `../` too many): where it
+ * names a skill beside this one, the way to write that (`; did you mean '../other-skill/'? (the skill beside this
+ * one)`); else ''.
+ */
+function siblingHint(c: ReferenceCandidate, skill: string, root: string | undefined, command: boolean, fs: FileSystem): string {
+  if (command || root === undefined || c.anchor !== undefined) return '';
+  const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+  const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
+  let up = 0;
+  while (up < segments.length && segments[up] === '..') up++;
+  const first = segments[up];
+  if (up === 0 || first === undefined || first === nodePath.basename(skill)) return '';
+  if (fs.stat(nodePath.join(root, first))?.isDirectory !== true) return '';
+  const suggestion = `../${segments.slice(up).join('/')}${written.endsWith('/') ? '/' : ''}`;
+  return fs.stat(nodePath.join(root, ...segments.slice(up))) === undefined ? '' : `; did you mean '${suggestion}'? (the skill beside this one)`;
 }
 
 /**

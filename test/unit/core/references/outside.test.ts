@@ -84,6 +84,26 @@ test('a link written from the repository root (/docs/x.md, as GitHub reads it) s
   });
 });
 
+test('a path that climbs one folder too many past a skill beside this one says which path was meant', () => {
+  // yigitkonur/skills-by-yigitkonur: `[x](../../../build-mcp-server-sdk-v1/)` from skills/audit-agentic-mcp/SKILL.md.
+  withTree({
+    'repo/skills/a/SKILL.md': skill('a', '[b](../../../b/) [guide](../../b/guide.md) [gone](../../../nope/) [self](../../../a/SKILL.md) [missing](../../../b/gone.md)\n'),
+    'repo/skills/b/SKILL.md': skill('b', 'B.\n'),
+    'repo/skills/b/guide.md': 'g',
+  }, (tmp) => {
+    nodeFs.mkdirSync(nodePath.join(tmp, 'repo', '.git'));
+    const d = discover(nodeFileSystem, { workspaceFolders: [nodePath.join(tmp, 'repo')], profile: 'claude-code', anyFolder: true, home: nodePath.join(tmp, 'no-home'), managedDir: null });
+    const found = d.skills.find((x) => x.folderName === 'a')!.problems.filter((p) => p.code.startsWith('reference-')).map((p) => `${p.code} ${/'([^']*)'/.exec(p.message)![1]} ${/did you mean '([^']*)'/.exec(p.message)?.[1] ?? '-'}`);
+    assert.deepEqual(found, [
+      'reference-outside ../../../b/ ../b/',
+      'reference-missing ../../b/guide.md ../b/guide.md',
+      'reference-outside ../../../nope/ -', // nothing of that name beside it
+      'reference-outside ../../../a/SKILL.md -', // this skill's own folder: no skill beside it
+      'reference-outside ../../../b/gone.md -', // the sibling has no such file either
+    ]);
+  });
+});
+
 test('item 10: an absolute link is read as the path itself (file:///, percent escapes), with its exact range', () => {
   const c = extractReferences('[a](file:///etc/hosts) [b](</etc/my%20file.md#x>) [c](//cdn/x.js) [d](file://host/x.md)\n', 4);
   assert.deepEqual(c.map((x) => [x.target, x.anchor, x.range.column, x.range.endColumn, x.tentative === true]), [
