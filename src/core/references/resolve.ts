@@ -544,7 +544,8 @@ function siblingHint(c: ReferenceCandidate, skill: string, root: string | undefi
   let up = 0;
   while (up < segments.length && segments[up] === '..') up++;
   const first = segments[up];
-  if (up === 0 || first === undefined || first === nodePath.basename(skill)) return '';
+  // (Nothing that climbs again further on: the hint is looked up below the skills root only.)
+  if (up === 0 || first === undefined || first === nodePath.basename(skill) || segments.includes('..', up)) return '';
   if (fs.stat(nodePath.join(root, first))?.isDirectory !== true) return '';
   const suggestion = `../${segments.slice(up).join('/')}${written.endsWith('/') ? '/' : ''}`;
   return fs.stat(nodePath.join(root, ...segments.slice(up))) === undefined ? '' : `; did you mean '${suggestion}'? (the skill beside this one)`;

@@ -87,7 +87,7 @@ test('a link written from the repository root (/docs/x.md, as GitHub reads it) s
 test('a path that climbs one folder too many past a skill beside this one says which path was meant', () => {
   // yigitkonur/skills-by-yigitkonur: `[x](../../../build-mcp-server-sdk-v1/)` from skills/audit-agentic-mcp/SKILL.md.
   withTree({
-    'repo/skills/a/SKILL.md': skill('a', '[b](../../../b/) [guide](../../b/guide.md) [gone](../../../nope/) [self](../../../a/SKILL.md) [missing](../../../b/gone.md)\n'),
+    'repo/skills/a/SKILL.md': skill('a', '[b](../../../b/) [guide](../../b/guide.md) [gone](../../../nope/) [self](../../../a/SKILL.md) [missing](../../../b/gone.md) [back](../../../b/../b/guide.md)\n'),
     'repo/skills/b/SKILL.md': skill('b', 'B.\n'),
     'repo/skills/b/guide.md': 'g',
   }, (tmp) => {
@@ -100,6 +100,7 @@ test('a path that climbs one folder too many past a skill beside this one says w
       'reference-outside ../../../nope/ -', // nothing of that name beside it
       'reference-outside ../../../a/SKILL.md -', // this skill's own folder: no skill beside it
       'reference-outside ../../../b/gone.md -', // the sibling has no such file either
+      'reference-outside ../../../b/../b/guide.md -', // climbs again: not looked up
     ]);
   });
 });
