@@ -9,7 +9,7 @@ import type { SkillsApi } from '../../src/extension/skills';
 import type { ClaudeApi } from '../../src/extension/claude';
 import type { SkillsNode } from '../../src/core/catalog/treeModel';
 import { escapeHtml } from '../../src/webview/listingView';
-import { getApi, quickFixes, waitFor, workspaceDir } from './util';
+import { getApi, quickFixes, settled, waitFor, workspaceDir } from './util';
 
 type Node = SkillsNode;
 
@@ -478,6 +478,9 @@ describe('skills feature', function () {
   it('shows a skill folder created on disk in the tree without a refresh, listing only its level group again', async () => {
     const project = await child(api, undefined, 'Project');
     await childLabels(api, project);
+    await api.whenIdle();
+    // (The test before removes a command file; its watcher event may still be on the way: the tree settles first.)
+    await settled(api.treeProvider.onDidChangeTreeData);
     await api.whenIdle();
     const refreshed: Array<Node | Node[] | undefined | null> = [];
     const times: { tree?: number; workbench?: number } = {};

@@ -21,6 +21,21 @@ export async function waitFor<T>(fn: () => T | Falsy | PromiseLike<T | Falsy>, m
   }
 }
 
+/**
+ * Resolves once `event` has not fired for `quietMs` (at most `maxMs` in all): what an earlier test changed on disk (a
+ * file it removed, reported late by the watcher) has been taken in before a test counts the events its own change causes.
+ */
+export async function settled(event: vscode.Event<unknown>, quietMs = 300, maxMs = 3_000): Promise<void> {
+  let last = Date.now();
+  const listening = event(() => { last = Date.now(); });
+  try {
+    const deadline = Date.now() + maxMs;
+    while (Date.now() - last < quietMs && Date.now() < deadline) await sleep(50);
+  } finally {
+    listening.dispose();
+  }
+}
+
 /** The Skillflow extension (throws if it is not installed/loaded). */
 export function getExtension(): vscode.Extension<unknown> {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);

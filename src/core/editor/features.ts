@@ -11,7 +11,7 @@ import { parseJson } from '../workflow/json';
 import { LineIndex } from '../base/text';
 import type { FileSystem } from '../base/fs';
 import { claudeTools, type McpServersInReach, pluginServerSegment, toolEntryHover } from '../claude/tools';
-import { parseSkillMd, parseSkillMdDetailed } from '../skillmd/frontmatter';
+import { parseSkillMdDetailed, type DetailedParse } from '../skillmd/frontmatter';
 import { FRONTMATTER_KEYS, hasForkContext, keyInfo, type FrontmatterKeyInfo } from '../skillmd/keys';
 import type { AgentEntry, ParsedSkillMd, SkillEntry } from '../skillmd/model';
 import { TOOL_LIST_KEYS, toolEntryAt } from '../validation/toolRules';
@@ -84,17 +84,28 @@ export interface HoverText {
 }
 
 /**
+ * The last text parsed for an editor feature, and its parse: a hover, a completion and a link request on one version
+ * of a document (and the three kinds a caller may try) parse it once. Features only read a parse; ranges they return
+ * are copies, so a caller cannot change it.
+ */
+let lastParse: { text: string; detail: DetailedParse } | undefined;
+function parsedOnce(text: string): DetailedParse {
+  if (lastParse === undefined || lastParse.text !== text) lastParse = { text, detail: parseSkillMdDetailed(text) };
+  return lastParse.detail;
+}
+
+/**
  * The hover on a tools-list entry (what the tool does, its rule forms, what is wrong with the entry) or on a
  * frontmatter key (or on its value: the key's hover) of a skill, command or agent file. `place` finds the MCP servers
  * an `mcp__` entry is checked against.
  */
 export function hoverAt(kind: SkillDocKind, text: string, at: Position, place?: DocumentPlace): HoverText | undefined {
   if (!kind || kind === 'hooks') return undefined;
-  const detail = parseSkillMdDetailed(text);
+  const detail = parsedOnce(text);
   const tool = toolEntryAt(detail, toolKeysKind(kind), at.line, at.column);
   if (tool) {
     const mcp = tool.entry.text.startsWith('mcp__') ? mcpOf(kind, place) : undefined;
-    return { markdown: toolEntryHover(tool.entry.text, tool.list, mcp), range: tool.entry.range };
+    return { markdown: toolEntryHover(tool.entry.text, tool.list, mcp), range: { ...tool.entry.range } };
   }
   const parsed = detail.parsed;
   const key = parsed.keys.find((k) => rangeContains(k.keyRange, at))
@@ -102,16 +113,16 @@ export function hoverAt(kind: SkillDocKind, text: string, at: Position, place?: 
   if (!key) return undefined;
   if (kind === 'agent') {
     const doc = AGENT_KEYS[key.key];
-    return { markdown: `**${mdCode(key.key)}** (agent)\n\n${doc ?? 'Not a key Claude Code reads in agent files.'}`, range: key.keyRange };
+    return { markdown: `**${mdCode(key.key)}** (agent)\n\n${doc ?? 'Not a key Claude Code reads in agent files.'}`, range: { ...key.keyRange } };
   }
   const info = keyInfo(key.key);
-  if (!info) return { markdown: `**${mdCode(key.key)}** — not a known SKILL.md key.\n\nNo validation profile accepts it (\`unknown-key\`).`, range: key.keyRange };
+  if (!info) return { markdown: `**${mdCode(key.key)}** — not a known SKILL.md key.\n\nNo validation profile accepts it (\`unknown-key\`).`, range: { ...key.keyRange } };
   let md = `**\`${info.key}\`** · ${valueSummary(info)}\n\n${info.doc}\n\n`;
   if (info.requiresFork && !hasForkContext(parsed.data)) {
     md += `This file has no \`context: fork\`: Claude Code ignores \`${info.key}\` here (\`field-invalid\`).\n\n`;
   }
   md += `Accepted by profiles: ${profilesText(info.profiles)}`;
-  return { markdown: md, range: key.keyRange };
+  return { markdown: md, range: { ...key.keyRange } };
 }
 
 export interface CompletionEntry {
@@ -191,7 +202,7 @@ function toolCompletions(kind: 'skill' | 'agent' | 'command', index: LineIndex, 
  */
 export function completionsAt(kind: SkillDocKind, text: string, at: Position, profile: Profile, place?: DocumentPlace): CompletionEntry[] | undefined {
   if (kind !== 'skill' && kind !== 'command' && kind !== 'agent') return undefined;
-  const parsed = parseSkillMd(text);
+  const parsed = parsedOnce(text).parsed;
   const index = new LineIndex(text);
   const lines = frontmatterLines(parsed, index.lineCount);
   if (!lines || at.line < lines.first || at.line > lines.last) return undefined;
@@ -300,7 +311,7 @@ function tokenAt(text: string, at: Position, re: RegExp): { match: RegExpExecArr
 
 /** The skill an agent file's `skills:` entry under the position names (`name` or `plugin:name`), with its range. */
 export function agentSkillAt(text: string, at: Position): { name: string; range: Range } | undefined {
-  const parsed = parseSkillMd(text);
+  const parsed = parsedOnce(text).parsed;
   const i = parsed.keys.findIndex((k) => k.key === 'skills');
   if (i < 0) return undefined;
   const key = parsed.keys[i];

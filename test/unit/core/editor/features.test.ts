@@ -17,6 +17,18 @@ test('hover: on a key and on its value; the fork note; unknown keys; agent keys;
   assert.equal(hoverAt(undefined, SKILL, { line: 2, column: 1 }), undefined);
 });
 
+test('one parse per text for the editor features: answers follow the text, and a caller changing a range changes nothing', () => {
+  const other = '---\nname: other\ndescription: Else\n---\n';
+  const first = hoverAt('skill', SKILL, { line: 2, column: 2 })!;
+  first.range.endColumn = 99; // a caller that converts ranges in place
+  assert.deepEqual(hoverAt('skill', SKILL, { line: 2, column: 2 })!.range, { line: 2, column: 1, endLine: 2, endColumn: 5 });
+  assert.deepEqual(hoverAt('skill', other, { line: 3, column: 2 })!.range, { line: 3, column: 1, endLine: 3, endColumn: 12 });
+  assert.equal(hoverAt('skill', other, { line: 4, column: 2 }), undefined, 'the other text has no fourth key line');
+  assert.match(hoverAt('skill', SKILL, { line: 4, column: 2 })!.markdown, /^\*\*`agent`\*\*/);
+  // The same text as a new string (a document read again) gives the same answer.
+  assert.deepEqual(hoverAt('skill', (' ' + SKILL).slice(1), { line: 2, column: 2 })!.range, { line: 2, column: 1, endLine: 2, endColumn: 5 });
+});
+
 test('completion: keys not yet present at a line start, values after `key: `, nothing outside the frontmatter or in agents', () => {
   const keys = completionsAt('skill', '---\nname: a\n\n---\n', { line: 3, column: 1 }, 'claude-code')!;
   assert.ok(keys.some((k) => k.label === 'model' && k.insertText === 'model: ' && k.retrigger));
