@@ -475,8 +475,15 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
     if (list) list.push(e); else groups.set(key, [e]);
   }
   const duplicates = new Set<LoadedSkillEntry>();
-  const byPath = new Map<string, ClaudeEntry>();
-  for (const c of assigned.values()) if (c.loaded) byPath.set(c.path, c);
+  // Entries by path, built only when an entry loses its command to another (copyOfPlugin asks for the winner).
+  let byPath: Map<string, ClaudeEntry> | undefined;
+  const entryAt = (file: string): ClaudeEntry | undefined => {
+    if (!byPath) {
+      byPath = new Map();
+      for (const c of assigned.values()) if (c.loaded) byPath.set(c.path, c);
+    }
+    return byPath.get(file);
+  };
   for (const list of groups.values()) {
     if (list.length < 2) continue;
     const winner = list.find((e) => !e.shadowedBy || e.shadowedBy.startsWith('builtin:')) ?? list[0];
@@ -497,7 +504,7 @@ function addProblems(all: readonly LoadedSkillEntry[], assigned: ReadonlyMap<Loa
       if (c.notLoadedCode && MISPLACED.has(c.notLoadedCode)) push(e, 'skill-not-loaded', profile, `Claude Code never loads this file: ${c.notLoadedReason ?? 'it is not where Claude Code looks'}`, touched);
       continue;
     }
-    if (c.shadowedBy && !c.shadowedBy.startsWith('builtin:') && !duplicates.has(e) && !copyOfPlugin(c, byPath.get(c.shadowedBy))) {
+    if (c.shadowedBy && !c.shadowedBy.startsWith('builtin:') && !duplicates.has(e) && !copyOfPlugin(c, entryAt(c.shadowedBy))) {
       push(e, 'shadowed', profile, `${c.invocation ?? `/${c.name}`} is answered by another entry: ${c.shadowReason ?? c.shadowedBy}`, touched);
     }
     // An entry that loses its command to another entry replaces nothing: the winner carries the clash.

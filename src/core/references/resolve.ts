@@ -46,6 +46,11 @@ function decode(target: string): string {
   try { return decodeURIComponent(target); } catch { return target; }
 }
 
+/** A candidate's target as a path: a link's decoded, `\` read as `/`. */
+function writtenPath(c: ReferenceCandidate): string {
+  return (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+}
+
 /**
  * `path.resolve(p)`, without its normalising pass for a POSIX path it would return unchanged (absolute, no '//', '.'
  * or '..' segment, no trailing '/'), as discovery's skill and root folders are: two per skill are otherwise a
@@ -269,7 +274,7 @@ class ReferenceResolver {
   /** Any target: decoded, normalised, resolved against the skill or the root, probed for links and case twins. */
   private resolveGeneral(c: ReferenceCandidate): Resolution | undefined {
     const { skill, root } = this;
-    const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+    const written = writtenPath(c);
     const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
     if (!segments.length) return undefined;
     const first = segments[0];
@@ -372,7 +377,7 @@ function boundsFrom(start: string, fs: FileSystem): Bounds {
  * climbs with '../' is only read this way from a folder below `base` (`from` other than `base`).
  */
 function existingIn(base: string, from: string, c: ReferenceCandidate, fs: FileSystem): string | undefined {
-  const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+  const written = writtenPath(c);
   if (from === base && written.startsWith('../')) return undefined; // climbs from the skill, not from the plugin root
   const resolved = nodePath.resolve(from, written);
   return isInside(base, resolved) && resolved !== base && fs.stat(resolved) !== undefined ? resolved : undefined;
@@ -423,7 +428,7 @@ function stayingIn(resolved: string, bounds: Bounds, where: ReferenceScope): str
  * Code does not substitute it: skills.md, "Substituted only in plugin skills"). Undefined: not checked.
  */
 function resolveAnchored(c: ReferenceCandidate, skill: string, plugin: () => string | undefined, fs: FileSystem): Resolution | undefined {
-  const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+  const written = writtenPath(c);
   let base: string | undefined;
   if (c.anchor === 'absolute') base = skill;
   else if (c.anchor === 'skill') base = skill;
@@ -539,7 +544,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
  */
 function siblingHint(c: ReferenceCandidate, skill: string, root: string | undefined, command: boolean, fs: FileSystem): string {
   if (command || root === undefined || c.anchor !== undefined) return '';
-  const written = (c.kind === 'link' ? decode(c.target) : c.target).replace(/\\/g, '/');
+  const written = writtenPath(c);
   const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
   let up = 0;
   while (up < segments.length && segments[up] === '..') up++;
