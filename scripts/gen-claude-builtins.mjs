@@ -27,6 +27,17 @@ for (const line of readFileSync(commandsMd, 'utf8').split('\n')) {
   }
   commands.push(aliasOf ? { name, kind: 'alias', aliasOf } : { name, kind, ...(aliases.length ? { aliases } : {}) });
 }
+// Aliases the commands reference does not list but the changelog names as commands, each with the changelog's words
+// (checked: a changelog without them stops the script, so an alias never outlives its evidence).
+const CHANGELOG_ALIASES = [
+  { name: 'plugins', aliasOf: 'plugin', evidence: 'closing panel dialogs like /mcp and /plugins' },
+];
+const changelog = readFileSync(changelogMd, 'utf8');
+for (const a of CHANGELOG_ALIASES) {
+  if (!changelog.includes(a.evidence)) { console.error(`the changelog no longer says "${a.evidence}": check /${a.name}`); process.exit(1); }
+  if (!commands.some((c) => c.name === a.name)) commands.push({ name: a.name, kind: 'alias', aliasOf: a.aliasOf });
+}
+commands.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 const out = {
   claudeCodeVersion: version,
   source: `ericbuess/claude-code-docs docs/commands.md at ${commit}`,

@@ -63,6 +63,14 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   for (const p of parsed.problems) emit(p.code, p, withoutSkillReaders(p.message), p.variant);
 
   const fileName = nodePath.basename(path).replace(/\.md$/i, '');
+  // What Claude Code does with a frontmatter that does not parse (docs/sub-agents.md, "Subagent files Claude Code
+  // skips"): said once, on the first error.
+  const broken = detail.yamlFailed ? problems.find((p) => p.code === 'yaml-syntax' && p.severity === 'error') : undefined;
+  if (broken) {
+    broken.message += opts?.plugin !== undefined
+      ? `; Claude Code still loads a plugin agent whose frontmatter does not parse, as '${opts.plugin}:${fileName}' (its file name), but reads none of its fields: no description to delegate by, no tools, no model`
+      : '; Claude Code skips an agent file whose frontmatter does not parse';
+  }
   const entry: AgentEntry = { name: fileName, path, skills: [], scope: 'project', problems };
   // No `name` (no frontmatter at all, or none in a frontmatter that parses): documentation beside the agents, as
   // Claude Code reads it ("No `name`: Claude Code treats the file as documentation", docs/sub-agents.md).

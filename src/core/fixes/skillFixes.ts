@@ -125,6 +125,19 @@ function createReferenceFix(file: string, p: Problem, fs: FileSystem | undefined
   return { code: p.code, title: `Create ${rel.split(path.sep).join('/')}`, edits: [], createFiles: [{ path: created, content }], certain: false };
 }
 
+/**
+ * "Change to '<path>'" for a reference whose message names the path that exists (`; did you mean '../../agents/x.md'?`):
+ * the target as written is replaced where the problem's range holds exactly it. A guess: offered, not applied by Fix all.
+ */
+function meantPathFix(source: string, lines: LineIndex, p: Problem): FoundFix | undefined {
+  const target = /^'([^']+)'/.exec(p.message)?.[1];
+  const meant = /; did you mean '([^']+)'\?/.exec(p.message)?.[1];
+  if (target === undefined || meant === undefined || /[\\%]/.test(target) || p.line !== p.endLine) return undefined;
+  if (source.slice(offsetOf(lines, p.line, p.column), offsetOf(lines, p.endLine, p.endColumn)) !== target) return undefined;
+  const range = { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
+  return { code: p.code, title: `Change to '${meant}'`, edits: [{ range, newText: meant }], certain: false };
+}
+
 /** Where the file lives, for fixes that depend on it: a plugin's agent is known by `fs`, the MCP servers in reach too. */
 export interface FixEnvironment {
   fs?: FileSystem;
@@ -244,8 +257,11 @@ export function skillFixes(text: string, file: string, problems: readonly Proble
         if (key && edit) found.push({ code: p.code, title: `Remove '${key.key}'`, edits: [edit], certain: false, preferred: false });
         break;
       }
-      case 'reference-missing': {
-        const create = createReferenceFix(file, p, env?.fs);
+      case 'reference-missing':
+      case 'reference-outside': {
+        const meant = meantPathFix(source, lines, p);
+        if (meant) found.push(meant);
+        const create = p.code === 'reference-missing' ? createReferenceFix(file, p, env?.fs) : undefined;
         if (create) found.push(create);
         break;
       }

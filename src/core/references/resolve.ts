@@ -517,7 +517,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
       emit('reference-outside', c.range, `'${c.target}' leaves the plugin root: it will not work after installation (Claude Code copies the plugin folder to its cache, without files outside it)${res.exists ? '' : '; it does not exist either'}`);
     } else if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
-      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})${siblingHint(c, skill, root, command, fs)}`);
+      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})${command ? '' : nearMissHint(c, skill, root, b?.repository ?? root ?? skill, fs)}`);
     } else if (res.outside && (within === undefined || !command)) {
       // (A command is not packaged: a file it names in the repository is where it will be.) A project or personal
       // skill is never installed elsewhere: a file of its own repository is where it will be too (in claude-code).
@@ -526,11 +526,12 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
         ? `'${c.target}' resolves through a symlink to outside ${scope}${within === undefined ? '' : ` (it stays in ${within}, but a packaged or uploaded skill does not have it)`}`
         : within !== undefined
           ? `'${c.target}' leaves ${scope} (it stays in ${within}, but a packaged or uploaded skill does not have it)`
-          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}${res.exists ? '' : siblingHint(c, skill, root, command, fs)}`,
+          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}${res.exists || command ? '' : nearMissHint(c, skill, root, b?.repository ?? root ?? skill, fs)}`,
       within === undefined ? undefined : own ? 'own-repository' : 'in-repository');
     } else if (!res.exists) {
       const place = command ? ' in the project folder or beside the command' : res.crossSkill ? ` (in skill '${res.otherSkill}')` : c.anchor === 'plugin' ? ' in the plugin' : ' in this skill';
-      const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive` : '';
+      const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive`
+        : command || res.crossSkill ? '' : nearMissHint(c, skill, root, (bounds ??= findBounds(skill, fs)).repository ?? root ?? skill, fs);
       emit('reference-missing', c.range, `'${c.target}' does not exist${place}${hint}`);
     }
   }
@@ -538,22 +539,43 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
 }
 
 /**
- * For a target that climbs out of the skill and finds nothing (`../../../other-skill/`, one `../` too many): where it
- * names a skill beside this one, the way to write that (`; did you mean '../other-skill/'? (the skill beside this
- * one)`); else ''.
+ * For a relative target that finds nothing, where it is one slip away from a path that exists: one `../` too many or
+ * too few, or the first folder's name in the singular for the plural or the other way round (`reference/x.md` in a
+ * skill with `references/x.md`). Returns `; did you mean '<path>'?` (with what the path names, for a skill beside this
+ * one), or '' when no alternative or more than one exists. Each alternative costs one stat, on missing references only.
+ * Alternatives stay below `limit` (the repository, else the skills root): nothing outside is suggested.
  */
-function siblingHint(c: ReferenceCandidate, skill: string, root: string | undefined, command: boolean, fs: FileSystem): string {
-  if (command || root === undefined || c.anchor !== undefined) return '';
+function nearMissHint(c: ReferenceCandidate, skill: string, root: string | undefined, limit: string | undefined, fs: FileSystem): string {
+  if (c.anchor !== undefined) return '';
   const written = writtenPath(c);
+  if (written.startsWith('/') || written.startsWith('~') || /^[A-Za-z]:/.test(written)) return '';
   const segments = written.split('/').filter((seg) => seg !== '' && seg !== '.');
   let up = 0;
   while (up < segments.length && segments[up] === '..') up++;
-  const first = segments[up];
-  // (Nothing that climbs again further on: the hint is looked up below the skills root only.)
-  if (up === 0 || first === undefined || first === nodePath.basename(skill) || segments.includes('..', up)) return '';
-  if (fs.stat(nodePath.join(root, first))?.isDirectory !== true) return '';
-  const suggestion = `../${segments.slice(up).join('/')}${written.endsWith('/') ? '/' : ''}`;
-  return fs.stat(nodePath.join(root, ...segments.slice(up))) === undefined ? '' : `; did you mean '${suggestion}'? (the skill beside this one)`;
+  const rest = segments.slice(up);
+  // (Nothing that climbs again further on: each alternative is a plain path below the folder it climbs to.)
+  if (rest.length === 0 || rest.includes('..')) return '';
+  const options: { up: number; parts: string[] }[] = [];
+  if (up > 2) options.push({ up: 1, parts: rest }); // `../../../b/` for the skill `../b/` beside this one
+  if (up > 0) options.push({ up: up - 1, parts: rest });
+  options.push({ up: up + 1, parts: rest });
+  const first = rest[0];
+  if (rest.length > 1 && /^[A-Za-z][\w-]*[A-Za-z]$/.test(first)) {
+    options.push({ up, parts: [first.endsWith('s') ? first.slice(0, -1) : `${first}s`, ...rest.slice(1)] });
+  }
+  let found: { up: number; text: string } | undefined;
+  for (const o of options) {
+    const at = nodePath.resolve(skill, ...Array<string>(o.up).fill('..'), ...o.parts);
+    // Not back into this skill by climbing out of it, nor outside the repository (else the skills root).
+    if (o.up > 0 && isInside(skill, at)) continue;
+    if (limit !== undefined && !isInside(limit, at)) continue;
+    if (fs.stat(at) === undefined) continue;
+    if (found !== undefined) return ''; // two ways to read it: no guess
+    found = { up: o.up, text: `${'../'.repeat(o.up)}${o.parts.join('/')}${written.endsWith('/') ? '/' : ''}` };
+  }
+  if (found === undefined) return '';
+  const beside = found.up === 1 && root !== undefined && nodePath.dirname(skill) === root;
+  return `; did you mean '${found.text}'?${beside ? ' (the skill beside this one)' : ''}`;
 }
 
 /**

@@ -151,3 +151,21 @@ test('an unquoted `: ` in an agent description is a yaml-syntax warning and the 
   assert.equal(a.name, 'hunter');
   assert.match(a.description ?? '', /^Use this agent when reviewing code\. Examples:/);
 });
+
+// anthropics/claude-code plugins/plugin-dev/agents/agent-creator.md: a description that ends in "Examples:" and runs on
+// with `<example>` blocks at column 0 does not parse. docs/sub-agents.md: "YAML that doesn't parse: Claude Code reads no
+// fields from the file, skips it"; "A plugin subagent whose frontmatter … doesn't parse still loads, under its filename."
+test('a frontmatter that does not parse: the first error says what Claude Code does with the agent (skipped, or a plugin agent under its file name)', () => {
+  const text = '---\nname: agent-creator\ndescription: Use this agent to create agents. Examples:\n\n<example>\nContext: a user\nuser: "make one"\n</example>\nmodel: sonnet\n---\nBody.\n';
+  const project = validateAgentMd(text, '/w/.claude/agents/agent-creator.md', new Set());
+  const errors = project.problems.filter((p) => p.severity === 'error');
+  assert.ok(errors.length >= 1 && errors.every((p) => p.code === 'yaml-syntax'), JSON.stringify(project.problems));
+  assert.match(errors[0].message, /; Claude Code skips an agent file whose frontmatter does not parse$/);
+  assert.ok(errors.slice(1).every((p) => !p.message.includes('Claude Code skips')), 'said once');
+  const plugin = validateAgentMd(text, '/w/plugins/plugin-dev/agents/agent-creator.md', new Set(), undefined, { plugin: 'plugin-dev' });
+  assert.match(plugin.problems.find((p) => p.severity === 'error')!.message, /still loads a plugin agent whose frontmatter does not parse, as 'plugin-dev:agent-creator' \(its file name\), but reads none of its fields/);
+  assert.equal(plugin.name, 'agent-creator');
+  // Read anyway (an unquoted `: ` on one line): a warning, nothing about skipping.
+  const colon = validateAgentMd('---\nname: hunter\ndescription: Use when: reviewing\n---\nBody.\n', '/w/.claude/agents/hunter.md', new Set());
+  assert.deepEqual(colon.problems.map((p) => [p.severity, p.message.includes('Claude Code skips')]), [['warning', false]]);
+});

@@ -45,6 +45,8 @@ test('built-in names come from Claude Code 2.1.240 commands reference: commands,
   assert.deepEqual(builtinCommand('review'), { name: 'review', kind: 'alias', aliasOf: 'code-review' });
   assert.deepEqual(builtinCommand('new'), { name: 'new', kind: 'alias', aliasOf: 'clear' });
   assert.deepEqual(builtinCommand('checkup'), { name: 'checkup', kind: 'alias', aliasOf: 'doctor' });
+  // Not in the commands reference, but in the changelog: "closing panel dialogs like /mcp and /plugins" (2.1.163).
+  assert.deepEqual(builtinCommand('plugins'), { name: 'plugins', kind: 'alias', aliasOf: 'plugin' });
   assert.equal(builtinCommand('deep-research')?.kind, 'workflow');
   assert.equal(builtinCommand('vim'), undefined, 'removed commands are no longer reserved');
   assert.equal(builtinCommand('deploy'), undefined);

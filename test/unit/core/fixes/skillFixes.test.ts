@@ -174,6 +174,25 @@ test('reference-missing: "Create references/guide.md" creates the missing file o
   assert.deepEqual(fixAllEdits(text, FILE, ps, { fs: fsys }), [], 'Fix all and validate --fix never create files');
 });
 
+test('reference-missing / -outside: "Change to" the path the message names, where the range holds the target as written; never by Fix all', () => {
+  const text = '---\nname: my-skill\ndescription: Does things. Use it in tests.\n---\nSee [w](reference/guide.md) and [a](../agents/a.md) and [b](../../../../b/SKILL.md).\n';
+  const fsys = memFs('/w', { '.git/HEAD': 'ref', '.claude/skills/b/SKILL.md': 'b', '.claude/skills/my-skill/SKILL.md': text, '.claude/skills/my-skill/references/guide.md': '# g\n', '.claude/agents/a.md': 'a' });
+  const ps = validateSkillMd(text, { profile: 'claude-code', folderName: 'my-skill', skillDir: '/w/.claude/skills/my-skill', rootDir: '/w/.claude/skills' }, fsys).problems;
+  const fixes = skillFixes(text, FILE, ps, { fs: fsys }).filter((f) => f.code.startsWith('reference-'));
+  assert.deepEqual(fixes.map((f) => [f.code, f.title, f.certain, f.createFiles]), [
+    ['reference-missing', "Change to 'references/guide.md'", false, undefined],
+    ['reference-missing', "Change to '../../agents/a.md'", false, undefined],
+    ['reference-outside', "Change to '../b/SKILL.md'", false, undefined],
+  ], JSON.stringify(ps.map((p) => p.message)));
+  let fixed = text;
+  for (const f of fixes.reverse()) fixed = applyTextEdits(fixed, f.edits);
+  assert.equal(fixed, text.replace('(reference/guide.md)', '(references/guide.md)').replace('(../agents/a.md)', '(../../agents/a.md)').replace('(../../../../b/', '(../b/'));
+  assert.deepEqual(fixAllEdits(text, FILE, ps, { fs: fsys }), []);
+  // A range that no longer holds the target (the file changed since): no edit.
+  const moved = ps.map((p) => ({ ...p, column: p.column + 1, endColumn: p.endColumn + 1 }));
+  assert.deepEqual(skillFixes(text, FILE, moved, { fs: fsys }).filter((f) => f.title.startsWith('Change to')), []);
+});
+
 test('reference-missing: no Create fix for a letter-case slip, an absolute path or a file that exists meanwhile', () => {
   const p = (message: string): Problem => ({ code: 'reference-missing', severity: 'warning', message, line: 5, column: 1, endLine: 5, endColumn: 5 });
   const text = '---\nname: my-skill\ndescription: Does things. Use it in tests.\n---\nx\n';

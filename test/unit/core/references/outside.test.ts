@@ -84,6 +84,15 @@ test('a link written from the repository root (/docs/x.md, as GitHub reads it) s
   });
 });
 
+/** `code target meant` of each reference problem of skill `folder` in `<tmp>/repo` (a repository): `meant` is the path a
+ * "did you mean" hint names, else `-`. */
+function meantPaths(tmp: string, folder: string): string[] {
+  nodeFs.mkdirSync(nodePath.join(tmp, 'repo', '.git'), { recursive: true });
+  const d = discover(nodeFileSystem, { workspaceFolders: [nodePath.join(tmp, 'repo')], profile: 'claude-code', anyFolder: true, home: nodePath.join(tmp, 'no-home'), managedDir: null });
+  return d.skills.find((x) => x.folderName === folder)!.problems.filter((p) => p.code.startsWith('reference-'))
+    .map((p) => `${p.code} ${/'([^']*)'/.exec(p.message)![1]} ${/did you mean '([^']*)'/.exec(p.message)?.[1] ?? '-'}`);
+}
+
 test('a path that climbs one folder too many past a skill beside this one says which path was meant', () => {
   // yigitkonur/skills-by-yigitkonur: `[x](../../../build-mcp-server-sdk-v1/)` from skills/audit-agentic-mcp/SKILL.md.
   withTree({
@@ -91,16 +100,42 @@ test('a path that climbs one folder too many past a skill beside this one says w
     'repo/skills/b/SKILL.md': skill('b', 'B.\n'),
     'repo/skills/b/guide.md': 'g',
   }, (tmp) => {
-    nodeFs.mkdirSync(nodePath.join(tmp, 'repo', '.git'));
-    const d = discover(nodeFileSystem, { workspaceFolders: [nodePath.join(tmp, 'repo')], profile: 'claude-code', anyFolder: true, home: nodePath.join(tmp, 'no-home'), managedDir: null });
-    const found = d.skills.find((x) => x.folderName === 'a')!.problems.filter((p) => p.code.startsWith('reference-')).map((p) => `${p.code} ${/'([^']*)'/.exec(p.message)![1]} ${/did you mean '([^']*)'/.exec(p.message)?.[1] ?? '-'}`);
-    assert.deepEqual(found, [
+    assert.deepEqual(meantPaths(tmp, 'a'), [
       'reference-outside ../../../b/ ../b/',
       'reference-missing ../../b/guide.md ../b/guide.md',
       'reference-outside ../../../nope/ -', // nothing of that name beside it
       'reference-outside ../../../a/SKILL.md -', // this skill's own folder: no skill beside it
       'reference-outside ../../../b/gone.md -', // the sibling has no such file either
       'reference-outside ../../../b/../b/guide.md -', // climbs again: not looked up
+    ]);
+  });
+});
+
+test('a missing path one slip from one that exists says which: the plural folder, one ../ too few, never a guess between two', () => {
+  // K-Dense-AI/claude-scientific-skills neuropixels-analysis: `reference/standard_workflow.md` beside `references/`;
+  // wshobson/agents review-agent-setup: `../agents/review-policy-author.md` for the plugin's `../../agents/…`.
+  withTree({
+    'repo/plugins/p/.claude-plugin/plugin.json': '{"name":"p"}',
+    'repo/plugins/p/agents/author.md': 'a',
+    'repo/plugins/p/skills/s/SKILL.md': skill('s', [
+      'Read [w](reference/workflow.md), [a](../agents/author.md), [gone](reference/gone.md), [both](../reference/x.md).',
+      'Also [t](script/run.sh) and [outside](../../../../etc/x.md) and [self](../s/reference/workflow.md).',
+    ].join('\n') + '\n'),
+    'repo/plugins/p/skills/s/references/workflow.md': 'w',
+    'repo/plugins/p/skills/s/scripts/run.sh': 'r',
+    // `../reference/x.md`: `reference/x.md` and `../references/x.md` both exist: two readings, no hint.
+    'repo/plugins/p/skills/s/reference/x.md': 'x',
+    'repo/plugins/p/skills/references/x.md': 'x',
+    'repo/etc/x.md': 'outside the plugin, inside the repository',
+  }, (tmp) => {
+    assert.deepEqual(meantPaths(tmp, 's'), [
+      'reference-missing reference/workflow.md references/workflow.md',
+      'reference-missing ../agents/author.md ../../agents/author.md',
+      'reference-missing reference/gone.md -', // nothing of that name under references/ either
+      'reference-missing ../reference/x.md -', // two paths exist: no guess
+      'reference-missing script/run.sh scripts/run.sh',
+      'reference-outside ../../../../etc/x.md -', // one ../ fewer is the repository's etc/x.md: it leaves the plugin anyway
+      'reference-missing ../s/reference/workflow.md -', // climbs out and back in: not looked up
     ]);
   });
 });
