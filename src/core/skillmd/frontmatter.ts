@@ -134,7 +134,7 @@ function parseUnsafe(input: string, fastPath: boolean): DetailedParse {
   const valueNodes = new Map<string, YamlNode | null>();
   if (hasBom) {
     problems.push(problem('bom', charRange(lines, 0, 1),
-      'Save the file as UTF-8 without a byte order mark: it starts with a BOM'));
+      'Save the file as UTF-8 without a byte order mark: it starts with a BOM, and Claude Code before 2.1.239 ignored such a file without a word'));
   }
   const base: DetailedParse = {
     parsed: {

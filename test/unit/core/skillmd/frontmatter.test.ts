@@ -45,7 +45,8 @@ test('a UTF-8 BOM is reported at 1:1 and positions are counted without it', () =
   assert.equal(p.hasBom, true);
   assert.deepEqual(summary(p.problems), ['bom@1:1-1:2']);
   assert.equal(p.problems[0].severity, 'warning');
-  assert.match(p.problems[0].message, /byte order mark/);
+  // Changelog 2.1.239: "Fixed agents, skills, and commands whose `.md` file starts with a UTF-8 BOM being silently ignored".
+  assert.match(p.problems[0].message, /byte order mark: it starts with a BOM, and Claude Code before 2\.1\.239 ignored such a file/);
   assert.deepEqual(rangeOf(p.keys[0].valueRange!), r(2, 7, 2, 15));
   assert.deepEqual(p.data, { name: 'my-skill', description: 'd' });
 });
