@@ -675,6 +675,27 @@ describe('skills feature', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  it('offers "Change to \'references/guide.md\'" where the message names the path meant: the link is rewritten and the warning goes', async () => {
+    const dir = skillsDir('meant-reference');
+    const file = writeSkill(dir, '---\nname: meant-reference\ndescription: Links a guide. Use it in tests.\n---\nSee [the guide](reference/guide.md).\n');
+    fs.mkdirSync(path.join(dir, 'references'));
+    fs.writeFileSync(path.join(dir, 'references', 'guide.md'), '# guide\n');
+    const uri = vscode.Uri.file(file);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const d = await waitFor(() => vscode.languages.getDiagnostics(uri).find((x) => (x.code as { value: string }).value === 'reference-missing' && x.message.includes('did you mean')), 10_000, 'reference-missing with its hint');
+    assert.match(d.message, /'reference\/guide\.md' does not exist in this skill; did you mean 'references\/guide\.md'\?/);
+    await api.whenIdle();
+    const titles = (await quickFixes(uri, d.range)).map((a) => a.title);
+    const change = (await quickFixes(uri, d.range)).find((a) => a.title === "Change to 'references/guide.md'");
+    assert.ok(change?.edit, `the Change fix among ${JSON.stringify(titles)}`);
+    assert.ok(!titles.includes('Create reference/guide.md'), 'no Create fix beside a path that exists');
+    assert.ok(await vscode.workspace.applyEdit(change.edit));
+    assert.equal(doc.getText(), '---\nname: meant-reference\ndescription: Links a guide. Use it in tests.\n---\nSee [the guide](references/guide.md).\n');
+    await waitFor(() => codes(uri).length === 0, 10_000, 'reference-missing to go away');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('Run Script runs scripts/<file> from the skill folder in the Skillflow terminal (trusted workspace)', async () => {
     assert.equal(vscode.workspace.isTrusted, true);
     const dir = skillsDir('runner');
