@@ -354,6 +354,25 @@ test('yaml errors suppress the key rules (no false name-missing)', () => {
   assert.deepEqual(colon.problems.map((p) => [p.code, p.severity]), [['name-missing', 'warning'], ['yaml-syntax', 'warning']]);
 });
 
+// docs/skills.md: "If the frontmatter YAML is malformed, Claude Code loads the skill body with empty metadata"; measured
+// for a command (cathrynlavery/diagram-design, Claude Code 2.1.232): "continues with frontmatter = {}. The command still
+// loads and runs."
+test('a frontmatter that does not parse: the first error says what Claude Code does (claude-code only), once', () => {
+  const text = skill('name: my-skill\ndescription: Does x.\nargument-hint: [a] [b]\nmodel: [x');
+  const messages = (profile: Profile, command?: boolean) => validateSkillMd(text, { profile, folderName: 'my-skill', command }, nodeFileSystem).problems
+    .filter((p) => p.code === 'yaml-syntax').map((p) => p.message);
+  const skillSays = "; Claude Code then loads the skill with empty metadata: the folder's name, the body's first paragraph as the description, none of the other keys";
+  const commandSays = '; Claude Code then runs the command with none of its frontmatter: no description, argument-hint or allowed-tools';
+  const inSkill = messages('claude-code');
+  assert.ok(inSkill.length >= 1 && inSkill[0].endsWith(skillSays), JSON.stringify(inSkill));
+  assert.ok(inSkill.slice(1).every((m) => !m.includes('Claude Code then')), 'said once');
+  assert.ok(messages('claude-code', true)[0].endsWith(commandSays));
+  for (const profile of ['spec', 'upload'] as const) assert.ok(messages(profile).every((m) => !m.includes('Claude Code then')), profile);
+  // Read anyway (an unquoted `: `): a warning, nothing more said.
+  const colon = validateSkillMd(skill('name: my-skill\ndescription: Use when: asked'), { profile: 'claude-code', folderName: 'my-skill' }, nodeFileSystem);
+  assert.ok(colon.problems.every((p) => !p.message.includes('Claude Code then')));
+});
+
 test('a missing frontmatter still gets body checks', () => {
   const res = validateSkillMd('x\n'.repeat(600), { profile: 'claude-code', folderName: 'my-skill' }, nodeFileSystem);
   assert.deepEqual(summary(res.problems), ['frontmatter-missing@1:1-1:2', 'body-lines@501:1-501:2']);
