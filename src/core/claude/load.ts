@@ -143,8 +143,22 @@ export function manifestError(fs: FileSystem, root: string): string | undefined 
     const t = jsonType(manifest[field]);
     if (!(types as readonly string[]).includes(t)) return `'${field}' in .claude-plugin/plugin.json must be ${types.map((x) => (x === 'array' ? 'an array' : `a${x === 'object' ? 'n' : ''} ${x}`)).join(' or ')}`;
   }
+  // "All paths must be relative to the plugin root and start with `./`, except that the `skills` field also accepts
+  // `"."`" (docs/plugins-reference.md, "Path behavior rules"); Claude Code refuses the manifest otherwise ("Validation
+  // errors: skills: Invalid input").
+  for (const field of PATH_FIELDS) {
+    const v = manifest[field];
+    for (const p of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {
+      if (typeof p !== 'string' || p.startsWith('./') || (field === 'skills' && p === '.')) continue;
+      const fix = p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('../') || p === '' ? '' : ` (write ${JSON.stringify(`./${p}`)})`;
+      return `'${field}' in .claude-plugin/plugin.json has the path ${JSON.stringify(p)}, which does not start with './'${fix}: Claude Code refuses the manifest (paths are relative to the plugin root and start with './')`;
+    }
+  }
   return undefined;
 }
+
+/** The manifest fields that hold paths (a string, or strings in an array beside inline objects). */
+const PATH_FIELDS = ['skills', 'commands', 'agents', 'workflows', 'hooks', 'mcpServers', 'outputStyles', 'lspServers'] as const;
 
 interface Listing {
   names: Set<string>;

@@ -196,7 +196,14 @@ test('a plugin whose plugin.json Claude Code refuses (not JSON, no name, a field
     ['{"name": "tools", "author": "Me"}', /'author' .* must be an object/],
     ['{"name": "tools",}', /not valid JSON/],
     ['{"description": "Tools."}', /has no 'name'/],
+    // "All paths must be relative to the plugin root and start with `./`, except that the `skills` field also accepts
+    // `"."`" (Path behavior rules); MicrosoftDocs/Agent-Skills issue 64: `"skills": "skills/"` gives "invalid manifest
+    // file … Validation errors: skills: Invalid input".
+    ['{"name": "tools", "skills": "skills/"}', /'skills' in \.claude-plugin\/plugin\.json has the path "skills\/", which does not start with '\.\/' \(write "\.\/skills\/"\)/],
+    ['{"name": "tools", "commands": ["./commands/", "extra/deploy.md"]}', /'commands' .* has the path "extra\/deploy\.md"/],
+    ['{"name": "tools", "hooks": "/etc/hooks.json"}', /'hooks' .* has the path "\/etc\/hooks\.json", which does not start with '\.\/': Claude Code refuses/],
     ['{"name": "tools", "keywords": ["deploy"], "author": {"name": "Me"}, "engines": {"vscode": "^1.90.0"}}', undefined],
+    ['{"name": "tools", "skills": ["./skills/", "."], "hooks": {"PreToolUse": []}, "mcpServers": "./.mcp.json"}', undefined],
   ];
   for (const [manifest, reason] of cases) {
     const ws = tempTree({
