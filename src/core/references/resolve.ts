@@ -439,6 +439,13 @@ function resolveAnchored(c: ReferenceCandidate, skill: string, plugin: () => str
   return { resolved, crossSkill: false, exists, outside: c.anchor === 'absolute' || !isInside(base, resolved), viaSymlink: false, rootRelative: c.anchor === 'plugin', absolute: c.anchor === 'absolute' };
 }
 
+/** A target resolved once (by kind and target as written): what it resolved to, the target detached, its hint. */
+interface Known {
+  res: Resolution;
+  target: string;
+  hint?: string;
+}
+
 /**
  * Resolves candidates against the skill (or, for `other-skill/…`, the skills root), then the plugin root and the
  * project folder, and emits reference-missing / -outside / -backslash. A command's candidates resolve against its
@@ -455,8 +462,8 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
   const commandDir = command ? absolute(where.skillDir) : undefined;
   // Memoised by kind and target as written (null: not a reference), with the target detached: a target cut from a
   // line would keep the whole file's text alive for as long as the reference lives.
-  const links = new Map<string, { res: Resolution; target: string } | null>();
-  const paths = new Map<string, { res: Resolution; target: string } | null>();
+  const links = new Map<string, Known | null>();
+  const paths = new Map<string, Known | null>();
   let bounds: Bounds | undefined; // looked up on the first reference that leaves the skill or is missing
   for (const c of candidates) {
     const memo = c.kind === 'link' ? links : paths;
@@ -484,6 +491,9 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
     }
     if (known === null) continue;
     const { res } = known;
+    const entry = known;
+    // The "did you mean" of a missing target, looked up once per target (a body may repeat one link many times).
+    const meant = () => (entry.hint ??= command ? '' : nearMissHint(c, skill, root, (bounds ??= findBounds(skill, fs)).repository ?? root ?? skill, fs));
     // Where an outside target stays: nothing short of the machine for an absolute path.
     const b = res.outside ? (bounds ??= findBounds(skill, fs)) : undefined;
     const within = b === undefined || res.absolute ? undefined : res.viaSymlink ? linkStaysIn(res.realTarget, b, where, fs) : stayingIn(res.resolved, b, where);
@@ -517,7 +527,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
       emit('reference-outside', c.range, `'${c.target}' leaves the plugin root: it will not work after installation (Claude Code copies the plugin folder to its cache, without files outside it)${res.exists ? '' : '; it does not exist either'}`);
     } else if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
-      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})${command ? '' : nearMissHint(c, skill, root, b?.repository ?? root ?? skill, fs)}`);
+      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})${meant()}`);
     } else if (res.outside && (within === undefined || !command)) {
       // (A command is not packaged: a file it names in the repository is where it will be.) A project or personal
       // skill is never installed elsewhere: a file of its own repository is where it will be too (in claude-code).
@@ -526,12 +536,12 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
         ? `'${c.target}' resolves through a symlink to outside ${scope}${within === undefined ? '' : ` (it stays in ${within}, but a packaged or uploaded skill does not have it)`}`
         : within !== undefined
           ? `'${c.target}' leaves ${scope} (it stays in ${within}, but a packaged or uploaded skill does not have it)`
-          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}${res.exists || command ? '' : nearMissHint(c, skill, root, b?.repository ?? root ?? skill, fs)}`,
+          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}${res.exists ? '' : meant()}`,
       within === undefined ? undefined : own ? 'own-repository' : 'in-repository');
     } else if (!res.exists) {
       const place = command ? ' in the project folder or beside the command' : res.crossSkill ? ` (in skill '${res.otherSkill}')` : c.anchor === 'plugin' ? ' in the plugin' : ' in this skill';
       const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive`
-        : command || res.crossSkill ? '' : nearMissHint(c, skill, root, (bounds ??= findBounds(skill, fs)).repository ?? root ?? skill, fs);
+        : res.crossSkill ? '' : meant();
       emit('reference-missing', c.range, `'${c.target}' does not exist${place}${hint}`);
     }
   }
