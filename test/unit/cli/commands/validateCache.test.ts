@@ -79,6 +79,25 @@ test('validate cache: a same-size edit, a created reference target, a renamed sk
   } finally { removeTree(dir); }
 });
 
+test('validate cache: the path a "did you mean" names is a dependency: created later, the hint appears; removed, it goes', async () => {
+  const dir = tempTree({ '.claude/skills/alpha/SKILL.md': skillMd('alpha', undefined, 'See [the guide](reference/guide.md).\n') });
+  const env = { SKILLFLOW_CACHE_RACY_MS: '0' };
+  try {
+    let r = await run(dir, [], env);
+    assert.doesNotMatch(r.out, /did you mean/);
+    fs.mkdirSync(path.join(dir, '.claude/skills/alpha/references'));
+    fs.writeFileSync(path.join(dir, '.claude/skills/alpha/references/guide.md'), '# guide\n');
+    r = await run(dir, [], env);
+    assert.equal(r.loaded, 1, 'loaded again: its trace asked whether references/guide.md exists');
+    assert.match(r.out, /did you mean 'references\/guide\.md'\?/);
+    assert.equal(r.out, (await fresh(dir, [])).out);
+    fs.rmSync(path.join(dir, '.claude/skills/alpha/references'), { recursive: true });
+    r = await run(dir, [], env);
+    assert.doesNotMatch(r.out, /did you mean/);
+    assert.equal(r.out, (await fresh(dir, [])).out);
+  } finally { removeTree(dir); }
+});
+
 test('validate cache: a file changed within the racy window is hashed, not trusted by its fingerprint', async () => {
   const dir = tree();
   try {
