@@ -19,6 +19,17 @@ export function splitToolList(value: string): string[] {
   return splitToolListParts(value).map((p) => p.text);
 }
 
+/**
+ * For a `skills:` entry no skill answers: the loaded name it was meant as, where one is plain to see — a path whose last
+ * folder is a skill's name (`engineering/llm-wiki`, `skills/llm-wiki/SKILL.md`).
+ */
+function meantSkill(entry: string, known: ReadonlySet<string>): string {
+  const parts = entry.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.length && /^SKILL\.md$/i.test(parts[parts.length - 1])) parts.pop();
+  const last = parts[parts.length - 1];
+  return parts.length > 1 && last !== undefined && known.has(last) ? `; did you mean '${last}'? ('skills' takes skill names, not paths)` : '';
+}
+
 function describe(value: unknown): string {
   if (value === null || value === undefined) return 'it is empty';
   if (Array.isArray(value)) return 'it is a list';
@@ -164,7 +175,7 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
       const skill = item.name.trim();
       entry.skills.push(skill);
       if (knownSkills && !knownSkills.has(skill) && !knownSkills.has(skill.normalize('NFKC'))) {
-        emit('agent-skill-missing', item.range, `skill '${skill}' does not exist (no skill with that name was found)`);
+        emit('agent-skill-missing', item.range, `skill '${skill}' does not exist (no skill with that name was found)${meantSkill(skill, knownSkills)}`);
       } else if (modelBlocked?.has(skill) && severityFor('unreachable', 'claude-code')) {
         emit('unreachable', item.range, `the agent cannot use skill '${skill}': the model may not invoke it (${modelBlocked.get(skill)})`);
       }

@@ -34,6 +34,18 @@ test('agent-skill-missing: an error on exactly that list item', () => {
   assert.deepEqual(a.skills, ['workflow-review', 'workflow-nope', 'code-review']);
 });
 
+// alirezarezvani/claude-skills engineering/llm-wiki/agents/wiki-ingestor.md: `skills: engineering/llm-wiki`, a path to
+// the plugin's folder, where the skill is `llm-wiki`.
+test('agent-skill-missing: a path whose last folder is a loaded skill says which name was meant', () => {
+  const a = validateAgentMd(agent('name: reviewer\ndescription: d\nskills: [engineering/code-review, skills/workflow-review/SKILL.md, docs/ghost, code-review/]'), PATH, KNOWN);
+  assert.deepEqual(a.problems.map((p) => p.message.replace(/^skill '[^']*' does not exist \(no skill with that name was found\)/, '')), [
+    "; did you mean 'code-review'? ('skills' takes skill names, not paths)",
+    "; did you mean 'workflow-review'? ('skills' takes skill names, not paths)",
+    '', // no skill of that name
+    '', // one segment: a name with a slash, not a path to another folder
+  ]);
+});
+
 test('agent-skill-missing in a flow list points at the item', () => {
   const a = validateAgentMd(agent('name: reviewer\ndescription: d\nskills: [code-review, ghost]'), PATH, KNOWN);
   assert.deepEqual(summary(a.problems), ['agent-skill-missing@4:23-4:28']);
