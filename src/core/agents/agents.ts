@@ -85,9 +85,19 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   const entry: AgentEntry = { name: fileName, path, skills: [], scope: 'project', problems };
   // No `name` (no frontmatter at all, or none in a frontmatter that parses): documentation beside the agents, as
   // Claude Code reads it ("No `name`: Claude Code treats the file as documentation", docs/sub-agents.md).
+  // A plugin's agent is no documentation: "A plugin subagent whose frontmatter has no `name` or doesn't parse still
+  // loads, under its filename" (docs/sub-agents.md).
+  const plugin = opts?.plugin;
   const hasName = parsed.keys.some((k) => k.key === 'name');
-  if (!hasName && (!parsed.hasFrontmatter || (parsed.frontmatterClosed && !detail.yamlFailed))) {
+  if (plugin === undefined && !hasName && (!parsed.hasFrontmatter || (parsed.frontmatterClosed && !detail.yamlFailed))) {
     return { ...entry, problems: [], documentation: true };
+  }
+  const late = !parsed.hasFrontmatter && /^---[ \t]*\r?$/m.test(text); // a frontmatter below a comment or heading
+  const noDescription = `Claude Code loads this plugin agent as '${plugin}:${fileName}' (its file name) with no description of its own, so Claude has nothing to delegate to it by: ${late ? "move the '---' frontmatter to the file's first line (Claude Code reads it only there)" : 'add a frontmatter with a description of when to use it'}`;
+  if (plugin !== undefined && !parsed.hasFrontmatter) {
+    // No frontmatter is this one warning (the agent loads): not also `frontmatter-missing`.
+    for (let i = problems.length - 1; i >= 0; i--) if (problems[i].code === 'frontmatter-missing') problems.splice(i, 1);
+    emit('description-missing', detail.openingRange, noDescription, 'plugin-agent');
   }
   const data = parsed.data;
   if (!data) return entry;
@@ -97,8 +107,10 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   const at = (k: FrontmatterKey) => k.valueRange ?? k.keyRange;
 
   const name = byKey.get('name');
-  if (!name) emit('name-missing', detail.openingRange, `the required key 'name' is missing (add: name: ${fileName})`);
-  else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `'name' must be a non-empty string (${describe(name.value)})`);
+  // (A plugin agent without a name loads under its file name: nothing to report.)
+  if (!name) {
+    if (plugin === undefined) emit('name-missing', detail.openingRange, `the required key 'name' is missing (add: name: ${fileName})`);
+  } else if (typeof name.value !== 'string' || name.value.trim() === '') emit('name-type', at(name), `'name' must be a non-empty string (${describe(name.value)})`);
   else {
     entry.name = name.value.trim();
     // "Names can't contain `:` … Claude Code doesn't load a file whose name contains one"; "A `name` that starts with
@@ -110,7 +122,10 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   }
 
   const description = byKey.get('description');
-  if (!description) emit('description-missing', detail.openingRange, "the required key 'description' is missing (say when Claude should delegate to this agent)");
+  if (!description) {
+    if (plugin !== undefined) emit('description-missing', detail.openingRange, noDescription, 'plugin-agent');
+    else emit('description-missing', detail.openingRange, "the required key 'description' is missing (say when Claude should delegate to this agent)");
+  }
   else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `'description' must be a non-empty string (${describe(description.value)})`);
   else entry.description = description.value.trim();
 

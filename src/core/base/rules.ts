@@ -34,7 +34,7 @@ export const RULES: Readonly<Record<string, RuleInfo>> = {
   'name-missing': { summary: 'The `name` key is absent (Claude Code uses the folder name; the spec and uploads require it).', severity: per('warning', 'error', 'error'),
     variants: { agent: all('error') } },
   'description-missing': { summary: 'The `description` key is absent (Claude Code uses the first paragraph; the spec and uploads require it).', severity: per('warning', 'error', 'error'),
-    variants: { agent: all('error') } },
+    variants: { agent: all('error'), 'plugin-agent': all('warning') } },
   'name-type': { summary: '`name` must be a non-empty string.', severity: all('error') },
   'description-type': { summary: '`description` must be a non-empty string.', severity: all('error') },
   // Claude Code loads a skill whatever its `name` looks like (a label in a personal or project skill, the command's last

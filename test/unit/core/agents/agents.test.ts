@@ -181,3 +181,23 @@ test('a frontmatter that does not parse: the first error says what Claude Code d
   const colon = validateAgentMd('---\nname: hunter\ndescription: Use when: reviewing\n---\nBody.\n', '/w/.claude/agents/hunter.md', new Set());
   assert.deepEqual(colon.problems.map((p) => [p.severity, p.message.includes('Claude Code skips')]), [['warning', false]]);
 });
+
+// docs/sub-agents.md: "A plugin subagent whose frontmatter has no `name` or doesn't parse still loads, under its
+// filename." alirezarezvani/claude-skills issue 977: plugin agents without a frontmatter show as "Agent from <plugin>
+// plugin" and are never picked; getsentry/skills agents/code-simplifier.md has its frontmatter below an HTML comment.
+test('a plugin agent without a name loads under its file name; without a description, a warning (not documentation)', () => {
+  const opts = { plugin: 'p' };
+  const noName = validateAgentMd('---\ndescription: Reviews code.\n---\nYou review.\n', '/w/p/agents/reviewer.md', new Set(), undefined, opts);
+  assert.deepEqual([noName.documentation, noName.name, noName.description, noName.problems], [undefined, 'reviewer', 'Reviews code.', []]);
+  const bare = validateAgentMd('# Devil\n\nYou argue.\n', '/w/p/agents/devils-advocate.md', new Set(), undefined, opts);
+  assert.deepEqual([bare.documentation, bare.name], [undefined, 'devils-advocate']);
+  assert.deepEqual(bare.problems.map((p) => `${p.code}:${p.severity}`), ['description-missing:warning']);
+  assert.match(bare.problems[0].message, /^Claude Code loads this plugin agent as 'p:devils-advocate' \(its file name\) with no description of its own.*add a frontmatter/);
+  const late = validateAgentMd('<!-- from upstream -->\n\n---\nname: s\ndescription: d\n---\nBody.\n', '/w/p/agents/s.md', new Set(), undefined, opts);
+  assert.match(late.problems[0].message, /move the '---' frontmatter to the file's first line/);
+  const noDescription = validateAgentMd('---\nname: r\n---\nBody.\n', '/w/p/agents/r.md', new Set(), undefined, opts);
+  assert.deepEqual(noDescription.problems.map((p) => `${p.code}:${p.severity}`), ['description-missing:warning']);
+  // In .claude/agents the same files are documentation, or skipped for want of a description (an error).
+  assert.equal(validateAgentMd('# Devil\n\nYou argue.\n', '/w/.claude/agents/devils-advocate.md', new Set()).documentation, true);
+  assert.deepEqual(validateAgentMd('---\nname: r\n---\nBody.\n', '/w/.claude/agents/r.md', new Set()).problems.map((p) => `${p.code}:${p.severity}`), ['description-missing:error']);
+});
