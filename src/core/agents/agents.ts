@@ -92,7 +92,8 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   if (plugin === undefined && !hasName && (!parsed.hasFrontmatter || (parsed.frontmatterClosed && !detail.yamlFailed))) {
     return { ...entry, problems: [], documentation: true };
   }
-  const late = !parsed.hasFrontmatter && /^---[ \t]*\r?$/m.test(text); // a frontmatter below a comment or heading
+  // A frontmatter below a comment or heading: a `---` line right above a `key:` line (not a thematic break).
+  const late = !parsed.hasFrontmatter && /^---[ \t]*\r?\n(?:name|description)[ \t]*:/m.test(text);
   const noDescription = `Claude Code loads this plugin agent as '${plugin}:${fileName}' (its file name) with no description of its own, so Claude has nothing to delegate to it by: ${late ? "move the '---' frontmatter to the file's first line (Claude Code reads it only there)" : 'add a frontmatter with a description of when to use it'}`;
   if (plugin !== undefined && !parsed.hasFrontmatter) {
     // No frontmatter is this one warning (the agent loads): not also `frontmatter-missing`.

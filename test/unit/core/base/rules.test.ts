@@ -89,6 +89,8 @@ const VARIANTS: Array<[string, string, [string | undefined, string | undefined, 
   ['frontmatter-missing', 'agent', ['error', 'error', 'error']],
   ['name-missing', 'agent', ['error', 'error', 'error']],
   ['description-missing', 'agent', ['error', 'error', 'error']],
+  // A plugin agent without a description still loads, under its file name (docs/sub-agents.md).
+  ['description-missing', 'plugin-agent', ['warning', 'warning', 'warning']],
   ['reference-outside', 'in-repository', ['warning', 'warning', 'error']],
   ['yaml-syntax', 'colon-in-value', ['warning', 'error', 'error']],
   // A project or personal skill's file of its own repository (skills.md: "Commit `.claude/skills/` to version control").
