@@ -465,6 +465,8 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
   const links = new Map<string, Known | null>();
   const paths = new Map<string, Known | null>();
   let bounds: Bounds | undefined; // looked up on the first reference that leaves the skill or is missing
+  // The "did you mean" of a missing target, looked up once per target (a body may repeat one link many times).
+  const meant = (k: Known, c: ReferenceCandidate) => (k.hint ??= command ? '' : nearMissHint(c, skill, root, (bounds ??= findBounds(skill, fs)).repository ?? root ?? skill, fs));
   for (const c of candidates) {
     const memo = c.kind === 'link' ? links : paths;
     const key = c.anchor === undefined ? c.target : `${c.anchor}\u0000${c.target}`;
@@ -491,9 +493,6 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
     }
     if (known === null) continue;
     const { res } = known;
-    const entry = known;
-    // The "did you mean" of a missing target, looked up once per target (a body may repeat one link many times).
-    const meant = () => (entry.hint ??= command ? '' : nearMissHint(c, skill, root, (bounds ??= findBounds(skill, fs)).repository ?? root ?? skill, fs));
     // Where an outside target stays: nothing short of the machine for an absolute path.
     const b = res.outside ? (bounds ??= findBounds(skill, fs)) : undefined;
     const within = b === undefined || res.absolute ? undefined : res.viaSymlink ? linkStaysIn(res.realTarget, b, where, fs) : stayingIn(res.resolved, b, where);
@@ -527,7 +526,7 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
       emit('reference-outside', c.range, `'${c.target}' leaves the plugin root: it will not work after installation (Claude Code copies the plugin folder to its cache, without files outside it)${res.exists ? '' : '; it does not exist either'}`);
     } else if (res.outside && within !== undefined && !res.exists) {
       // Inside the repository, what matters first is that the file is not there.
-      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})${meant()}`);
+      emit('reference-missing', c.range, `'${c.target}' does not exist (it would be outside ${command ? 'the project folder' : 'the skill folder'})${meant(known, c)}`);
     } else if (res.outside && (within === undefined || !command)) {
       // (A command is not packaged: a file it names in the repository is where it will be.) A project or personal
       // skill is never installed elsewhere: a file of its own repository is where it will be too (in claude-code).
@@ -536,12 +535,12 @@ export function resolveReferences(candidates: ReferenceCandidate[], where: Refer
         ? `'${c.target}' resolves through a symlink to outside ${scope}${within === undefined ? '' : ` (it stays in ${within}, but a packaged or uploaded skill does not have it)`}`
         : within !== undefined
           ? `'${c.target}' leaves ${scope} (it stays in ${within}, but a packaged or uploaded skill does not have it)`
-          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}${res.exists ? '' : meant()}`,
+          : `'${c.target}' leaves ${scope}${b?.repository === undefined ? '' : ' and the repository'}; ${command ? 'reference files of the project' : 'reference files inside the skill (or another skill as other-skill/folder/file)'}${res.exists ? '' : meant(known, c)}`,
       within === undefined ? undefined : own ? 'own-repository' : 'in-repository');
     } else if (!res.exists) {
       const place = command ? ' in the project folder or beside the command' : res.crossSkill ? ` (in skill '${res.otherSkill}')` : c.anchor === 'plugin' ? ' in the plugin' : ' in this skill';
       const hint = res.caseHint ? `; '${nodePath.relative(res.crossSkill ? root ?? skill : skill, res.caseHint).split(nodePath.sep).join('/')}' exists, but names are case-sensitive`
-        : res.crossSkill ? '' : meant();
+        : res.crossSkill ? '' : meant(known, c);
       emit('reference-missing', c.range, `'${c.target}' does not exist${place}${hint}`);
     }
   }
