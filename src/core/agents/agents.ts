@@ -2,7 +2,7 @@
 import * as nodePath from 'node:path';
 import { isSeq, type Node as YamlNode } from 'yaml';
 import type { Problem, Range } from '../base/types';
-import { parseSkillMdDetailed, withoutSkillReaders } from '../skillmd/frontmatter';
+import { parseSkillMdDetailed, sayOnFirstYamlError, withoutSkillReaders } from '../skillmd/frontmatter';
 import { AGENT_MODEL_ALIASES, isAgentModel } from '../skillmd/keys';
 import { unknownModelNote } from '../claude/values';
 import type { AgentEntry, FrontmatterKey } from '../skillmd/model';
@@ -74,14 +74,10 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   for (const p of parsed.problems) emit(p.code, p, withoutSkillReaders(p.message), p.variant);
 
   const fileName = nodePath.basename(path).replace(/\.md$/i, '');
-  // What Claude Code does with a frontmatter that does not parse (docs/sub-agents.md, "Subagent files Claude Code
-  // skips"): said once, on the first error.
-  const broken = detail.yamlFailed ? problems.find((p) => p.code === 'yaml-syntax' && p.severity === 'error') : undefined;
-  if (broken) {
-    broken.message += opts?.plugin !== undefined
-      ? `; Claude Code still loads a plugin agent whose frontmatter does not parse, as '${opts.plugin}:${fileName}' (its file name), but reads none of its fields: no description to delegate by, no tools, no model`
-      : '; Claude Code skips an agent file whose frontmatter does not parse';
-  }
+  // What Claude Code does with a frontmatter that does not parse (docs/sub-agents.md, "Subagent files Claude Code skips").
+  sayOnFirstYamlError(problems, detail.yamlFailed, opts?.plugin !== undefined
+    ? `Claude Code still loads a plugin agent whose frontmatter does not parse, as '${opts.plugin}:${fileName}' (its file name), but reads none of its fields: no description to delegate by, no tools, no model`
+    : 'Claude Code skips an agent file whose frontmatter does not parse');
   const entry: AgentEntry = { name: fileName, path, skills: [], scope: 'project', problems };
   // No `name` (no frontmatter at all, or none in a frontmatter that parses): documentation beside the agents, as
   // Claude Code reads it ("No `name`: Claude Code treats the file as documentation", docs/sub-agents.md).
@@ -92,13 +88,17 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
   if (plugin === undefined && !hasName && (!parsed.hasFrontmatter || (parsed.frontmatterClosed && !detail.yamlFailed))) {
     return { ...entry, problems: [], documentation: true };
   }
-  // A frontmatter below a comment or heading: a `---` line right above a `key:` line (not a thematic break).
-  const late = !parsed.hasFrontmatter && /^---[ \t]*\r?\n(?:name|description)[ \t]*:/m.test(text);
-  const noDescription = `Claude Code loads this plugin agent as '${plugin}:${fileName}' (its file name) with no description of its own, so Claude has nothing to delegate to it by: ${late ? "move the '---' frontmatter to the file's first line (Claude Code reads it only there)" : 'add a frontmatter with a description of when to use it'}`;
+  // A plugin agent with no description of its own (asked only for one).
+  const noDescription = () => {
+    // A frontmatter below an HTML comment (a note on where the file came from): only blank lines and comments before a
+    // `---` line right above a `name:` or `description:` line (not a template further down, not a thematic break).
+    const late = !parsed.hasFrontmatter && /^(?:\s*<!--[\s\S]*?-->)*\s*---[ \t]*\r?\n(?:name|description)[ \t]*:/.test(text);
+    return `Claude Code loads this plugin agent as '${plugin}:${fileName}' (its file name) with no description of its own, so Claude has nothing to delegate to it by: ${late ? "move the '---' frontmatter to the file's first line (Claude Code reads it only there)" : 'add a frontmatter with a description of when to use it'}`;
+  };
   if (plugin !== undefined && !parsed.hasFrontmatter) {
     // No frontmatter is this one warning (the agent loads): not also `frontmatter-missing`.
     for (let i = problems.length - 1; i >= 0; i--) if (problems[i].code === 'frontmatter-missing') problems.splice(i, 1);
-    emit('description-missing', detail.openingRange, noDescription, 'plugin-agent');
+    emit('description-missing', detail.openingRange, noDescription(), 'plugin-agent');
   }
   const data = parsed.data;
   if (!data) return entry;
@@ -124,7 +124,7 @@ export function validateAgentMd(text: string, path: string, knownSkills: Readonl
 
   const description = byKey.get('description');
   if (!description) {
-    if (plugin !== undefined) emit('description-missing', detail.openingRange, noDescription, 'plugin-agent');
+    if (plugin !== undefined) emit('description-missing', detail.openingRange, noDescription(), 'plugin-agent');
     else emit('description-missing', detail.openingRange, "the required key 'description' is missing (say when Claude should delegate to this agent)");
   }
   else if (typeof description.value !== 'string' || description.value.trim() === '') emit('description-type', at(description), `'description' must be a non-empty string (${describe(description.value)})`);

@@ -48,6 +48,16 @@ export function withoutSkillReaders(message: string): string {
   return message.replace(SKILL_YAML_READERS, '');
 }
 
+/**
+ * For a file whose frontmatter does not parse (`yamlFailed`): `consequence` (what Claude Code then does with the file)
+ * appended to the first `yaml-syntax` error among `problems`, said once.
+ */
+export function sayOnFirstYamlError(problems: Problem[], yamlFailed: boolean, consequence: string): void {
+  if (!yamlFailed) return;
+  const first = problems.find((p) => p.code === 'yaml-syntax' && p.severity === 'error');
+  if (first) first.message += `; ${consequence}`;
+}
+
 /** A top-level plain value with `: ` inside, as Claude Code reads it: `at` is its offset in the YAML source. */
 interface ColonValue {
   key: string;

@@ -9,7 +9,7 @@ import type { McpServersInReach } from '../claude/tools';
 import type { Problem } from '../base/types';
 import { type Emit, severityFor } from '../base/rules';
 import { detach } from '../base/text';
-import { parseSkillMdDetailed, withoutSkillReaders, type DetailedParse } from '../skillmd/frontmatter';
+import { parseSkillMdDetailed, sayOnFirstYamlError, withoutSkillReaders, type DetailedParse } from '../skillmd/frontmatter';
 import type { ParsedSkillMd, SkillReference, ValidationContext } from '../skillmd/model';
 import { extractReferencesFrom } from '../references/markdown';
 import { checkScriptPaths, resolveReferences } from '../references/resolve';
@@ -71,15 +71,12 @@ export function validateParsed(detail: DetailedParse, body: BodyView | undefined
     if (severity) problems.push({ code, severity, message: detach(message), line: range.line, column: range.column, endLine: range.endLine, endColumn: range.endColumn });
   };
   for (const p of parsed.problems) emit(p.code, p, ctx.command ? withoutSkillReaders(p.message) : p.message, p.variant);
-  if (detail.yamlFailed && ctx.profile === 'claude-code') {
-    // What Claude Code does with a frontmatter that does not parse, said once (docs/skills.md: "If the frontmatter YAML
-    // is malformed, Claude Code loads the skill body with empty metadata"; a command file's frontmatter is a skill's).
-    const broken = problems.find((p) => p.code === 'yaml-syntax' && p.severity === 'error');
-    if (broken) {
-      broken.message += ctx.command
-        ? '; Claude Code then runs the command with none of its frontmatter: no description, argument-hint or allowed-tools'
-        : "; Claude Code then loads the skill with empty metadata: the folder's name, the body's first paragraph as the description, none of the other keys";
-    }
+  if (ctx.profile === 'claude-code') {
+    // What Claude Code does with a frontmatter that does not parse (docs/skills.md: "If the frontmatter YAML is
+    // malformed, Claude Code loads the skill body with empty metadata"; a command file's frontmatter is a skill's).
+    sayOnFirstYamlError(problems, detail.yamlFailed, ctx.command
+      ? 'Claude Code then runs the command with none of its frontmatter: no description, argument-hint or allowed-tools'
+      : "Claude Code then loads the skill with empty metadata: the folder's name, the body's first paragraph as the description, none of the other keys");
   }
   if (parsed.data) {
     // The MCP servers in reach are looked up only for a tools list that names an MCP tool (a new context only then).

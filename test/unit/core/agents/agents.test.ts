@@ -195,6 +195,9 @@ test('a plugin agent without a name loads under its file name; without a descrip
   assert.match(bare.problems[0].message, /^Claude Code loads this plugin agent as 'p:devils-advocate' \(its file name\) with no description of its own.*add a frontmatter/);
   const late = validateAgentMd('<!-- from upstream -->\n\n---\nname: s\ndescription: d\n---\nBody.\n', '/w/p/agents/s.md', new Set(), undefined, opts);
   assert.match(late.problems[0].message, /move the '---' frontmatter to the file's first line/);
+  // A SKILL.md template further down the body is no frontmatter of this file (alirezarezvani skill-extractor.md).
+  const template = validateAgentMd('# Extractor\n\nWrite:\n\n```markdown\n---\nname: {{skill-name}}\ndescription: d\n---\n```\n', '/w/p/agents/x.md', new Set(), undefined, opts);
+  assert.match(template.problems[0].message, /add a frontmatter with a description/);
   const noDescription = validateAgentMd('---\nname: r\n---\nBody.\n', '/w/p/agents/r.md', new Set(), undefined, opts);
   assert.deepEqual(noDescription.problems.map((p) => `${p.code}:${p.severity}`), ['description-missing:warning']);
   // In .claude/agents the same files are documentation, or skipped for want of a description (an error).
